@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { openDatabase } from './db/client';
+import { authRoutes } from './features/auth/routes';
+import { cspRoutes } from './features/csp/routes';
+import { healthRoutes } from './features/health/routes';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { accessPlugin } from './plugins/access';
+import { authBridgePlugin } from './plugins/auth-bridge';
+import { createAuth } from './plugins/better-auth';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+import { createMailer } from './providers/email/mailer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already opened database (tests share one); otherwise opened from config and closed with the app. */
+  database?: Database;
+  /** Pino options; tests pass `false` for silence. */
+  logger?: boolean | object;
+}
+
+const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
+/** The Fastify application, used by main.ts and by the tests. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger ??
+      ({
+        level: config.logLevel,
+        redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      } as object),
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      onWarning: (message) => app.log.warn(message),
+    }));
+
+  const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  app.addHook('onClose', async () => rateLimiter.close());
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  const mailer = createMailer(config, database.db, app.log);
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  await app.register(accessPlugin, { auth });
+  await app.register(securityHeadersPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Parley API', version: '0.1.0', description: 'The Parley server API. Sign-in routes are Better Auth under /api/auth.' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authBridgePlugin, { auth, rateLimiter });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth, rateLimiter });
+  await app.register(cspRoutes, { rateLimiter });
+  await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
+
+  return app;
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpUrl = z
+  .url({ error: 'must be a URL such as http://localhost:3000' })
+  .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://');
+
+/** Every environment variable Parley reads, with its default. The README lists the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  PARLEY_SECRET_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  TRUSTED_ORIGINS: optionalString,
+  TRUSTED_PROXY: optionalString,
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  EMAIL_VERIFICATION_REQUIRED: bool.default(true),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  OIDC_ISSUER: optionalString.pipe(httpUrl.optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.string().default('Single sign-on'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  trustedOrigins: string[];
+  /** Fastify trustProxy value: false, true, or a list of addresses/CIDRs. */
+  trustProxy: boolean | string[];
+  secretKey: string;
+  redisUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+  emailVerificationRequired: boolean;
+  smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined;
+  smtpFrom: string;
+  oidc: { issuer: string; clientId: string; clientSecret?: string; name: string } | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');
+}
+
+/** The secret that encrypts data at rest: from env, or generated once into DATA_DIR. */
+function resolveSecretKey(dataDir: string, fromEnv: string | undefined, persist: boolean): string {
+  if (fromEnv) return fromEnv;
+  if (!persist) return randomBytes(32).toString('base64url');
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}
+
+function localhostAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
+  const other = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return [url.origin, `${url.protocol}//${other}${url.port ? `:${url.port}` : ''}`];
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+export interface LoadConfigOptions {
+  /** Write a generated secret key into DATA_DIR (true for the real server, false for in-memory tests). */
+  persistSecret?: boolean;
+}
+
+/** Reads the environment once; a wrong value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env, options: LoadConfigOptions = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${formatIssues(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const extraOrigins = (e.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const origin of extraOrigins) {
+    if (!httpUrl.safeParse(origin).success) throw new ConfigError(`Invalid configuration:\nTRUSTED_ORIGINS: "${origin}" is not an http(s) origin`);
+  }
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\nOIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  }
+  if ((e.SMTP_USER && !e.SMTP_PASSWORD) || (!e.SMTP_USER && e.SMTP_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\nSMTP_USER, SMTP_PASSWORD: set both or neither');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    trustedOrigins: [...new Set([...localhostAliases(publicUrl), ...extraOrigins.map((o) => new URL(o).origin)])],
+    trustProxy: parseTrustProxy(e.TRUSTED_PROXY),
+    secretKey: resolveSecretKey(dataDir, e.PARLEY_SECRET_KEY, options.persistSecret ?? true),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    emailVerificationRequired: e.EMAIL_VERIFICATION_REQUIRED,
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD, from: e.SMTP_FROM }
+      : undefined,
+    smtpFrom: e.SMTP_FROM,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
+        : undefined,
+  };
+}

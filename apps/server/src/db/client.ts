@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { enableVectorExtension, type VectorSearchMode } from './vector';
+
+export type Schema = typeof schema;
+/** The one database type features use; both drivers produce it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DbDriver;
+  /** pgvector when `CREATE EXTENSION vector` succeeded, otherwise exact search over real[]. */
+  vectorSearch: VectorSearchMode;
+  /** A cheap round trip to tell whether the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The committed migrations (apps/server/drizzle), found from src/db/ in development and from dist/ in the bundle. */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Database migrations folder (apps/server/drizzle) not found');
+}
+
+/** Several nodes may start at once: one advisory lock makes them migrate one after another. */
+const MIGRATION_LOCK_ID = 7_246_531;
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; when absent, an in-memory PGlite (tests). */
+  pgliteDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+  onWarning?: (message: string) => void;
+}
+
+/** Opens the database, enables pgvector where possible and runs the committed migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const warn = options.onWarning ?? (() => {});
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', (error) => warn(`PostgreSQL pool error: ${error.message}`));
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    try {
+      const vectorSearch = await enableVectorExtension(db);
+      if (vectorSearch === 'exact') warn('pgvector is not available on this PostgreSQL server: vector search runs as an exact scan over real[] (slower on large corpora).');
+      await migrateWithLock(pool);
+      return {
+        db,
+        driver: 'postgres',
+        vectorSearch,
+        ping: async () => {
+          await db.execute(sql`select 1`);
+        },
+        close: () => pool.end(),
+      };
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
+  }
+
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir, { extensions: { vector } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const vectorSearch = await enableVectorExtension(db);
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    driver: 'pglite',
+    vectorSearch,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './profiles';
+export * from './organizations';
+export * from './security';
+export * from './email';

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cspViolations } from '../../db/schema/index';
+
+export interface CspViolationInput {
+  documentUri: string;
+  violatedDirective: string;
+  blockedUri: string;
+  sourceFile?: string | null;
+  lineNumber?: number | null;
+  columnNumber?: number | null;
+  disposition?: string | null;
+  userAgent?: string | null;
+}
+
+/** Same directive + document + blocked URI → one row whose violation_count grows. */
+export async function recordCspViolation(db: Db, input: CspViolationInput): Promise<void> {
+  await db
+    .insert(cspViolations)
+    .values({
+      documentUri: input.documentUri,
+      violatedDirective: input.violatedDirective,
+      blockedUri: input.blockedUri,
+      sourceFile: input.sourceFile ?? null,
+      lineNumber: input.lineNumber ?? null,
+      columnNumber: input.columnNumber ?? null,
+      disposition: input.disposition ?? null,
+      userAgent: input.userAgent ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [cspViolations.violatedDirective, cspViolations.documentUri, cspViolations.blockedUri],
+      set: { violationCount: sql`${cspViolations.violationCount} + 1`, lastSeenAt: new Date() },
+    });
+}

@@ -1,0 +1,58 @@
+import { HEALTH_PROBE_HEALTHY_MS } from '@parley/shared/constants';
+import { healthResponseSchema } from '@parley/shared/contracts/health';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const VERSION = '0.1.0';
+const PROBE_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** GET /api/health: 200 when the database answers, 503 when it does not (spec §4 Health: healthy under 5 s). */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'Liveness and database probe', response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+    },
+    async (request, reply) => {
+      const { database } = app;
+      const warnings: string[] = [];
+      if (database.vectorSearch === 'exact') warnings.push('pgvector is not installed on the database: vector search uses an exact scan.');
+      const started = performance.now();
+      let error: string | undefined;
+      try {
+        await withTimeout(database.ping(), PROBE_TIMEOUT_MS);
+      } catch (e) {
+        error = 'Database did not answer';
+        request.log.warn({ err: e }, 'health probe failed');
+      }
+      const responseTimeMs = Math.round((performance.now() - started) * 100) / 100;
+      const dbStatus: 'healthy' | 'warning' | 'error' = error ? 'error' : responseTimeMs < HEALTH_PROBE_HEALTHY_MS ? 'healthy' : 'warning';
+      if (dbStatus === 'warning') warnings.push(`The database answered slowly (${responseTimeMs} ms).`);
+      // The service is up while the database answers; warnings say what is degraded.
+      reply.status(error ? 503 : 200);
+      return {
+        status: error ? ('error' as const) : ('ok' as const),
+        version: VERSION,
+        uptimeSeconds: Math.round(process.uptime()),
+        database: { status: dbStatus, driver: database.driver, responseTimeMs, vectorSearch: database.vectorSearch, ...(error ? { error } : {}) },
+        warnings,
+      };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import type { Db } from '../../db/client';
+import { securityEvents } from '../../db/schema/index';
+
+export type SecuritySeverity = 'low' | 'medium' | 'high' | 'critical';
+
+/** The events the server writes, with the severity each carries (spec part 1 §4, §7). */
+export const SECURITY_EVENT_SEVERITY = {
+  signup_failed: 'medium',
+  signin_failed: 'medium',
+  signin_success: 'low',
+  oauth_signin_failed: 'medium',
+  signout_attempt: 'low',
+  session_timeout: 'medium',
+  token_refresh_failed: 'medium',
+  session_fetch_error: 'medium',
+  deactivated_signin_blocked: 'high',
+  signin_rate_limited: 'high',
+  csp_violation: 'low',
+} as const satisfies Record<string, SecuritySeverity>;
+
+export type SecurityEventType = keyof typeof SECURITY_EVENT_SEVERITY;
+
+export interface SecurityEventInput {
+  eventType: SecurityEventType;
+  userId?: string | null;
+  email?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordSecurityEvent(db: Db, input: SecurityEventInput): Promise<void> {
+  await db.insert(securityEvents).values({
+    eventType: input.eventType,
+    severity: SECURITY_EVENT_SEVERITY[input.eventType],
+    userId: input.userId ?? null,
+    email: input.email ? input.email.toLowerCase().slice(0, 254) : null,
+    ipAddress: input.ipAddress ?? null,
+    userAgent: input.userAgent ?? null,
+    details: input.details ?? {},
+  });
+}

@@ -1,0 +1,88 @@
+import { ROUTE_ACCESS, type RouteAccess } from '@parley/shared/access';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { endAllSessions, isProfileActive } from '../features/auth/service';
+import type { Auth } from './better-auth';
+
+export interface Identity {
+  user: { id: string; email: string; name: string; emailVerified: boolean };
+  session: { id: string; token: string; expiresAt: Date };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its declared access (read by the route-matrix test). */
+    routeTable: { method: string; url: string; access: RouteAccess }[];
+    resolveIdentity(request: FastifyRequest): Promise<Identity | null>;
+  }
+}
+
+/** Routes that plugins register for themselves (API docs), declared here since we do not write them. */
+const PLUGIN_ROUTE_PREFIXES: { prefix: string; access: RouteAccess }[] = [{ prefix: '/api/docs', access: 'public' }];
+
+export function requireIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  return request.identity;
+}
+
+/**
+ * The server-side guard. A route without an access declaration fails at start-up;
+ * a non-public route gets 401 without a live session of an active user.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: { auth: Auth }) => {
+    const { auth } = options;
+    app.decorate('routeTable', []);
+    app.decorateRequest('identity', null);
+
+    app.addHook('onRoute', (route) => {
+      const config = (route.config ?? {}) as { access?: RouteAccess };
+      if (!config.access) {
+        const declared = PLUGIN_ROUTE_PREFIXES.find((p) => route.url.startsWith(p.prefix));
+        if (!declared) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
+        route.config = { ...config, access: declared.access };
+      } else if (!ROUTE_ACCESS.includes(config.access)) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown access "${config.access}"`);
+      }
+      const access = (route.config as { access: RouteAccess }).access;
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        if (method === 'HEAD' && route.url !== '/api/health') continue;
+        app.routeTable.push({ method, url: route.url, access });
+      }
+    });
+
+    app.decorate('resolveIdentity', async (request: FastifyRequest): Promise<Identity | null> => {
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+      }
+      if (!headers.get('cookie')) return null;
+      const found = await auth.api.getSession({ headers, query: { disableRefresh: false } });
+      if (!found) return null;
+      // Deactivation takes effect at once: the sessions go and the request is refused.
+      if (!(await isProfileActive(app.db, found.user.id))) {
+        await endAllSessions(app.db, found.user.id);
+        return null;
+      }
+      return {
+        user: { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified },
+        session: { id: found.session.id, token: found.session.token, expiresAt: new Date(found.session.expiresAt) },
+      };
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || access === 'public') return;
+      request.identity = await app.resolveIdentity(request);
+      if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+    });
+  },
+  { name: 'access', dependencies: ['database'] },
+);

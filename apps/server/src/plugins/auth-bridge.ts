@@ -1,0 +1,165 @@
+import { SIGN_IN_MAX_PER_EMAIL, SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS } from '@parley/shared/constants';
+import { fullName, signInBodySchema, signUpBodySchema } from '@parley/shared/contracts/auth';
+import { MESSAGES } from '@parley/shared/messages';
+import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { recordSecurityEvent, type SecurityEventInput } from '../features/security-events/service';
+import { clientInfo } from '../lib/client-info';
+import type { RateLimiter } from '../lib/rate-limiter';
+import { STATUS_TEXT } from './errors';
+import type { Auth } from './better-auth';
+
+/** Better Auth's error codes, in the words a person should read (none trips the sanitiser). */
+const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Incorrect e-mail or credentials.',
+  EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
+  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this e-mail already exists. Sign in instead.',
+  ACCOUNT_DEACTIVATED: MESSAGES.accountDeactivated,
+  INVALID_TOKEN: 'This link is not valid any more. Request a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Request a new one.',
+};
+
+/** Paths that work without a session, or that end one: no deactivation check before them. */
+const SESSIONLESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/verify-email', '/send-verification-email', '/sign-out', '/sign-in/oauth2']);
+
+interface BridgeOptions {
+  auth: Auth;
+  rateLimiter: RateLimiter;
+}
+
+function issueMessage(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+const emailOf = (body: unknown): string | null => {
+  const value = (body as { email?: unknown } | null)?.email;
+  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : null;
+};
+
+/**
+ * Mounts Better Auth on /api/auth/*: validates sign-up and sign-in bodies with the
+ * shared contract, limits sign-in attempts, writes the security events, refuses
+ * sessions of deactivated users, and turns Better Auth's errors into ours.
+ */
+export const authBridgePlugin = fp(
+  async (app: FastifyInstance, { auth, rateLimiter }: BridgeOptions) => {
+    const record = (request: FastifyRequest, event: Omit<SecurityEventInput, 'ipAddress' | 'userAgent'>) =>
+      recordSecurityEvent(app.db, { ...event, ...clientInfo(request) }).catch((error: unknown) => request.log.error({ err: error }, `could not record ${event.eventType}`));
+
+    const reject = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+      reply.status(status).headers(headers).send({ statusCode: status, code, error: STATUS_TEXT[status] ?? 'Error', message, requestId: request.id });
+
+    async function limitSignIn(email: string, ip: string): Promise<number | null> {
+      try {
+        const [byEmail, byIp] = await Promise.all([
+          rateLimiter.hit(`signin:email:${email}`, SIGN_IN_MAX_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
+          rateLimiter.hit(`signin:ip:${ip}`, SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS),
+        ]);
+        if (byEmail.allowed && byIp.allowed) return null;
+        return Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds);
+      } catch (error) {
+        // The limiter's store is down: sign-in keeps working (fail open), and the log says so.
+        app.log.warn({ err: error }, 'sign-in rate limiter unavailable');
+        return null;
+      }
+    }
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      config: { access: 'public' },
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const path = '/' + ((request.params as { '*': string })['*'] ?? '').split('?')[0];
+        const isPost = request.method === 'POST';
+        let body: unknown = request.body;
+        const email = emailOf(body);
+
+        if (isPost && path === '/sign-up/email') {
+          const parsed = signUpBodySchema.safeParse(body);
+          if (!parsed.success) {
+            await record(request, { eventType: 'signup_failed', email, details: { reason: 'VALIDATION_ERROR' } });
+            return reject(reply, request, 400, 'VALIDATION_ERROR', sanitizeErrorMessage(issueMessage(parsed.error), 'The sign-up details are not valid.'));
+          }
+          body = { ...parsed.data, name: fullName(parsed.data.firstName, parsed.data.lastName), email: parsed.data.email.toLowerCase() };
+        }
+
+        if (isPost && path === '/sign-in/email') {
+          const parsed = signInBodySchema.safeParse(body);
+          if (!parsed.success) {
+            await record(request, { eventType: 'signin_failed', email, details: { reason: 'VALIDATION_ERROR' } });
+            return reject(reply, request, 400, 'VALIDATION_ERROR', sanitizeErrorMessage(issueMessage(parsed.error), 'The sign-in details are not valid.'));
+          }
+          body = { ...parsed.data, email: parsed.data.email.toLowerCase() };
+          const retryAfter = await limitSignIn(parsed.data.email.toLowerCase(), request.ip);
+          if (retryAfter !== null) {
+            await record(request, { eventType: 'signin_failed', email, details: { reason: 'RATE_LIMITED' } });
+            return reject(reply, request, 429, 'RATE_LIMITED', MESSAGES.tooManyAttempts, { 'retry-after': String(retryAfter) });
+          }
+        }
+
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(request.headers)) {
+          if (value === undefined || key === 'content-length' || key === 'x-parley-client-ip') continue;
+          headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+        }
+        headers.set('x-parley-client-ip', request.ip);
+
+        if (isPost && path === '/sign-out') {
+          const current = await auth.api.getSession({ headers }).catch(() => null);
+          await record(request, { eventType: 'signout_attempt', userId: current?.user.id ?? null, email: current?.user.email ?? null, details: { method: 'manual' } });
+        } else if (!SESSIONLESS_PATHS.has(path) && headers.get('cookie') && !path.startsWith('/oauth2/callback')) {
+          // A deactivated user's sessions are deleted here, so Better Auth then answers as signed out.
+          await app.resolveIdentity(request);
+        }
+
+        let webBody: string | undefined;
+        if (isPost && body !== undefined) {
+          webBody = JSON.stringify(body);
+          headers.set('content-type', 'application/json');
+        }
+        const response = await auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body: webBody }));
+
+        const location = response.headers.get('location') ?? '';
+        if (path === '/sign-up/email' && response.status >= 400) {
+          await record(request, { eventType: 'signup_failed', email, details: { status: response.status } });
+        } else if (path === '/sign-in/email' && response.status >= 400) {
+          await record(request, { eventType: 'signin_failed', email, details: { status: response.status } });
+        } else if ((path.startsWith('/oauth2/callback') && /[?&]error=/.test(location)) || (path === '/sign-in/oauth2' && response.status >= 400)) {
+          const reason = /[?&]error=([^&]*)/.exec(location)?.[1];
+          await record(request, { eventType: 'oauth_signin_failed', details: { status: response.status, error: reason ? decodeURIComponent(reason) : undefined } });
+        }
+
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+
+        const text = await response.text();
+        if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
+          let parsed: { code?: string; message?: string } = {};
+          try {
+            parsed = JSON.parse(text) as typeof parsed;
+          } catch {
+            /* keep the default below */
+          }
+          const code = parsed.code ?? 'AUTH_ERROR';
+          return reply.send({
+            statusCode: response.status,
+            code,
+            error: STATUS_TEXT[response.status] ?? 'Error',
+            message: FRIENDLY_AUTH_ERRORS[code] ?? sanitizeErrorMessage(parsed.message),
+            requestId: request.id,
+          });
+        }
+        return reply.send(text);
+      },
+    });
+  },
+  { name: 'auth-bridge', dependencies: ['database', 'access'] },
+);

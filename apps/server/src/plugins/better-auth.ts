@@ -1,0 +1,152 @@
+import { createHmac } from 'node:crypto';
+import { MESSAGES } from '@parley/shared/messages';
+import { OAUTH_PROMPT, OAUTH_PROVIDER_ID, OAUTH_SCOPES } from '@parley/shared/constants';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema/index';
+import { ensureProfile, isProfileActive } from '../features/auth/service';
+import { recordSecurityEvent } from '../features/security-events/service';
+import type { Mailer } from '../providers/email/mailer';
+import { verificationEmail } from '../providers/email/templates';
+
+export interface CreateAuthOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** Better Auth's signing secret, derived from PARLEY_SECRET_KEY so one secret governs the install. */
+const deriveAuthSecret = (secretKey: string) => createHmac('sha256', secretKey).update('parley:better-auth').digest('base64url');
+
+const SIGN_IN_PATHS: Record<string, string> = { '/sign-in/email': 'email', '/verify-email': 'email_verification' };
+
+export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
+  return betterAuth({
+    appName: 'Parley',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deriveAuthSecret(config.secretKey),
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
+    }),
+    advanced: {
+      database: { generateId: 'uuid' },
+      // The bridge puts Fastify's resolved client IP (TRUSTED_PROXY-aware) in this header.
+      ipAddress: { ipAddressHeaders: ['x-parley-client-ip'] },
+    },
+    // Our own limiter (per e-mail and per IP, shared through Redis when configured) runs in the bridge.
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: config.emailVerificationRequired,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: !config.emailVerificationRequired,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationEmail(user.email, user.name, url));
+      },
+    },
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OAUTH_PROVIDER_ID,
+                name: config.oidc.name,
+                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: [...OAUTH_SCOPES],
+                prompt: OAUTH_PROMPT,
+                pkce: true,
+                mapProfileToUser: (profile) => {
+                  const first = typeof profile.given_name === 'string' ? profile.given_name : undefined;
+                  const last = typeof profile.family_name === 'string' ? profile.family_name : undefined;
+                  return { firstName: first, lastName: last, name: (typeof profile.name === 'string' && profile.name) || [first, last].filter(Boolean).join(' ') || String(profile.email ?? '') };
+                },
+              },
+            ],
+          }),
+        ]
+      : [],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureProfile(db, {
+              id: user.id,
+              email: user.email,
+              fullName: user.name,
+              firstName: (user.firstName as string | undefined) ?? null,
+              lastName: (user.lastName as string | undefined) ?? null,
+              avatarUrl: user.image ?? null,
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          // A deactivated profile never gets a new session, whatever the sign-in method.
+          before: async (session) => {
+            if (!(await isProfileActive(db, session.userId))) {
+              await recordSecurityEvent(db, { eventType: 'deactivated_signin_blocked', userId: session.userId, ipAddress: session.ipAddress ?? null, userAgent: session.userAgent ?? null });
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: MESSAGES.accountDeactivated });
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const created = ctx.context.newSession;
+        if (!created) return;
+        const method = SIGN_IN_PATHS[ctx.path] ?? (ctx.path.startsWith('/oauth2/callback') ? 'oauth' : undefined);
+        if (!method) return;
+        try {
+          await recordSecurityEvent(db, {
+            eventType: 'signin_success',
+            userId: created.user.id,
+            email: created.user.email,
+            ipAddress: created.session.ipAddress ?? null,
+            userAgent: created.session.userAgent ?? null,
+            details: { method },
+          });
+        } catch (error) {
+          log.error({ err: error }, 'could not record signin_success');
+        }
+      }),
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const target = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        target({ args }, `better-auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,84 @@
+import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
+import { MESSAGES } from '@parley/shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+export const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation
+      .map((issue) => {
+        const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return where ? `${where}: ${issue.message}` : issue.message;
+      })
+      .join('; ');
+  }
+  return error.message;
+}
+
+/**
+ * One error handler: AppErrors and client mistakes (4xx) keep a sanitised message;
+ * anything else is a 500 whose details only reach the log, with the request id.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const requestId = request.id;
+      if (error instanceof AppError) {
+        reply.headers(error.headers);
+        return reply.status(error.statusCode).send({
+          statusCode: error.statusCode,
+          code: error.code,
+          error: STATUS_TEXT[error.statusCode] ?? 'Error',
+          message: sanitizeErrorMessage(error.message),
+          requestId,
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+        return reply.status(400).send({
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          error: 'Bad Request',
+          message: sanitizeErrorMessage(describeValidation(error), 'The request is not valid.'),
+          requestId,
+        });
+      }
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error) ? error.statusCode : 500;
+      if (status === 429) {
+        return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', error: STATUS_TEXT[429], message: MESSAGES.tooManyAttempts, requestId });
+      }
+      if (status < 500) {
+        // Fastify's own 4xx (bad JSON, body too large, wrong content type): the message is safe and useful.
+        return reply.status(status).send({
+          statusCode: status,
+          code: error.code ?? 'BAD_REQUEST',
+          error: STATUS_TEXT[status] ?? 'Error',
+          message: sanitizeErrorMessage(error.message, 'The request is not valid.'),
+          requestId,
+        });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', error: STATUS_TEXT[500], message: MESSAGES.unexpectedError, requestId });
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}`, requestId: request.id }),
+    );
+  },
+  { name: 'errors' },
+);

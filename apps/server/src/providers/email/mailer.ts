@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema/index';
+
+export interface EmailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** 'smtp' sends for real; 'outbox' keeps the message in email_outbox and the server log. */
+  readonly transport: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+}
+
+/**
+ * Every message is written to email_outbox first, so nothing is lost and staff can
+ * see what was sent; with SMTP configured it is then sent and marked sent or failed.
+ */
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  const smtp = config.smtp;
+  const transporter = smtp
+    ? nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+      })
+    : undefined;
+
+  return {
+    transport: transporter ? 'smtp' : 'outbox',
+    async send(message) {
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({
+          kind: message.kind,
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html ?? null,
+          status: transporter ? 'pending' : 'logged',
+        })
+        .returning({ id: emailOutbox.id });
+      if (!transporter) {
+        log.info({ emailId: row?.id, to: message.to, kind: message.kind, subject: message.subject, body: message.text }, 'e-mail kept in the outbox (no SMTP configured)');
+        return;
+      }
+      try {
+        await transporter.sendMail({ from: config.smtpFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row!.id));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await db.update(emailOutbox).set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row!.id));
+        log.error({ emailId: row?.id, err: error }, 'sending e-mail failed');
+        throw error;
+      }
+    },
+  };
+}
