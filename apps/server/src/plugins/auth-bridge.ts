@@ -23,7 +23,7 @@ const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
 };
 
 /** Paths that work without a session, or that end one: no deactivation check before them. */
-const SESSIONLESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/verify-email', '/send-verification-email', '/sign-out', '/sign-in/oauth2']);
+const SESSIONLESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/verify-email', '/send-verification-email', '/sign-out', '/sign-in/social']);
 
 interface BridgeOptions {
   auth: Auth;
@@ -111,7 +111,7 @@ export const authBridgePlugin = fp(
         if (isPost && path === '/sign-out') {
           const current = await auth.api.getSession({ headers }).catch(() => null);
           await record(request, { eventType: 'signout_attempt', userId: current?.user.id ?? null, email: current?.user.email ?? null, details: { method: 'manual' } });
-        } else if (!SESSIONLESS_PATHS.has(path) && headers.get('cookie') && !path.startsWith('/oauth2/callback')) {
+        } else if (!SESSIONLESS_PATHS.has(path) && headers.get('cookie') && !path.startsWith('/callback/')) {
           // A deactivated user's sessions are deleted here, so Better Auth then answers as signed out.
           await app.resolveIdentity(request);
         }
@@ -128,7 +128,7 @@ export const authBridgePlugin = fp(
           await record(request, { eventType: 'signup_failed', email, details: { status: response.status } });
         } else if (path === '/sign-in/email' && response.status >= 400) {
           await record(request, { eventType: 'signin_failed', email, details: { status: response.status } });
-        } else if ((path.startsWith('/oauth2/callback') && /[?&]error=/.test(location)) || (path === '/sign-in/oauth2' && response.status >= 400)) {
+        } else if ((path.startsWith('/callback/') && /[?&]error=/.test(location)) || (path === '/sign-in/social' && response.status >= 400)) {
           const reason = /[?&]error=([^&]*)/.exec(location)?.[1];
           await record(request, { eventType: 'oauth_signin_failed', details: { status: response.status, error: reason ? decodeURIComponent(reason) : undefined } });
         }

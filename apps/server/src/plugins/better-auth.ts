@@ -123,7 +123,7 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         const created = ctx.context.newSession;
         if (!created) return;
-        const method = SIGN_IN_PATHS[ctx.path] ?? (ctx.path.startsWith('/oauth2/callback') ? 'oauth' : undefined);
+        const method = SIGN_IN_PATHS[ctx.path] ?? (ctx.path.startsWith('/callback/') ? 'oauth' : undefined);
         if (!method) return;
         try {
           await recordSecurityEvent(db, {

@@ -28,13 +28,13 @@ export const webAppPlugin = fp(
       const relative = path.normalize(urlPath).replace(/^([/\\])+/, '');
       const file = path.join(root, relative);
       if (relative && file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
-        const immutable = relative.startsWith('assets/');
-        return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300').sendFile(relative);
+        // Vite puts content-hashed files under assets/: they never change.
+        return relative.startsWith('assets/') ? reply.sendFile(relative, { maxAge: '365d', immutable: true }) : reply.sendFile(relative, { maxAge: '5m' });
       }
       if (path.extname(relative) && relative.startsWith('assets/')) {
         return reply.status(404).type('text/plain').send('Not found');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });
   },
   { name: 'web-app', dependencies: ['access'] },

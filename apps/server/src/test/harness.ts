@@ -155,7 +155,8 @@ export async function createSignedInUser(ctx: TestContext, email = uniqueEmail()
   const created = await signUp(ctx.app, email);
   if (created.statusCode !== 200) throw new Error(`sign-up failed: ${created.statusCode} ${created.body}`);
   await confirmEmail(ctx, email);
-  const response = await signIn(ctx.app, email);
+  // A fresh client address each time, so helpers never trip the per-IP sign-in limit.
+  const response = await signIn(ctx.app, email, TEST_PASSWORD, `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return { email, cookie: cookiesFrom(response), userId: (response.json() as { user: { id: string } }).user.id };
 }

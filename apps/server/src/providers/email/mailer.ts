@@ -16,7 +16,8 @@ export interface EmailMessage {
 export interface Mailer {
   /** 'smtp' sends for real; 'outbox' keeps the message in email_outbox and the server log. */
   readonly transport: 'smtp' | 'outbox';
-  send(message: EmailMessage): Promise<void>;
+  /** Never throws for a transport failure: the row is marked failed and the log says why. */
+  send(message: EmailMessage): Promise<{ id: string; status: 'sent' | 'failed' | 'logged' }>;
 }
 
 /**
@@ -31,6 +32,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         port: smtp.port,
         secure: smtp.secure,
         auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
       })
     : undefined;
 
@@ -50,16 +54,17 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         .returning({ id: emailOutbox.id });
       if (!transporter) {
         log.info({ emailId: row?.id, to: message.to, kind: message.kind, subject: message.subject, body: message.text }, 'e-mail kept in the outbox (no SMTP configured)');
-        return;
+        return { id: row!.id, status: 'logged' };
       }
       try {
         await transporter.sendMail({ from: config.smtpFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
         await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row!.id));
+        return { id: row!.id, status: 'sent' };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await db.update(emailOutbox).set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row!.id));
         log.error({ emailId: row?.id, err: error }, 'sending e-mail failed');
-        throw error;
+        return { id: row!.id, status: 'failed' };
       }
     },
   };
