@@ -41,7 +41,8 @@ return { count, redis.call('PTTL', KEYS[1]) }`;
 
 /** Several nodes: counters shared through Redis (atomic INCR + PEXPIRE in one script). */
 export function createRedisRateLimiter(url: string, prefix = 'parley:rl:'): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  // A short command timeout: when Redis is away, callers fail open quickly instead of queueing.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, lazyConnect: false });
   redis.on('error', () => {
     /* reported by hit() failures; ioredis reconnects by itself */
   });

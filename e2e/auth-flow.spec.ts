@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+describe('a new customer signs up, confirms, signs in and out', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sign up → confirm from the outbox link → sign in → dashboard → sign out → /dashboard redirects to /auth', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const email = `e2e-${Date.now()}@example.com`;
+    const password = 'a long enough secret';
+
+    // Unauthenticated users are sent to /auth.
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/auth$/);
+    await screenshot(page, 'auth-sign-in');
+
+    await page.getByRole('tab', { name: /sign up/i }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await screenshot(page, 'auth-sign-up-filled');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(/check your e-?mail/i).first().waitFor();
+    await screenshot(page, 'auth-check-email');
+
+    // The confirmation link from the outbox signs the user in through /auth/callback?type=email.
+    const link = await confirmationLink(server, email);
+    expect(link).toContain('/api/auth/verify-email?token=');
+    await page.goto(link);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText(/Ada/).first().waitFor();
+    await screenshot(page, 'dashboard-after-confirm');
+
+    // Sign out, then sign in again with the password.
+    await signOut(page);
+    await page.waitForURL(/\/auth$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText(/Ada/).first().waitFor();
+    await screenshot(page, 'dashboard');
+
+    await signOut(page);
+    await page.waitForURL(/\/auth$/);
+    await page.getByText('Signed out successfully').waitFor();
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/auth$/);
+    const me = await page.request.get(`${server.url}/api/me`);
+    expect(me.status()).toBe(401);
+    await context.close();
+  });
+
+  it('a wrong password shows a readable error and stays on /auth', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Incorrect e-mail or credentials.').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await screenshot(page, 'auth-wrong-password');
+    await context.close();
+  });
+});
+
+async function signOut(page: import('playwright-core').Page): Promise<void> {
+  await page.getByRole('button', { name: /account menu|user menu|open user menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RunningServer {
+  url: string;
+  /** E-mails the server logged to its outbox (no SMTP in tests), newest last. */
+  emails: { to: string; subject: string; body: string }[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts the built server (`npm run build` first) on a free port with a fresh embedded database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const emails: RunningServer['emails'] = [];
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    let newline: number;
+    while ((newline = output.indexOf('\n')) >= 0) {
+      const line = output.slice(0, newline);
+      output = output.slice(newline + 1);
+      try {
+        const entry = JSON.parse(line) as { msg?: string; to?: string; subject?: string; body?: string };
+        if (entry.msg?.startsWith('e-mail kept in the outbox') && entry.to) emails.push({ to: entry.to, subject: entry.subject ?? '', body: entry.body ?? '' });
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer within 60 s: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    url,
+    emails,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for the confirmation e-mail to `to` and returns the link in it. */
+export async function confirmationLink(server: RunningServer, to: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const message = [...server.emails].reverse().find((m) => m.to === to);
+    const link = message && /https?:\/\/\S+/.exec(message.body)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
