@@ -10,7 +10,13 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { cspRoutes } from './features/csp/routes';
+import { adminAuthRoutes } from './features/admin-auth/routes';
+import { adminDashboardRoutes } from './features/admin-dashboard/routes';
+import { adminUserRoutes } from './features/admin-users/routes';
+import { startHealthProber } from './features/health/prober';
 import { healthRoutes } from './features/health/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { userRoutes } from './features/users/routes';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { accessPlugin } from './plugins/access';
 import { authBridgePlugin } from './plugins/auth-bridge';
@@ -32,6 +38,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Pino options; tests pass `false` for silence. */
   logger?: boolean | object;
+  /** Periodic work of a running server (health probes); off in tests. */
+  startBackgroundWork?: boolean;
 }
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -96,6 +104,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, rateLimiter });
   await app.register(cspRoutes, { rateLimiter });
+  await app.register(adminAuthRoutes, { auth });
+  await app.register(adminUserRoutes);
+  await app.register(userRoutes, { countChatbots: async () => null });
+  await app.register(notificationRoutes);
+  await app.register(adminDashboardRoutes, { statsSources: {} });
+  if (options.startBackgroundWork) startHealthProber(app);
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
 
   return app;

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { startBackgroundWork: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,7 +1,52 @@
 /**
- * Who may call a route. Every server route declares one in its options
- * (`config: { access }`); the guard and the route-matrix test read it.
- * Admin roles join this list with the admin console.
+ * Roles and who may call what (spec part 1 §2, §4, §6). One place, read by the
+ * server's guard, the route-matrix test and the web sidebar alike.
  */
-export const ROUTE_ACCESS = ['public', 'user'] as const;
+
+export const ADMIN_ROLES = ['system_admin', 'developer', 'support', 'template_manager'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
+  system_admin: 'System Admin',
+  developer: 'Developer',
+  support: 'Support',
+  template_manager: 'Template Manager',
+};
+
+/** Badge colours in the order of the spec: red, blue, green, gray. */
+export const ADMIN_ROLE_COLORS: Record<AdminRole, 'red' | 'blue' | 'green' | 'gray'> = {
+  system_admin: 'red',
+  developer: 'blue',
+  support: 'green',
+  template_manager: 'gray',
+};
+
+/**
+ * Who may call a route: anyone, any signed-in user, any active admin, or an
+ * admin holding a role (checked with hasAdminRole).
+ */
+export const ROUTE_ACCESS = ['public', 'user', 'admin', ...ADMIN_ROLES] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+/** The legacy value 'admin' is system_admin; anything else unknown is not a role. */
+export function parseAdminRole(value: string): AdminRole | null {
+  if (value === 'admin') return 'system_admin';
+  return (ADMIN_ROLES as readonly string[]).includes(value) ? (value as AdminRole) : null;
+}
+
+/** For display of a stored value that is not a known role (spec §4: falls back to support). */
+export function adminRoleOrSupport(value: string): AdminRole {
+  return parseAdminRole(value) ?? 'support';
+}
+
+/** system_admin passes every check; developer passes developer and support; support passes support. */
+export function hasAdminRole(held: AdminRole | null | undefined, required: AdminRole): boolean {
+  if (!held) return false;
+  if (held === 'system_admin') return true;
+  if (held === 'developer') return required === 'developer' || required === 'support';
+  return held === required;
+}
+
+export const invalidAdminRoleMessage = (role: string) => `Invalid admin role: ${role}`;
+export const insufficientRoleMessage = (role: AdminRole) => `You need ${role} role to access this feature.`;
+export const NOT_ADMIN_MESSAGE = "You don't have administrative privileges to access this area.";

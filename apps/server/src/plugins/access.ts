@@ -1,7 +1,8 @@
-import { ROUTE_ACCESS, type RouteAccess } from '@parley/shared/access';
+import { hasAdminRole, insufficientRoleMessage, NOT_ADMIN_MESSAGE, ROUTE_ACCESS, type AdminRole, type RouteAccess } from '@parley/shared/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { getActiveAdmin } from '../features/admin-users/service';
 import { endAllSessions, isProfileActive } from '../features/auth/service';
 import type { Auth } from './better-auth';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null;
+    /** The caller's active admin row, set on admin routes. */
+    admin: { id: string; role: AdminRole } | null;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the route-matrix test). */
@@ -26,6 +29,12 @@ declare module 'fastify' {
 
 /** Routes that plugins register for themselves (API docs), declared here since we do not write them. */
 const PLUGIN_ROUTE_PREFIXES: { prefix: string; access: RouteAccess }[] = [{ prefix: '/api/docs', access: 'public' }];
+
+export function requireAdmin(request: FastifyRequest): { identity: Identity; admin: { id: string; role: AdminRole } } {
+  if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  if (!request.admin) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
+  return { identity: request.identity, admin: request.admin };
+}
 
 export function requireIdentity(request: FastifyRequest): Identity {
   if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
@@ -41,6 +50,7 @@ export const accessPlugin = fp(
     const { auth } = options;
     app.decorate('routeTable', []);
     app.decorateRequest('identity', null);
+    app.decorateRequest('admin', null);
 
     app.addHook('onRoute', (route) => {
       const config = (route.config ?? {}) as { access?: RouteAccess };
@@ -82,6 +92,12 @@ export const accessPlugin = fp(
       if (!access || access === 'public') return;
       request.identity = await app.resolveIdentity(request);
       if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+      if (access === 'user') return;
+      // Admin routes: an active admin_users row, and the role the route names.
+      const admin = await getActiveAdmin(app.db, request.identity.user.id);
+      if (!admin) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
+      if (access !== 'admin' && !hasAdminRole(admin.role, access)) throw new AppError('FORBIDDEN', insufficientRoleMessage(access));
+      request.admin = admin;
     });
   },
   { name: 'access', dependencies: ['database'] },

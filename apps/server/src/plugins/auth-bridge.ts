@@ -82,7 +82,7 @@ export const authBridgePlugin = fp(
           const parsed = signUpBodySchema.safeParse(body);
           if (!parsed.success) {
             await record(request, { eventType: 'signup_failed', email, details: { reason: 'VALIDATION_ERROR' } });
-            return reject(reply, request, 400, 'VALIDATION_ERROR', sanitizeErrorMessage(issueMessage(parsed.error), 'The sign-up details are not valid.'));
+            return reject(reply, request, 400, 'VALIDATION_ERROR', issueMessage(parsed.error));
           }
           body = { ...parsed.data, name: fullName(parsed.data.firstName, parsed.data.lastName), email: parsed.data.email.toLowerCase() };
         }
@@ -91,7 +91,7 @@ export const authBridgePlugin = fp(
           const parsed = signInBodySchema.safeParse(body);
           if (!parsed.success) {
             await record(request, { eventType: 'signin_failed', email, details: { reason: 'VALIDATION_ERROR' } });
-            return reject(reply, request, 400, 'VALIDATION_ERROR', sanitizeErrorMessage(issueMessage(parsed.error), 'The sign-in details are not valid.'));
+            return reject(reply, request, 400, 'VALIDATION_ERROR', issueMessage(parsed.error));
           }
           body = { ...parsed.data, email: parsed.data.email.toLowerCase() };
           const retryAfter = await limitSignIn(parsed.data.email.toLowerCase(), request.ip);

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { MESSAGES } from '@parley/shared/messages';
 import { OAUTH_PROMPT, OAUTH_PROVIDER_ID, OAUTH_SCOPES } from '@parley/shared/constants';
 import { betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -126,6 +127,7 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
         const method = SIGN_IN_PATHS[ctx.path] ?? (ctx.path.startsWith('/callback/') ? 'oauth' : undefined);
         if (!method) return;
         try {
+          await db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.id, created.user.id));
           await recordSecurityEvent(db, {
             eventType: 'signin_success',
             userId: created.user.id,

@@ -54,7 +54,8 @@ export const errorsPlugin = fp(
           statusCode: 400,
           code: 'VALIDATION_ERROR',
           error: 'Bad Request',
-          message: sanitizeErrorMessage(describeValidation(error), 'The request is not valid.'),
+          // Our own contract's wording (field + rule): authored text, never a value the caller sent.
+          message: describeValidation(error) || 'The request is not valid.',
           requestId,
         });
       }

@@ -3,3 +3,4 @@ export * from './profiles';
 export * from './organizations';
 export * from './security';
 export * from './email';
+export * from './admin';

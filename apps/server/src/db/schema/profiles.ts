@@ -12,6 +12,8 @@ export const profiles = pgTable('profiles', {
   lastName: text('last_name'),
   avatarUrl: text('avatar_url'),
   isActive: boolean('is_active').notNull().default(true),
+  /** Set at each successful sign-in; "All Active Users" means signed in within 30 days. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

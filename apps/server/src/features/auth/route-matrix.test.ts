@@ -1,78 +1,91 @@
+import { hasAdminRole, insufficientRoleMessage, NOT_ADMIN_MESSAGE, type AdminRole, type RouteAccess } from '@parley/shared/access';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
-import { profiles } from '../../db/schema/index';
-import { createSignedInUser, testConfig, type TestContext } from '../../test/harness';
+import { adminUsers, profiles } from '../../db/schema/index';
+import { createSignedInUser, describeEachDatabase, testConfig, type TestContext } from '../../test/harness';
 
-type Identity = 'anonymous' | 'customer' | 'deactivated';
-const IDENTITIES: Identity[] = ['anonymous', 'customer', 'deactivated'];
+const IDENTITIES = ['anonymous', 'customer', 'deactivated', 'support', 'developer', 'system_admin', 'inactive_admin'] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Outcome = 'allowed' | 'unauthenticated' | 'forbidden';
 
-/** What each declared access level answers to each identity: 'denied' is 401. */
-const EXPECTED: Record<string, Record<Identity, 'allowed' | 'denied'>> = {
-  public: { anonymous: 'allowed', customer: 'allowed', deactivated: 'allowed' },
-  user: { anonymous: 'denied', customer: 'allowed', deactivated: 'denied' },
-};
+/** The table every route must follow: who gets in, who gets 401, who gets 403. */
+function expected(access: RouteAccess, identity: Identity): Outcome {
+  if (access === 'public') return 'allowed';
+  if (identity === 'anonymous' || identity === 'deactivated') return 'unauthenticated';
+  if (access === 'user') return 'allowed';
+  const role: AdminRole | null = identity === 'support' || identity === 'developer' || identity === 'system_admin' ? identity : null;
+  if (!role) return 'forbidden';
+  return access === 'admin' || hasAdminRole(role, access) ? 'allowed' : 'forbidden';
+}
+
+function outcomeOf(status: number, message: string): Outcome {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403 && (message === NOT_ADMIN_MESSAGE || /^You need \w+ role to access this feature\.$/.test(message))) return 'forbidden';
+  return 'allowed';
+}
 
 /** A concrete URL for a route pattern. */
 function sampleUrl(url: string): string {
   if (url === '/api/auth/*') return '/api/auth/get-session';
   if (url === '/*') return '/dashboard';
-  return url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'index.html');
+  return url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000');
 }
 
-describe('route matrix: every route declares who may call it, and the server enforces it', () => {
-  let ctx: TestContext;
-  let database: Database;
-  beforeAll(async () => {
-    database = await openDatabase({});
-    const config = testConfig();
-    const app = await buildApp(config, { database, logger: false });
-    await app.ready();
-    ctx = { app, database, config };
-  });
-  afterAll(async () => {
-    await ctx.app.close();
-    await database.close();
-  });
+/** Routes after which the caller's session is gone. */
+const ENDS_SESSION = new Set(['/api/session/timeout', '/api/auth/*']);
 
-  async function cookieFor(identity: Identity): Promise<string | undefined> {
+describeEachDatabase('route matrix: every route declares who may call it, and the server enforces it', (ctx) => {
+  async function makeIdentity(c: TestContext, identity: Identity): Promise<string | undefined> {
     if (identity === 'anonymous') return undefined;
-    const user = await createSignedInUser(ctx);
-    if (identity === 'deactivated') await database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, user.userId));
+    const user = await createSignedInUser(c);
+    const { db } = c.database;
+    if (identity === 'deactivated') await db.update(profiles).set({ isActive: false }).where(eq(profiles.id, user.userId));
+    if (identity === 'support' || identity === 'developer' || identity === 'system_admin') await db.insert(adminUsers).values({ userId: user.userId, role: identity, isActive: true });
+    if (identity === 'inactive_admin') await db.insert(adminUsers).values({ userId: user.userId, role: 'system_admin', isActive: false });
     return user.cookie;
   }
 
   it('refuses to start with a route that declares no access', async () => {
-    const app = await buildApp(testConfig(), { database, logger: false });
+    const app = await buildApp(testConfig(), { database: ctx().database, logger: false });
     expect(() => (app as FastifyInstance).get('/api/undeclared', async () => 'x')).toThrow(/does not declare who may call it/);
     await app.close();
   });
 
-  it('has a declaration for every registered route', () => {
-    expect(ctx.app.routeTable.length).toBeGreaterThan(5);
-    for (const route of ctx.app.routeTable) expect(Object.keys(EXPECTED), `${route.method} ${route.url}`).toContain(route.access);
-  });
-
-  it('answers every route as its declaration says, for every identity, and never with a 500', async () => {
-    const results: string[] = [];
-    for (const route of ctx.app.routeTable) {
+  it('answers every route as the table says, for every identity, and never with a 500', async () => {
+    const c = ctx();
+    expect(c.app.routeTable.length).toBeGreaterThan(20);
+    const cookies = new Map<Identity, string | undefined>();
+    for (const identity of IDENTITIES) cookies.set(identity, await makeIdentity(c, identity));
+    let checked = 0;
+    for (const route of c.app.routeTable) {
       for (const identity of IDENTITIES) {
-        const cookie = await cookieFor(identity);
-        const response = await ctx.app.inject({
+        const cookie = cookies.get(identity);
+        const response = await c.app.inject({
           method: route.method as 'GET',
           url: sampleUrl(route.url),
           headers: { ...(cookie ? { cookie } : {}), origin: 'http://localhost:3000' },
           ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
         });
-        const expected = EXPECTED[route.access]![identity];
-        const outcome = response.statusCode === 401 ? 'denied' : 'allowed';
-        results.push(`${route.method} ${route.url} as ${identity}: ${response.statusCode}`);
-        expect(response.statusCode, `${route.method} ${route.url} as ${identity}`).toBeLessThan(500);
-        if (route.url !== '/api/auth/*') expect(outcome, `${route.method} ${route.url} as ${identity} → ${response.statusCode}`).toBe(expected);
+        const label = `${route.method} ${route.url} (${route.access}) as ${identity} → ${response.statusCode} ${response.body.slice(0, 120)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        if (route.url !== '/api/auth/*') {
+          const message = response.body.startsWith('{') ? String((response.json() as { message?: string }).message ?? '') : '';
+          expect(outcomeOf(response.statusCode, message), label).toBe(expected(route.access, identity));
+        }
+        checked += 1;
+        if (ENDS_SESSION.has(route.url) && identity !== 'anonymous' && identity !== 'deactivated') cookies.set(identity, await makeIdentity(c, identity));
       }
     }
-    expect(results.length).toBe(ctx.app.routeTable.length * IDENTITIES.length);
+    expect(checked).toBe(c.app.routeTable.length * IDENTITIES.length);
+  });
+
+  it('names the missing role in the 403', async () => {
+    const c = ctx();
+    const cookie = await makeIdentity(c, 'support');
+    const response = await c.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: cookie! } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(insufficientRoleMessage('system_admin'));
   });
 });

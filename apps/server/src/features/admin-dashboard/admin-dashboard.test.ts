@@ -1,0 +1,69 @@
+import { expect, it } from 'vitest';
+import { healthProbes } from '../../db/schema/index';
+import { createAdmin } from '../../test/admin';
+import { describeEachDatabase } from '../../test/harness';
+import { runHealthProbe } from '../health/prober';
+import { growthPercent } from './service';
+
+describeEachDatabase('admin dashboard', (ctx) => {
+  it('stats come from the data: users with growth, uptime from recorded probes, null where no source exists yet', async () => {
+    const c = ctx();
+    const admin = await createAdmin(c, 'support');
+    await runHealthProbe(c.database.db, 'test-node');
+    await c.database.db.insert(healthProbes).values({ node: 'test-node', responseTimeMs: 6000, isHealthy: false, error: null });
+    const stats = (await c.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json();
+    expect(stats.totalUsers).toBeGreaterThan(0);
+    expect(stats.userGrowth).toBe(100);
+    expect(stats.systemUptime).toBeGreaterThan(0);
+    expect(stats.systemUptime).toBeLessThan(100);
+    expect(stats).toMatchObject({ totalChatbots: null, monthlyRevenue: null, monthlyConversations: null });
+  });
+
+  it('system health lists real checks', async () => {
+    const c = ctx();
+    const admin = await createAdmin(c, 'developer');
+    const body = (await c.app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: admin.cookie } })).json();
+    const database = body.items.find((i: { name: string }) => i.name === 'Database');
+    expect(database.status).toBe('healthy');
+    expect(body.items.find((i: { name: string }) => i.name === 'E-mail').status).toBe('warning');
+  });
+
+  it('the health monitor keeps the last 100 probes and flags stress', async () => {
+    const c = ctx();
+    const dev = await createAdmin(c, 'developer');
+    const rows = Array.from({ length: 110 }, (_, i) => ({ node: 'n1', responseTimeMs: 2500, isHealthy: i % 2 === 0, checkedAt: new Date(Date.now() + i * 1000) }));
+    await c.database.db.insert(healthProbes).values(rows);
+    const body = (await c.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie: dev.cookie } })).json();
+    expect(body.probes).toHaveLength(100);
+    expect(body.isStressed).toBe(true);
+    expect(body.successRate).toBe(50);
+    expect(body.stressReasons.join(' ')).toMatch(/above 2000 ms/);
+    expect(body.stressReasons.join(' ')).toMatch(/below 95%/);
+  });
+
+  it('activity: recent 5 for any admin, the log page (100) for system_admin, with the three cards', async () => {
+    const c = ctx();
+    const boss = await createAdmin(c, 'system_admin');
+    const support = await createAdmin(c, 'support');
+    for (let i = 0; i < 7; i += 1) {
+      await c.app.inject({ method: 'POST', url: '/api/admin/activity', headers: { cookie: support.cookie }, payload: { action: 'admin_dashboard_view', resourceType: 'dashboard' } });
+    }
+    const recent = (await c.app.inject({ method: 'GET', url: '/api/admin/activity/recent', headers: { cookie: support.cookie } })).json();
+    expect(recent.items).toHaveLength(5);
+    expect(recent.items[0]).toMatchObject({ action: 'admin_dashboard_view', adminUserId: support.userId });
+    expect((await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: support.cookie } })).statusCode).toBe(403);
+    const log = (await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: boss.cookie } })).json();
+    expect(log.summary.recent24h).toBeGreaterThanOrEqual(7);
+    expect(log.summary.distinctAdmins).toBeGreaterThanOrEqual(1);
+    expect(log.items[0].details.user_agent).toBeDefined();
+    const bad = await c.app.inject({ method: 'POST', url: '/api/admin/activity', headers: { cookie: boss.cookie }, payload: { action: 'user_deactivated' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+it('growth is the change against the previous 30 days, in percent', () => {
+  expect(growthPercent(15, 10)).toBe(50);
+  expect(growthPercent(5, 10)).toBe(-50);
+  expect(growthPercent(3, 0)).toBe(100);
+  expect(growthPercent(0, 0)).toBe(0);
+});

@@ -1,0 +1,129 @@
+import { count, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { adminActivityLogs, adminUsers } from '../../db/schema/index';
+import { createAdmin } from '../../test/admin';
+import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+
+const activityCount = async (ctx: TestContext, action: string) =>
+  Number((await ctx.database.db.select({ n: count() }).from(adminActivityLogs).where(eq(adminActivityLogs.action, action)))[0]?.n ?? 0);
+
+describeEachDatabase('bootstrap and admin users', (ctx) => {
+  it('bootstrap: concurrent calls while no admin exists create exactly one admin', async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const before = await c.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: (await createSignedInUser(c)).cookie } });
+    expect(before.json()).toMatchObject({ isAdmin: false, role: null, noAdminsExist: true });
+
+    const contenders = await Promise.all(Array.from({ length: 5 }, () => createSignedInUser(c)));
+    const results = await Promise.all(contenders.map((u) => c.app.inject({ method: 'POST', url: '/api/admin/bootstrap', headers: { cookie: u.cookie } })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(4);
+    const rows = await db.select().from(adminUsers);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: 'system_admin', isActive: true });
+    const winner = contenders[results.findIndex((r) => r.statusCode === 200)]!;
+    const me = await c.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: winner.cookie } });
+    expect(me.json()).toMatchObject({ isAdmin: true, role: 'system_admin', noAdminsExist: false });
+    expect(await activityCount(c, 'admin_user_created')).toBe(1);
+
+    const late = await c.app.inject({ method: 'POST', url: '/api/admin/bootstrap', headers: { cookie: contenders[0]!.cookie } });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('adds, edits and removes admins, logging each in the activity log', async () => {
+    const c = ctx();
+    const boss = await createAdmin(c, 'system_admin');
+    const target = await createSignedInUser(c);
+    const headers = { cookie: boss.cookie };
+
+    const found = await c.app.inject({ method: 'GET', url: `/api/admin/profiles/search?email=${encodeURIComponent(target.email.slice(0, 12).toUpperCase())}`, headers });
+    expect(found.json().items.map((p: { id: string }) => p.id)).toContain(target.userId);
+    expect((await c.app.inject({ method: 'GET', url: '/api/admin/profiles/search?email=%20%20', headers })).json().items).toEqual([]);
+
+    const created = await c.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers, payload: { userId: target.userId, role: 'support' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ userId: target.userId, role: 'support', isActive: true, userEmail: target.email });
+    const id = created.json().id as string;
+
+    const again = await c.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers, payload: { userId: target.userId, role: 'support' } });
+    expect(again.statusCode).toBe(409);
+
+    const updated = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${id}`, headers, payload: { role: 'admin', isActive: false } });
+    expect(updated.json()).toMatchObject({ role: 'system_admin', isActive: false });
+
+    const list = await c.app.inject({ method: 'GET', url: '/api/admin/admin-users', headers });
+    expect(list.json().items[0].id).toBe(id);
+
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${id}`, headers })).statusCode).toBe(200);
+    expect(await c.database.db.select().from(adminUsers).where(eq(adminUsers.id, id))).toHaveLength(0);
+    for (const action of ['admin_user_created', 'admin_user_updated', 'admin_user_deleted']) expect(await activityCount(c, action)).toBeGreaterThan(0);
+    const [entry] = await c.database.db.select().from(adminActivityLogs).where(eq(adminActivityLogs.action, 'admin_user_deleted'));
+    expect(entry).toMatchObject({ resourceType: 'admin_user', resourceId: id, adminUserId: boss.userId });
+  });
+
+  it('never leaves the console without an active system admin, and no admin changes their own role', async () => {
+    const c = ctx();
+    // Make this admin the only active system_admin of this database.
+    await c.database.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.role, 'system_admin'));
+    const only = await createAdmin(c, 'system_admin');
+    const headers = { cookie: only.cookie };
+    const demote = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${only.adminId}`, headers, payload: { role: 'support' } });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().message).toBe('You cannot change your own role.');
+    const deactivate = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${only.adminId}`, headers, payload: { isActive: false } });
+    expect(deactivate.statusCode).toBe(409);
+    const remove = await c.app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${only.adminId}`, headers });
+    expect(remove.statusCode).toBe(409);
+    expect((await c.database.db.select().from(adminUsers).where(eq(adminUsers.id, only.adminId)))[0]).toMatchObject({ role: 'system_admin', isActive: true });
+  });
+
+  it('bad input: non-UUID ids, unknown roles and empty updates get 400 with the spec’s message and change nothing', async () => {
+    const c = ctx();
+    const boss = await createAdmin(c, 'system_admin');
+    const target = await createSignedInUser(c);
+    const headers = { cookie: boss.cookie };
+    const before = (await c.database.db.select().from(adminUsers)).length;
+
+    const badRole = await c.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers, payload: { userId: target.userId, role: 'x' } });
+    expect(badRole.statusCode).toBe(400);
+    expect(badRole.json().message).toContain('Invalid admin role: x');
+    const badId = await c.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers, payload: { userId: 'not-a-uuid', role: 'support' } });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/UUID/);
+    const v6 = await c.app.inject({ method: 'PATCH', url: '/api/admin/admin-users/1ec9414c-232a-6b00-b3c8-9e6bdeced846', headers, payload: { isActive: true } });
+    expect(v6.statusCode).toBe(400);
+    const badUpdateRole = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${boss.adminId}`, headers, payload: { role: 'owner' } });
+    expect(badUpdateRole.statusCode).toBe(400);
+    expect(badUpdateRole.json().message).toContain('Invalid admin role: owner');
+    const empty = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${boss.adminId}`, headers, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    const missing = await c.app.inject({ method: 'DELETE', url: '/api/admin/admin-users/00000000-0000-4000-8000-000000000000', headers });
+    expect(missing.statusCode).toBe(404);
+    expect((await c.database.db.select().from(adminUsers)).length).toBe(before);
+  });
+
+  it('the debug console’s test-admin tool is refused outside development mode', async () => {
+    const response = await ctx().app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: 'debug@example.com', password: 'a long password' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/development mode/);
+  });
+});
+
+describeEachDatabase(
+  'debug console in development mode',
+  (ctx) => {
+    it('creates a confirmed user holding system_admin', async () => {
+      const c = ctx();
+      const response = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: 'Debug@Example.com', password: 'a long password' } });
+      expect(response.statusCode).toBe(201);
+      const [row] = await c.database.db.select().from(adminUsers).where(eq(adminUsers.userId, response.json().userId));
+      expect(row).toMatchObject({ role: 'system_admin', isActive: true });
+      const signIn = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'debug@example.com', password: 'a long password' } });
+      expect(signIn.statusCode).toBe(200);
+      const missing = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: '', password: '' } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toContain('Please enter email and password');
+    });
+  },
+  { NODE_ENV: 'development' },
+);
