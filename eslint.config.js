@@ -6,7 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = existsSync('apps/web/src/features') ? readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+const webFeatures = existsSync('apps/web/src/features')
+  ? readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 /**
  * DESIGN.md §4 rule 9: imports run one way. A wrong arrow fails the lint.

@@ -41,7 +41,10 @@ async function time(count: number, fn: () => Promise<unknown>, warmUp = 20): Pro
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function benchDriver(driver: string, database: Database): Promise<Row[]> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/parley-bench', PARLEY_SECRET_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' }, { persistSecret: false });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: '/tmp/parley-bench', PARLEY_SECRET_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' },
+    { persistSecret: false },
+  );
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
   const email = `bench-${Date.now()}@example.com`;
@@ -52,7 +55,12 @@ async function benchDriver(driver: string, database: Database): Promise<Row[]> {
   await app.inject({ method: 'GET', url: link.pathname + link.search });
   let ip = 0;
   const signIn = async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: `10.1.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`, payload: { email, password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: `10.1.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`,
+      payload: { email, password },
+    });
     if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}`);
     return response;
   };
@@ -73,7 +81,9 @@ async function benchDriver(driver: string, database: Database): Promise<Row[]> {
     const mean = samples.reduce((s, x) => s + x, 0) / samples.length;
     if (!baseline) baseline = mean;
     rows.push({ driver, name, count, p50: pct(samples, 50), p95: pct(samples, 95), perSecond: 1000 / mean, ratio: mean / baseline });
-    console.log(`${driver.padEnd(10)} ${name.padEnd(52)} p50 ${pct(samples, 50).toFixed(2)} ms  p95 ${pct(samples, 95).toFixed(2)} ms  ×${(mean / baseline).toFixed(1)}`);
+    console.log(
+      `${driver.padEnd(10)} ${name.padEnd(52)} p50 ${pct(samples, 50).toFixed(2)} ms  p95 ${pct(samples, 95).toFixed(2)} ms  ×${(mean / baseline).toFixed(1)}`,
+    );
   }
   await app.close();
   return rows;

@@ -10,7 +10,14 @@ describe('configuration from the environment', () => {
   it('has working defaults for the embedded mode', () => {
     const dir = tmp();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, publicUrl: 'http://localhost:3000', emailVerificationRequired: true, smtp: undefined, oidc: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      emailVerificationRequired: true,
+      smtp: undefined,
+      oidc: undefined,
+    });
     expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
   });
 

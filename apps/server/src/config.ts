@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalString = z
   .string()
@@ -13,9 +11,7 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const httpUrl = z
-  .url({ error: 'must be a URL such as http://localhost:3000' })
-  .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://');
+const httpUrl = z.url({ error: 'must be a URL such as http://localhost:3000' }).refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://');
 
 /** Every environment variable Parley reads, with its default. The README lists the same. */
 const envSchema = z.object({

@@ -19,4 +19,5 @@ export const MESSAGES = {
   accountDeactivated: 'This account has been deactivated. Contact support to reactivate it.',
   emailNotVerified: 'Please confirm your e-mail address first. We sent you a link.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  invalidCredentials: 'Incorrect e-mail or credentials.',
 } as const;

@@ -72,7 +72,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     try {
       const vectorSearch = await enableVectorExtension(db);
-      if (vectorSearch === 'exact') warn('pgvector is not available on this PostgreSQL server: vector search runs as an exact scan over real[] (slower on large corpora).');
+      if (vectorSearch === 'exact')
+        warn('pgvector is not available on this PostgreSQL server: vector search runs as an exact scan over real[] (slower on large corpora).');
       await migrateWithLock(pool);
       return {
         db,

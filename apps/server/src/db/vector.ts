@@ -36,7 +36,9 @@ export async function prepareVectorColumn(db: AnyDb, mode: VectorSearchMode, tab
   );
   const rows = (result as unknown as { rows: { udt_name: string }[] }).rows;
   if (rows[0]?.udt_name !== 'vector') {
-    await db.execute(sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector(${sql.raw(String(dimensions))}) USING ${identifier(column)}::vector(${sql.raw(String(dimensions))})`);
+    await db.execute(
+      sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector(${sql.raw(String(dimensions))}) USING ${identifier(column)}::vector(${sql.raw(String(dimensions))})`,
+    );
   }
   await db.execute(
     sql`CREATE INDEX IF NOT EXISTS ${identifier(`${table}_${column}_hnsw`)} ON ${identifier(table)} USING hnsw (${identifier(column)} vector_cosine_ops)`,

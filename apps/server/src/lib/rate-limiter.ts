@@ -26,7 +26,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       entry.count += 1;
       if (windows.size > 50_000) for (const [k, v] of windows) if (v.resetAt <= t) windows.delete(k);
-      return { allowed: entry.count <= limit, remaining: Math.max(0, limit - entry.count), retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)) };
+      return {
+        allowed: entry.count <= limit,
+        remaining: Math.max(0, limit - entry.count),
+        retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)),
+      };
     },
     async close() {
       windows.clear();

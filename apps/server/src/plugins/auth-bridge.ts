@@ -13,7 +13,7 @@ import type { Auth } from './better-auth';
 
 /** Better Auth's error codes, in the words a person should read (none trips the sanitiser). */
 const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: 'Incorrect e-mail or credentials.',
+  INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
   EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
   USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this e-mail already exists. Sign in instead.',
@@ -47,10 +47,15 @@ const emailOf = (body: unknown): string | null => {
 export const authBridgePlugin = fp(
   async (app: FastifyInstance, { auth, rateLimiter }: BridgeOptions) => {
     const record = (request: FastifyRequest, event: Omit<SecurityEventInput, 'ipAddress' | 'userAgent'>) =>
-      recordSecurityEvent(app.db, { ...event, ...clientInfo(request) }).catch((error: unknown) => request.log.error({ err: error }, `could not record ${event.eventType}`));
+      recordSecurityEvent(app.db, { ...event, ...clientInfo(request) }).catch((error: unknown) =>
+        request.log.error({ err: error }, `could not record ${event.eventType}`),
+      );
 
     const reject = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-      reply.status(status).headers(headers).send({ statusCode: status, code, error: STATUS_TEXT[status] ?? 'Error', message, requestId: request.id });
+      reply
+        .status(status)
+        .headers(headers)
+        .send({ statusCode: status, code, error: STATUS_TEXT[status] ?? 'Error', message, requestId: request.id });
 
     async function limitSignIn(email: string, ip: string): Promise<number | null> {
       try {
@@ -110,7 +115,12 @@ export const authBridgePlugin = fp(
 
         if (isPost && path === '/sign-out') {
           const current = await auth.api.getSession({ headers }).catch(() => null);
-          await record(request, { eventType: 'signout_attempt', userId: current?.user.id ?? null, email: current?.user.email ?? null, details: { method: 'manual' } });
+          await record(request, {
+            eventType: 'signout_attempt',
+            userId: current?.user.id ?? null,
+            email: current?.user.email ?? null,
+            details: { method: 'manual' },
+          });
         } else if (!SESSIONLESS_PATHS.has(path) && headers.get('cookie') && !path.startsWith('/callback/')) {
           // A deactivated user's sessions are deleted here, so Better Auth then answers as signed out.
           await app.resolveIdentity(request);
@@ -130,7 +140,10 @@ export const authBridgePlugin = fp(
           await record(request, { eventType: 'signin_failed', email, details: { status: response.status } });
         } else if ((path.startsWith('/callback/') && /[?&]error=/.test(location)) || (path === '/sign-in/social' && response.status >= 400)) {
           const reason = /[?&]error=([^&]*)/.exec(location)?.[1];
-          await record(request, { eventType: 'oauth_signin_failed', details: { status: response.status, error: reason ? decodeURIComponent(reason) : undefined } });
+          await record(request, {
+            eventType: 'oauth_signin_failed',
+            details: { status: response.status, error: reason ? decodeURIComponent(reason) : undefined },
+          });
         }
 
         reply.status(response.status);

@@ -86,7 +86,11 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
                 mapProfileToUser: (profile) => {
                   const first = typeof profile.given_name === 'string' ? profile.given_name : undefined;
                   const last = typeof profile.family_name === 'string' ? profile.family_name : undefined;
-                  return { firstName: first, lastName: last, name: (typeof profile.name === 'string' && profile.name) || [first, last].filter(Boolean).join(' ') || String(profile.email ?? '') };
+                  return {
+                    firstName: first,
+                    lastName: last,
+                    name: (typeof profile.name === 'string' && profile.name) || [first, last].filter(Boolean).join(' ') || String(profile.email ?? ''),
+                  };
                 },
               },
             ],
@@ -113,7 +117,12 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
           // A deactivated profile never gets a new session, whatever the sign-in method.
           before: async (session) => {
             if (!(await isProfileActive(db, session.userId))) {
-              await recordSecurityEvent(db, { eventType: 'deactivated_signin_blocked', userId: session.userId, ipAddress: session.ipAddress ?? null, userAgent: session.userAgent ?? null });
+              await recordSecurityEvent(db, {
+                eventType: 'deactivated_signin_blocked',
+                userId: session.userId,
+                ipAddress: session.ipAddress ?? null,
+                userAgent: session.userAgent ?? null,
+              });
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: MESSAGES.accountDeactivated });
             }
           },

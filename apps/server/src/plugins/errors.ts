@@ -78,7 +78,13 @@ export const errorsPlugin = fp(
     });
 
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}`, requestId: request.id }),
+      reply.status(404).send({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        error: 'Not Found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        requestId: request.id,
+      }),
     );
   },
   { name: 'errors' },

@@ -19,7 +19,8 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           // Radix UI positions popovers with inline style attributes.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // https: for avatars from an OAuth provider.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

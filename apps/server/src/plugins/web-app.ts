@@ -20,7 +20,9 @@ export const webAppPlugin = fp(
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
       if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) || urlPath === '/api') {
-        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No route for GET ${urlPath}`, requestId: request.id });
+        return reply
+          .status(404)
+          .send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No route for GET ${urlPath}`, requestId: request.id });
       }
       if (!isBuilt) {
         return reply.status(503).type('text/plain').send('The Parley web app is not built. Run `npm run build`, then start the server again.');

@@ -147,7 +147,13 @@ export async function confirmEmail(ctx: TestContext, email: string) {
 }
 
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD, ip = '127.0.0.1') {
-  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: 'http://localhost:3000' }, remoteAddress: ip, payload: { email, password } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: 'http://localhost:3000' },
+    remoteAddress: ip,
+    payload: { email, password },
+  });
 }
 
 /** A verified, signed-in customer; returns the cookie header. */

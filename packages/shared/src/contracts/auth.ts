@@ -40,7 +40,10 @@ export type SignUpForm = z.infer<typeof signUpFormSchema>;
  * server always stores first and last name joined by a space (spec part 1 §3).
  */
 export const signUpBodySchema = signUpFormSchema.extend({
-  name: z.string().max(2 * NAME_MAX_LENGTH + 1).optional(),
+  name: z
+    .string()
+    .max(2 * NAME_MAX_LENGTH + 1)
+    .optional(),
   callbackURL: callbackPath,
   rememberMe: z.boolean().optional(),
 });
@@ -97,7 +100,12 @@ export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 
 /** POST /api/session/timeout: the browser reports idle sign-out; the server records it and ends the session. */
 export const sessionTimeoutBodySchema = z.object({
-  idleDurationMinutes: z.number().int().min(0).max(24 * 60).optional(),
+  idleDurationMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .optional(),
 });
 
 /** Client-observed session problems the server accepts as security events. */

@@ -43,7 +43,9 @@ export const userNotifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    type: text('type', { enum: ['info', 'warning', 'urgent'] }).notNull().default('info'),
+    type: text('type', { enum: ['info', 'warning', 'urgent'] })
+      .notNull()
+      .default('info'),
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

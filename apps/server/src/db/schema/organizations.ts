@@ -19,7 +19,9 @@ export const organizationMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: ['owner', 'admin', 'member'] })
+      .notNull()
+      .default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('organization_members_org_user_unique').on(t.organizationId, t.userId), index('organization_members_user_idx').on(t.userId)],

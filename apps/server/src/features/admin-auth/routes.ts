@@ -16,13 +16,19 @@ const tags = ['admin access'];
 export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   app.get(
     '/api/admin/me',
-    { config: { access: 'user' }, schema: { tags, summary: 'The caller’s admin status, read on the server', response: { 200: adminMeResponseSchema, 401: errorResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'The caller’s admin status, read on the server', response: { 200: adminMeResponseSchema, 401: errorResponseSchema } },
+    },
     async (request) => getAdminStatus(app.db, requireIdentity(request).user.id),
   );
 
   app.post(
     '/api/admin/bootstrap',
-    { config: { access: 'user' }, schema: { tags, summary: 'Become the first system_admin while no admin exists', response: { 200: adminMeResponseSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Become the first system_admin while no admin exists', response: { 200: adminMeResponseSchema, ...errors } },
+    },
     async (request) => {
       const { user } = requireIdentity(request);
       await bootstrapFirstAdmin(app.db, user.id, activityContext(request));
@@ -34,13 +40,24 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
     '/api/admin/activity',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Record a view or sign-out the console observed (admin_dashboard_view, admin_logout)', body: clientAdminActivityBodySchema, response: { 200: okResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Record a view or sign-out the console observed (admin_dashboard_view, admin_logout)',
+        body: clientAdminActivityBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { identity } = requireAdmin(request);
       await logAdminActivity(
         app.db,
-        { action: request.body.action, resourceType: request.body.resourceType, resourceId: request.body.resourceId ?? null, adminUserId: identity.user.id, details: request.body.metadata ?? {} },
+        {
+          action: request.body.action,
+          resourceType: request.body.resourceType,
+          resourceId: request.body.resourceId ?? null,
+          adminUserId: identity.user.id,
+          details: request.body.metadata ?? {},
+        },
         activityContext(request),
       );
       return { ok: true as const };
@@ -55,7 +72,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
     '/api/admin/debug/test-admin',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Development only: create a user and make it system_admin', body: testAdminBodySchema, response: { 201: z.object({ userId: z.uuid(), email: z.string() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Development only: create a user and make it system_admin',
+        body: testAdminBodySchema,
+        response: { 201: z.object({ userId: z.uuid(), email: z.string() }), ...errors },
+      },
     },
     async (request, reply) => {
       if (app.config.env !== 'development') throw new AppError('FORBIDDEN', 'The test-admin tool is available only when the server runs in development mode.');

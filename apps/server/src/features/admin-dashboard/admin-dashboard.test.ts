@@ -31,7 +31,12 @@ describeEachDatabase('admin dashboard', (ctx) => {
   it('the health monitor keeps the last 100 probes and flags stress', async () => {
     const c = ctx();
     const dev = await createAdmin(c, 'developer');
-    const rows = Array.from({ length: 110 }, (_, i) => ({ node: 'n1', responseTimeMs: 2500, isHealthy: i % 2 === 0, checkedAt: new Date(Date.now() + i * 1000) }));
+    const rows = Array.from({ length: 110 }, (_, i) => ({
+      node: 'n1',
+      responseTimeMs: 2500,
+      isHealthy: i % 2 === 0,
+      checkedAt: new Date(Date.now() + i * 1000),
+    }));
     await c.database.db.insert(healthProbes).values(rows);
     const body = (await c.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie: dev.cookie } })).json();
     expect(body.probes).toHaveLength(100);
@@ -46,7 +51,12 @@ describeEachDatabase('admin dashboard', (ctx) => {
     const boss = await createAdmin(c, 'system_admin');
     const support = await createAdmin(c, 'support');
     for (let i = 0; i < 7; i += 1) {
-      await c.app.inject({ method: 'POST', url: '/api/admin/activity', headers: { cookie: support.cookie }, payload: { action: 'admin_dashboard_view', resourceType: 'dashboard' } });
+      await c.app.inject({
+        method: 'POST',
+        url: '/api/admin/activity',
+        headers: { cookie: support.cookie },
+        payload: { action: 'admin_dashboard_view', resourceType: 'dashboard' },
+      });
     }
     const recent = (await c.app.inject({ method: 'GET', url: '/api/admin/activity/recent', headers: { cookie: support.cookie } })).json();
     expect(recent.items).toHaveLength(5);

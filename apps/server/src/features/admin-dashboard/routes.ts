@@ -10,12 +10,19 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const tags = ['admin dashboard'];
 
 export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSources }> = async (app, { statsSources }) => {
-  app.get('/api/admin/stats', { config: { access: 'admin' }, schema: { tags, summary: 'The four dashboard figures with growth against the previous 30 days', response: { 200: adminStatsSchema, ...errors } } }, async () =>
-    adminStats(app.db, statsSources),
+  app.get(
+    '/api/admin/stats',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The four dashboard figures with growth against the previous 30 days', response: { 200: adminStatsSchema, ...errors } },
+    },
+    async () => adminStats(app.db, statsSources),
   );
 
-  app.get('/api/admin/system-health', { config: { access: 'admin' }, schema: { tags, summary: 'Live checks of what this install depends on', response: { 200: systemHealthSchema, ...errors } } }, async () =>
-    systemHealth(app),
+  app.get(
+    '/api/admin/system-health',
+    { config: { access: 'admin' }, schema: { tags, summary: 'Live checks of what this install depends on', response: { 200: systemHealthSchema, ...errors } } },
+    async () => systemHealth(app),
   );
 
   // The dashboard's Recent System Activity (5) is open to every admin; the full log page is system_admin.
@@ -27,11 +34,24 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSo
 
   app.get(
     '/api/admin/activity',
-    { config: { access: 'system_admin' }, schema: { tags: ['activity logs'], summary: 'The newest admin activity entries (at most 100)', querystring: activityLogQuerySchema, response: { 200: activityLogListSchema, 400: errorResponseSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: {
+        tags: ['activity logs'],
+        summary: 'The newest admin activity entries (at most 100)',
+        querystring: activityLogQuerySchema,
+        response: { 200: activityLogListSchema, 400: errorResponseSchema, ...errors },
+      },
+    },
     async (request) => listActivity(app.db, request.query.limit),
   );
 
-  app.get('/api/admin/health', { config: { access: 'developer' }, schema: { tags: ['health'], summary: 'Last 100 probes, success rate and stress flags', response: { 200: healthMonitorSchema, ...errors } } }, async () =>
-    healthMonitor(app.db),
+  app.get(
+    '/api/admin/health',
+    {
+      config: { access: 'developer' },
+      schema: { tags: ['health'], summary: 'Last 100 probes, success rate and stress flags', response: { 200: healthMonitorSchema, ...errors } },
+    },
+    async () => healthMonitor(app.db),
   );
 };

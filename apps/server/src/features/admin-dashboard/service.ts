@@ -26,7 +26,10 @@ export async function adminStats(db: Db, sources: StatsSources = {}): Promise<Ad
   const [[total], [current], [previous], [probes], [healthy]] = await Promise.all([
     db.select({ n: count() }).from(profiles),
     db.select({ n: count() }).from(profiles).where(gte(profiles.createdAt, windowStart)),
-    db.select({ n: count() }).from(profiles).where(and(gte(profiles.createdAt, previousStart), lt(profiles.createdAt, windowStart))),
+    db
+      .select({ n: count() })
+      .from(profiles)
+      .where(and(gte(profiles.createdAt, previousStart), lt(profiles.createdAt, windowStart))),
     db.select({ n: count() }).from(healthProbes).where(gte(healthProbes.checkedAt, windowStart)),
     db
       .select({ n: count() })

@@ -11,7 +11,9 @@ export async function systemHealth(app: FastifyInstance): Promise<{ items: { nam
   items.push({
     name: 'Database',
     status: probe.error ? 'error' : probe.isHealthy ? 'healthy' : 'warning',
-    detail: probe.error ? 'The database did not answer' : `${app.database.driver === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} answered in ${probe.responseTimeMs} ms`,
+    detail: probe.error
+      ? 'The database did not answer'
+      : `${app.database.driver === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} answered in ${probe.responseTimeMs} ms`,
   });
 
   items.push({

@@ -36,7 +36,11 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
     const target = await createSignedInUser(c);
     const headers = { cookie: boss.cookie };
 
-    const found = await c.app.inject({ method: 'GET', url: `/api/admin/profiles/search?email=${encodeURIComponent(target.email.slice(0, 12).toUpperCase())}`, headers });
+    const found = await c.app.inject({
+      method: 'GET',
+      url: `/api/admin/profiles/search?email=${encodeURIComponent(target.email.slice(0, 12).toUpperCase())}`,
+      headers,
+    });
     expect(found.json().items.map((p: { id: string }) => p.id)).toContain(target.userId);
     expect((await c.app.inject({ method: 'GET', url: '/api/admin/profiles/search?email=%20%20', headers })).json().items).toEqual([]);
 
@@ -90,7 +94,12 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
     const badId = await c.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers, payload: { userId: 'not-a-uuid', role: 'support' } });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toMatch(/UUID/);
-    const v6 = await c.app.inject({ method: 'PATCH', url: '/api/admin/admin-users/1ec9414c-232a-6b00-b3c8-9e6bdeced846', headers, payload: { isActive: true } });
+    const v6 = await c.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/admin-users/1ec9414c-232a-6b00-b3c8-9e6bdeced846',
+      headers,
+      payload: { isActive: true },
+    });
     expect(v6.statusCode).toBe(400);
     const badUpdateRole = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${boss.adminId}`, headers, payload: { role: 'owner' } });
     expect(badUpdateRole.statusCode).toBe(400);
@@ -103,7 +112,11 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
   });
 
   it('the debug console’s test-admin tool is refused outside development mode', async () => {
-    const response = await ctx().app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: 'debug@example.com', password: 'a long password' } });
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/debug/test-admin',
+      payload: { email: 'debug@example.com', password: 'a long password' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toMatch(/development mode/);
   });
@@ -114,11 +127,19 @@ describeEachDatabase(
   (ctx) => {
     it('creates a confirmed user holding system_admin', async () => {
       const c = ctx();
-      const response = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: 'Debug@Example.com', password: 'a long password' } });
+      const response = await c.app.inject({
+        method: 'POST',
+        url: '/api/admin/debug/test-admin',
+        payload: { email: 'Debug@Example.com', password: 'a long password' },
+      });
       expect(response.statusCode).toBe(201);
       const [row] = await c.database.db.select().from(adminUsers).where(eq(adminUsers.userId, response.json().userId));
       expect(row).toMatchObject({ role: 'system_admin', isActive: true });
-      const signIn = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'debug@example.com', password: 'a long password' } });
+      const signIn = await c.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'debug@example.com', password: 'a long password' },
+      });
       expect(signIn.statusCode).toBe(200);
       const missing = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: '', password: '' } });
       expect(missing.statusCode).toBe(400);

@@ -19,19 +19,34 @@ const tags = ['admin users'];
 
 /** Admin User Management (spec §2): system_admin only. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/admin-users', { config: { access: 'system_admin' }, schema: { tags, summary: 'List admin users, newest first', response: { 200: adminUserListSchema, ...errors } } }, async () => ({
-    items: await listAdminUsers(app.db),
-  }));
+  app.get(
+    '/api/admin/admin-users',
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'List admin users, newest first', response: { 200: adminUserListSchema, ...errors } } },
+    async () => ({
+      items: await listAdminUsers(app.db),
+    }),
+  );
 
   app.get(
     '/api/admin/profiles/search',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'Find users by e-mail (case-insensitive substring, at most 10)', querystring: profileSearchQuerySchema, response: { 200: profileSearchResultSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: {
+        tags,
+        summary: 'Find users by e-mail (case-insensitive substring, at most 10)',
+        querystring: profileSearchQuerySchema,
+        response: { 200: profileSearchResultSchema, ...errors },
+      },
+    },
     async (request) => ({ items: await searchProfilesByEmail(app.db, request.query.email) }),
   );
 
   app.post(
     '/api/admin/admin-users',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'Make a user an admin', body: createAdminUserBodySchema, response: { 201: adminUserSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Make a user an admin', body: createAdminUserBodySchema, response: { 201: adminUserSchema, ...errors } },
+    },
     async (request, reply) => {
       const { identity } = requireAdmin(request);
       const created = await createAdminUser(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
@@ -41,7 +56,16 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/admin-users/:id',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'Change an admin’s role or active flag', params: idParamsSchema, body: updateAdminUserBodySchema, response: { 200: adminUserSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: {
+        tags,
+        summary: 'Change an admin’s role or active flag',
+        params: idParamsSchema,
+        body: updateAdminUserBodySchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
     async (request) => {
       const { identity } = requireAdmin(request);
       return updateAdminUser(app.db, { id: request.params.id, ...request.body, actorId: identity.user.id }, activityContext(request));
@@ -50,7 +74,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/admin-users/:id',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'Remove an admin', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Remove an admin', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
       const { identity } = requireAdmin(request);
       await deleteAdminUser(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));

@@ -18,7 +18,13 @@ export async function getActiveAdmin(db: Db, userId: string): Promise<{ id: stri
 
 export async function getAdminStatus(db: Db, userId: string) {
   const [row] = await db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers).where(eq(adminUsers.userId, userId));
-  return { userId, isAdmin: Boolean(row?.isActive), role: row?.isActive ? row.role : null, isActive: row?.isActive ?? false, noAdminsExist: await noAdminsExist(db) };
+  return {
+    userId,
+    isAdmin: Boolean(row?.isActive),
+    role: row?.isActive ? row.role : null,
+    isActive: row?.isActive ?? false,
+    noAdminsExist: await noAdminsExist(db),
+  };
 }
 
 /** The spec's no_admins_exist procedure. */
@@ -37,7 +43,17 @@ export async function bootstrapFirstAdmin(db: Db, userId: string, context: Reque
     const [existing] = await tx.select({ n: count() }).from(adminUsers);
     if (Number(existing?.n ?? 0) > 0) throw new AppError('CONFLICT', 'An administrator already exists: bootstrap is closed.');
     const [created] = await tx.insert(adminUsers).values({ userId, role: 'system_admin', isActive: true }).returning({ id: adminUsers.id });
-    await logAdminActivity(tx, { action: 'admin_user_created', resourceType: 'admin_user', resourceId: created!.id, adminUserId: userId, details: { role: 'system_admin', bootstrap: true } }, context);
+    await logAdminActivity(
+      tx,
+      {
+        action: 'admin_user_created',
+        resourceType: 'admin_user',
+        resourceId: created!.id,
+        adminUserId: userId,
+        details: { role: 'system_admin', bootstrap: true },
+      },
+      context,
+    );
   });
 }
 
@@ -80,7 +96,10 @@ export async function searchProfilesByEmail(db: Db, email: string) {
 async function activeSystemAdminCount(tx: Tx, exceptId?: string): Promise<number> {
   const conditions = [eq(adminUsers.role, 'system_admin'), eq(adminUsers.isActive, true)];
   if (exceptId) conditions.push(ne(adminUsers.id, exceptId));
-  const [row] = await tx.select({ n: count() }).from(adminUsers).where(and(...conditions));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(...conditions));
   return Number(row?.n ?? 0);
 }
 
@@ -91,7 +110,17 @@ export async function createAdminUser(db: Db, input: { userId: string; role: Adm
     const [exists] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.userId, input.userId));
     if (exists) throw new AppError('CONFLICT', 'This user is already an admin.');
     const [created] = await tx.insert(adminUsers).values({ userId: input.userId, role: input.role, isActive: true }).returning({ id: adminUsers.id });
-    await logAdminActivity(tx, { action: 'admin_user_created', resourceType: 'admin_user', resourceId: created!.id, adminUserId: input.actorId, details: { user_id: input.userId, role: input.role } }, context);
+    await logAdminActivity(
+      tx,
+      {
+        action: 'admin_user_created',
+        resourceType: 'admin_user',
+        resourceId: created!.id,
+        adminUserId: input.actorId,
+        details: { user_id: input.userId, role: input.role },
+      },
+      context,
+    );
     const [row] = await tx.select(adminRow).from(adminUsers).leftJoin(profiles, eq(profiles.id, adminUsers.userId)).where(eq(adminUsers.id, created!.id));
     return toAdminUser(row!);
   });
@@ -105,17 +134,28 @@ export async function updateAdminUser(db: Db, input: { id: string; role?: AdminR
     if (current.userId === input.actorId && input.role !== undefined && input.role !== current.role) {
       throw new AppError('FORBIDDEN', 'You cannot change your own role.');
     }
-    const losesSystemAdmin = current.role === 'system_admin' && current.isActive && ((input.role !== undefined && input.role !== 'system_admin') || input.isActive === false);
+    const losesSystemAdmin =
+      current.role === 'system_admin' && current.isActive && ((input.role !== undefined && input.role !== 'system_admin') || input.isActive === false);
     if (losesSystemAdmin && (await activeSystemAdminCount(tx, current.id)) === 0) {
       throw new AppError('CONFLICT', 'The last active system admin cannot be deactivated or demoted.');
     }
     await tx
       .update(adminUsers)
-      .set({ ...(input.role !== undefined ? { role: input.role } : {}), ...(input.isActive !== undefined ? { isActive: input.isActive } : {}), updatedAt: new Date() })
+      .set({
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(adminUsers.id, input.id));
     await logAdminActivity(
       tx,
-      { action: 'admin_user_updated', resourceType: 'admin_user', resourceId: input.id, adminUserId: input.actorId, details: { role: input.role, is_active: input.isActive, previous_role: current.role, previous_is_active: current.isActive } },
+      {
+        action: 'admin_user_updated',
+        resourceType: 'admin_user',
+        resourceId: input.id,
+        adminUserId: input.actorId,
+        details: { role: input.role, is_active: input.isActive, previous_role: current.role, previous_is_active: current.isActive },
+      },
       context,
     );
     const [row] = await tx.select(adminRow).from(adminUsers).leftJoin(profiles, eq(profiles.id, adminUsers.userId)).where(eq(adminUsers.id, input.id));
@@ -132,6 +172,16 @@ export async function deleteAdminUser(db: Db, input: { id: string; actorId: stri
       throw new AppError('CONFLICT', 'The last active system admin cannot be removed.');
     }
     await tx.delete(adminUsers).where(eq(adminUsers.id, input.id));
-    await logAdminActivity(tx, { action: 'admin_user_deleted', resourceType: 'admin_user', resourceId: input.id, adminUserId: input.actorId, details: { user_id: current.userId, role: current.role } }, context);
+    await logAdminActivity(
+      tx,
+      {
+        action: 'admin_user_deleted',
+        resourceType: 'admin_user',
+        resourceId: input.id,
+        adminUserId: input.actorId,
+        details: { user_id: current.userId, role: current.role },
+      },
+      context,
+    );
   });
 }

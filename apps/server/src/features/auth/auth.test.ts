@@ -98,7 +98,11 @@ describeEachDatabase('auth', (ctx) => {
 
   it('an invalid sign-up body gets 400, a signup_failed event, and creates nobody', async () => {
     const email = uniqueEmail('invalid');
-    const response = await ctx().app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'short', name: 'X', firstName: 'X', lastName: '' } });
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'short', name: 'X', firstName: 'X', lastName: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_ERROR');
     expect(await ctx().database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -157,7 +161,12 @@ describeEachDatabase('auth', (ctx) => {
   it('records the session problems a browser reports, and refuses unknown kinds', async () => {
     const { email, cookie } = await createSignedInUser(ctx());
     for (const eventType of ['token_refresh_failed', 'session_fetch_error']) {
-      const response = await ctx().app.inject({ method: 'POST', url: '/api/security-events/client', headers: { cookie }, payload: { eventType, message: 'refresh failed' } });
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/security-events/client',
+        headers: { cookie },
+        payload: { eventType, message: 'refresh failed' },
+      });
       expect(response.statusCode).toBe(200);
       expect(await eventsFor(ctx(), eventType, email)).toHaveLength(1);
     }
@@ -209,7 +218,10 @@ describeEachDatabase(
         headers: { 'x-forwarded-for': '198.51.100.23' },
         payload: { email, password: 'nope nope nope' },
       });
-      const [event] = await ctx().database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'signin_failed'), eq(securityEvents.email, email)));
+      const [event] = await ctx()
+        .database.db.select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.eventType, 'signin_failed'), eq(securityEvents.email, email)));
       expect(event?.ipAddress).toBe('198.51.100.23');
 
       const other = uniqueEmail('spoof');
@@ -220,7 +232,10 @@ describeEachDatabase(
         headers: { 'x-forwarded-for': '10.9.9.9' },
         payload: { email: other, password: 'nope nope nope' },
       });
-      const [spoofed] = await ctx().database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'signin_failed'), eq(securityEvents.email, other)));
+      const [spoofed] = await ctx()
+        .database.db.select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.eventType, 'signin_failed'), eq(securityEvents.email, other)));
       expect(spoofed?.ipAddress).toBe('203.0.113.50');
     });
   },

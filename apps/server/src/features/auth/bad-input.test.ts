@@ -59,11 +59,19 @@ describe('bad input to sign-up and sign-in (property)', () => {
 
   it('random sign-in bodies never produce a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.record({ email: field(emailLike), password: field(fc.string()), rememberMe: field(fc.boolean()) }, { requiredKeys: [] }), async (body) => {
-        const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: `10.${Math.floor(Math.random() * 250)}.0.1`, payload: body });
-        expect(response.statusCode).toBeLessThan(500);
-        expect([400, 401, 403, 429]).toContain(response.statusCode);
-      }),
+      fc.asyncProperty(
+        fc.record({ email: field(emailLike), password: field(fc.string()), rememberMe: field(fc.boolean()) }, { requiredKeys: [] }),
+        async (body) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            remoteAddress: `10.${Math.floor(Math.random() * 250)}.0.1`,
+            payload: body,
+          });
+          expect(response.statusCode).toBeLessThan(500);
+          expect([400, 401, 403, 429]).toContain(response.statusCode);
+        },
+      ),
       { numRuns: 80 },
     );
   });

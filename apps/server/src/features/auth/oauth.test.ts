@@ -65,14 +65,21 @@ describeEachDatabase(
       const { db } = ctx().database;
       const [user] = await db.select().from(users).where(eq(users.email, person.email));
       expect(await db.select().from(profiles).where(eq(profiles.id, user!.id))).toHaveLength(1);
-      const events = await db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'signin_success'), eq(securityEvents.userId, user!.id)));
+      const events = await db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.eventType, 'signin_success'), eq(securityEvents.userId, user!.id)));
       expect(events[0]?.details).toEqual({ method: 'oauth' });
     });
 
     it('a refused consent records oauth_signin_failed and returns to the callback page with the error', async () => {
       const { url, cookie } = await startSignIn();
       const state = url.searchParams.get('state')!;
-      const response = await ctx().app.inject({ method: 'GET', url: `/api/auth/callback/oidc?error=access_denied&state=${encodeURIComponent(state)}`, headers: { cookie } });
+      const response = await ctx().app.inject({
+        method: 'GET',
+        url: `/api/auth/callback/oidc?error=access_denied&state=${encodeURIComponent(state)}`,
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toMatch(/\/auth\/callback\?error=access_denied/);
       const events = await ctx().database.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'oauth_signin_failed'));

@@ -42,7 +42,8 @@ describeEachDatabase('route matrix: every route declares who may call it, and th
     const user = await createSignedInUser(c);
     const { db } = c.database;
     if (identity === 'deactivated') await db.update(profiles).set({ isActive: false }).where(eq(profiles.id, user.userId));
-    if (identity === 'support' || identity === 'developer' || identity === 'system_admin') await db.insert(adminUsers).values({ userId: user.userId, role: identity, isActive: true });
+    if (identity === 'support' || identity === 'developer' || identity === 'system_admin')
+      await db.insert(adminUsers).values({ userId: user.userId, role: identity, isActive: true });
     if (identity === 'inactive_admin') await db.insert(adminUsers).values({ userId: user.userId, role: 'system_admin', isActive: false });
     return user.cookie;
   }

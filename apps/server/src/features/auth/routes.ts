@@ -105,7 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimiter: RateLi
     },
     async (request) => {
       const limit = await rateLimiter.hit(`client-events:${request.ip}`, CLIENT_EVENTS_PER_MINUTE, 60).catch(() => null);
-      if (limit && !limit.allowed) throw new AppError('RATE_LIMITED', 'Too many reports. Please wait and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
+      if (limit && !limit.allowed)
+        throw new AppError('RATE_LIMITED', 'Too many reports. Please wait and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
       const identity = await app.resolveIdentity(request);
       await recordSecurityEvent(app.db, {
         eventType: request.body.eventType,

@@ -23,7 +23,12 @@ describeEachDatabase('CSP reports', (ctx) => {
   it('stores a report, and the same directive + document + blocked URI increments violation_count', async () => {
     const blocked = `https://cdn-${Date.now()}.example/evil.js`;
     for (let i = 0; i < 3; i += 1) {
-      const response = await ctx().app.inject({ method: 'POST', url: '/api/csp-report', headers: { 'content-type': 'application/csp-report' }, payload: JSON.stringify(report(blocked)) });
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/csp-report',
+        headers: { 'content-type': 'application/csp-report' },
+        payload: JSON.stringify(report(blocked)),
+      });
       expect(response.statusCode).toBe(204);
     }
     const rows = await ctx().database.db.select().from(cspViolations).where(eq(cspViolations.blockedUri, blocked));
@@ -33,8 +38,18 @@ describeEachDatabase('CSP reports', (ctx) => {
 
   it('accepts Reporting API bodies (application/reports+json)', async () => {
     const blocked = `https://img-${Date.now()}.example/x.png`;
-    const body = [{ type: 'csp-violation', body: { documentURL: 'http://localhost:3000/auth', effectiveDirective: 'img-src', blockedURL: blocked, disposition: 'enforce' } }];
-    const response = await ctx().app.inject({ method: 'POST', url: '/api/csp-report', headers: { 'content-type': 'application/reports+json' }, payload: JSON.stringify(body) });
+    const body = [
+      {
+        type: 'csp-violation',
+        body: { documentURL: 'http://localhost:3000/auth', effectiveDirective: 'img-src', blockedURL: blocked, disposition: 'enforce' },
+      },
+    ];
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'content-type': 'application/reports+json' },
+      payload: JSON.stringify(body),
+    });
     expect(response.statusCode).toBe(204);
     const rows = await ctx().database.db.select().from(cspViolations).where(eq(cspViolations.blockedUri, blocked));
     expect(rows[0]?.violatedDirective).toBe('img-src');

@@ -75,4 +75,3 @@ export function startHealthProber(app: FastifyInstance, intervalMs = HEALTH_PROB
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }
-

@@ -15,14 +15,27 @@ describeEachDatabase('messages to users and the notification bell', (ctx) => {
       method: 'POST',
       url: '/api/admin/notifications',
       headers: { cookie: support.cookie },
-      payload: { recipients: 'selected', userIds: [customer.userId, customer.userId], title: 'Maintenance', message: 'We upgrade tonight.', priority: 'warning', link: 'https://status.example.com' },
+      payload: {
+        recipients: 'selected',
+        userIds: [customer.userId, customer.userId],
+        title: 'Maintenance',
+        message: 'We upgrade tonight.',
+        priority: 'warning',
+        link: 'https://status.example.com',
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ sent: 1 });
 
     const bell = await c.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: customer.cookie } });
     expect(bell.json().unread).toBe(1);
-    expect(bell.json().items[0]).toMatchObject({ title: 'Maintenance', message: 'We upgrade tonight.', type: 'warning', link: 'https://status.example.com', isRead: false });
+    expect(bell.json().items[0]).toMatchObject({
+      title: 'Maintenance',
+      message: 'We upgrade tonight.',
+      type: 'warning',
+      link: 'https://status.example.com',
+      isRead: false,
+    });
     const id = bell.json().items[0].id as string;
     expect((await c.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: { cookie: customer.cookie } })).statusCode).toBe(200);
     expect((await c.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: customer.cookie } })).json().unread).toBe(0);
@@ -42,7 +55,12 @@ describeEachDatabase('messages to users and the notification bell', (ctx) => {
     expect(active.json().count).toBeGreaterThan(0);
     expect(all.json().count).toBeGreaterThanOrEqual(active.json().count);
     const before = await notificationCount(c);
-    const sent = await c.app.inject({ method: 'POST', url: '/api/admin/notifications', headers: { cookie: boss.cookie }, payload: { recipients: 'all', title: 'Hello', message: 'Everyone' } });
+    const sent = await c.app.inject({
+      method: 'POST',
+      url: '/api/admin/notifications',
+      headers: { cookie: boss.cookie },
+      payload: { recipients: 'all', title: 'Hello', message: 'Everyone' },
+    });
     expect(sent.json().sent).toBe(all.json().count);
     expect(await notificationCount(c)).toBe(before + all.json().count);
   });

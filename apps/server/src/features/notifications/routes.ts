@@ -1,7 +1,13 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
-import { broadcastBodySchema, broadcastResponseSchema, notificationListSchema, recipientListSchema, recipientQuerySchema } from '@parley/shared/contracts/notifications';
+import {
+  broadcastBodySchema,
+  broadcastResponseSchema,
+  notificationListSchema,
+  recipientListSchema,
+  recipientQuerySchema,
+} from '@parley/shared/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
 import { activityContext } from '../activity-logs/service';
@@ -13,13 +19,24 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Send Message to Users is offered to system_admin and support (spec §6).
   app.get(
     '/api/admin/notifications/recipients',
-    { config: { access: 'support' }, schema: { tags: ['messages'], summary: 'Recipients for a message, with the count', querystring: recipientQuerySchema, response: { 200: recipientListSchema, ...errors } } },
+    {
+      config: { access: 'support' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Recipients for a message, with the count',
+        querystring: recipientQuerySchema,
+        response: { 200: recipientListSchema, ...errors },
+      },
+    },
     async (request) => listRecipients(app.db, request.query.mode),
   );
 
   app.post(
     '/api/admin/notifications',
-    { config: { access: 'support' }, schema: { tags: ['messages'], summary: 'Send a message to users', body: broadcastBodySchema, response: { 201: broadcastResponseSchema, ...errors } } },
+    {
+      config: { access: 'support' },
+      schema: { tags: ['messages'], summary: 'Send a message to users', body: broadcastBodySchema, response: { 201: broadcastResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const { identity } = requireAdmin(request);
       const sent = await broadcast(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
@@ -27,21 +44,36 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/notifications', { config: { access: 'user' }, schema: { tags: ['notifications'], summary: 'My latest notifications and the unread count', response: { 200: notificationListSchema, ...errors } } }, async (request) =>
-    listNotifications(app.db, requireIdentity(request).user.id),
+  app.get(
+    '/api/notifications',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['notifications'], summary: 'My latest notifications and the unread count', response: { 200: notificationListSchema, ...errors } },
+    },
+    async (request) => listNotifications(app.db, requireIdentity(request).user.id),
   );
 
   app.post(
     '/api/notifications/:id/read',
-    { config: { access: 'user' }, schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
       await markRead(app.db, requireIdentity(request).user.id, request.params.id);
       return { ok: true as const };
     },
   );
 
-  app.post('/api/notifications/read-all', { config: { access: 'user' }, schema: { tags: ['notifications'], summary: 'Mark all my notifications read', response: { 200: okResponseSchema, ...errors } } }, async (request) => {
-    await markRead(app.db, requireIdentity(request).user.id);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/notifications/read-all',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['notifications'], summary: 'Mark all my notifications read', response: { 200: okResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await markRead(app.db, requireIdentity(request).user.id);
+      return { ok: true as const };
+    },
+  );
 };

@@ -29,7 +29,10 @@ export async function broadcast(db: Db, input: BroadcastBody & { actorId: string
   return db.transaction(async (tx) => {
     let recipientIds: string[];
     if (input.recipients === 'selected') {
-      const found = await tx.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, [...new Set(input.userIds)]));
+      const found = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(inArray(profiles.id, [...new Set(input.userIds)]));
       recipientIds = found.map((r) => r.id);
     } else {
       const where = input.recipients === 'active' ? and(eq(profiles.isActive, true), gte(profiles.lastSignInAt, activeSince())) : undefined;
@@ -51,7 +54,12 @@ export async function broadcast(db: Db, input: BroadcastBody & { actorId: string
     }
     await logAdminActivity(
       tx,
-      { action: 'bulk_notification_sent', resourceType: 'notification', adminUserId: input.actorId, details: { recipients: input.recipients, count: recipientIds.length, title: input.title, priority: input.priority } },
+      {
+        action: 'bulk_notification_sent',
+        resourceType: 'notification',
+        adminUserId: input.actorId,
+        details: { recipients: input.recipients, count: recipientIds.length, title: input.title, priority: input.priority },
+      },
       context,
     );
     return recipientIds.length;
@@ -69,7 +77,15 @@ export async function listNotifications(db: Db, userId: string) {
       .where(and(eq(userNotifications.userId, userId), eq(userNotifications.isRead, false))),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, title: r.title, message: r.message, type: r.type, link: r.link, isRead: r.isRead, createdAt: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      message: r.message,
+      type: r.type,
+      link: r.link,
+      isRead: r.isRead,
+      createdAt: r.createdAt.toISOString(),
+    })),
     unread: Number(unread?.n ?? 0),
   };
 }

@@ -83,7 +83,13 @@ export async function setUserActive(db: Db, input: { id: string; isActive: boole
     if (!input.isActive) sessionsEnded = (await tx.delete(sessions).where(eq(sessions.userId, input.id)).returning({ id: sessions.id })).length;
     await logAdminActivity(
       tx,
-      { action: input.isActive ? 'user_reactivated' : 'user_deactivated', resourceType: 'user', resourceId: input.id, adminUserId: input.actorId, details: input.isActive ? {} : { sessions_ended: sessionsEnded } },
+      {
+        action: input.isActive ? 'user_reactivated' : 'user_deactivated',
+        resourceType: 'user',
+        resourceId: input.id,
+        adminUserId: input.actorId,
+        details: input.isActive ? {} : { sessions_ended: sessionsEnded },
+      },
       context,
     );
     return toManagedUser(updated);

@@ -67,7 +67,13 @@ describeEachDatabase('user management', (ctx) => {
     const c = ctx();
     const boss = await createAdmin(c, 'system_admin');
     const headers = { cookie: boss.cookie };
-    for (const url of ['/api/admin/users/123/deactivate', '/api/admin/users/abc', '/api/admin/users?status=sleeping', '/api/admin/users?pageSize=1000', '/api/admin/users?page=0']) {
+    for (const url of [
+      '/api/admin/users/123/deactivate',
+      '/api/admin/users/abc',
+      '/api/admin/users?status=sleeping',
+      '/api/admin/users?pageSize=1000',
+      '/api/admin/users?page=0',
+    ]) {
       const response = await c.app.inject({ method: url.endsWith('deactivate') ? 'POST' : 'GET', url, headers });
       expect(response.statusCode, url).toBe(400);
     }

@@ -47,7 +47,9 @@ describe('e-mail through SMTP', () => {
     await expect.poll(() => received.find((m) => m.to.includes(email)), { timeout: 10_000 }).toBeTruthy();
     const message = received.find((m) => m.to.includes(email))!;
     expect(message.body).toContain('Confirm your e-mail address');
-    await expect.poll(async () => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status, { timeout: 10_000 }).toBe('sent');
+    await expect
+      .poll(async () => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status, { timeout: 10_000 })
+      .toBe('sent');
   });
 
   it('a relay that is down marks the message failed and sign-up still succeeds', async () => {
@@ -55,7 +57,9 @@ describe('e-mail through SMTP', () => {
     const downApp = await buildApp(testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '1' }), { database: downDb, logger: false });
     const email = uniqueEmail('smtp-down');
     expect((await signUp(downApp, email)).statusCode).toBe(200);
-    await expect.poll(async () => (await downDb.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status, { timeout: 15_000 }).toBe('failed');
+    await expect
+      .poll(async () => (await downDb.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status, { timeout: 15_000 })
+      .toBe('failed');
     await downApp.close();
     await downDb.close();
   });

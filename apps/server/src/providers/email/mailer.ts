@@ -53,16 +53,25 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         })
         .returning({ id: emailOutbox.id });
       if (!transporter) {
-        log.info({ emailId: row?.id, to: message.to, kind: message.kind, subject: message.subject, body: message.text }, 'e-mail kept in the outbox (no SMTP configured)');
+        log.info(
+          { emailId: row?.id, to: message.to, kind: message.kind, subject: message.subject, body: message.text },
+          'e-mail kept in the outbox (no SMTP configured)',
+        );
         return { id: row!.id, status: 'logged' };
       }
       try {
         await transporter.sendMail({ from: config.smtpFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row!.id));
+        await db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
+          .where(eq(emailOutbox.id, row!.id));
         return { id: row!.id, status: 'sent' };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        await db.update(emailOutbox).set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row!.id));
+        await db
+          .update(emailOutbox)
+          .set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` })
+          .where(eq(emailOutbox.id, row!.id));
         log.error({ emailId: row?.id, err: error }, 'sending e-mail failed');
         return { id: row!.id, status: 'failed' };
       }

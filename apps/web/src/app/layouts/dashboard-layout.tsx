@@ -1,0 +1,102 @@
+import { MenuIcon } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DashboardNav } from '@/features/dashboard/components/dashboard-nav';
+import { SessionTimeout } from '@/features/session-timeout/components/session-timeout';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+
+function OrganizationBadge() {
+  const { organization } = useAuth();
+  if (!organization) return null;
+  return (
+    <div className="flex items-center gap-3 rounded-lg border bg-background/60 p-3">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-brand/15 text-sm font-semibold text-brand">
+        {organization.name.slice(0, 1).toUpperCase()}
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium">{organization.name}</p>
+        <p className="text-xs text-muted-foreground">Organization</p>
+      </div>
+    </div>
+  );
+}
+
+function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <div className="flex h-14 items-center px-4">
+        <Link to={paths.dashboard} onClick={onNavigate} aria-label="Parley dashboard">
+          <Logo />
+        </Link>
+      </div>
+      <Separator />
+      <div className="flex-1 overflow-y-auto p-3">
+        <DashboardNav onNavigate={onNavigate} />
+      </div>
+      <div className="p-3">
+        <OrganizationBadge />
+      </div>
+    </>
+  );
+}
+
+function SignedInShell() {
+  const { endSession } = useAuth();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const onIdleSignOut = useCallback(() => endSession('idle-timeout'), [endSession]);
+
+  return (
+    <div className="min-h-svh bg-muted/30">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-sidebar md:flex">
+        <SidebarContents />
+      </aside>
+      <div className="flex min-h-svh flex-col md:pl-64">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/80 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
+          <Sheet open={isMenuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="-ml-2 md:hidden" aria-label="Open navigation">
+                <MenuIcon />
+              </Button>
+            </SheetTrigger>
+            <SheetContent className="gap-0 bg-sidebar p-0">
+              <SheetTitle className="sr-only">Navigation</SheetTitle>
+              <SheetDescription className="sr-only">Pages of your Parley dashboard</SheetDescription>
+              <SidebarContents onNavigate={closeMenu} />
+            </SheetContent>
+          </Sheet>
+          <Link to={paths.dashboard} className="md:hidden" aria-label="Parley dashboard">
+            <Logo />
+          </Link>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </header>
+        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto w-full max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      <SessionTimeout onSignedOut={onIdleSignOut} />
+    </div>
+  );
+}
+
+/** The customer area under /dashboard: signed-in users only. */
+export default function DashboardLayout() {
+  return (
+    <RequireAuth>
+      <SignedInShell />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,29 @@
+import { EMAIL_CALLBACK_URL } from '@parley/shared/constants';
+import { fullName, type SignUpBody, type SignUpForm } from '@parley/shared/contracts/auth';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface SignUpResponse {
+  token?: string | null;
+  user?: { id: string; email: string };
+}
+
+/**
+ * POST /api/auth/sign-up/email. E-mail verification is required, so this does not sign the user in:
+ * the confirmation link lands on /auth/callback?type=email.
+ */
+export function signUpWithEmail(form: SignUpForm): Promise<SignUpResponse> {
+  const body: SignUpBody = {
+    email: form.email,
+    password: form.password,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    name: fullName(form.firstName, form.lastName),
+    callbackURL: EMAIL_CALLBACK_URL,
+  };
+  return api.post<SignUpResponse>('/api/auth/sign-up/email', body);
+}
+
+export function useSignUpWithEmail(options?: Omit<UseMutationOptions<SignUpResponse, Error, SignUpForm>, 'mutationFn'>) {
+  return useMutation({ ...options, mutationFn: signUpWithEmail });
+}

@@ -1,0 +1,123 @@
+import { MESSAGES } from '@parley/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { ApiError, getErrorMessage } from '@/lib/api-error';
+import { clearStoredAuth } from '@/lib/auth-storage';
+import { getMeQueryOptions, ME_QUERY_KEY, useMe } from '../api/get-me';
+import { reportSecurityEvent } from '../api/report-security-event';
+import { useSignOut } from '../api/sign-out';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '../hooks/use-auth';
+
+/**
+ * Holds "who is signed in", read from GET /api/me (query key ['me']), and the ways a session ends:
+ * manual sign-out, idle timeout, and the server no longer recognising the session.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const meQuery = useMe();
+  const signOutMutation = useSignOut();
+  /** The user id the app believes is signed in; null once a session ended on purpose. */
+  const knownUserIdRef = useRef<string | null>(null);
+
+  const clearLocalSession = useCallback(async () => {
+    knownUserIdRef.current = null;
+    clearStoredAuth();
+    await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
+    // Drop every cached answer that belonged to the session; 'me' becomes "signed out" at once.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+    queryClient.setQueryData(ME_QUERY_KEY, null);
+  }, [queryClient]);
+
+  /** The server stopped accepting a session the app believed in. */
+  const handleSessionLost = useCallback(
+    async (detail: string) => {
+      if (knownUserIdRef.current === null) return;
+      knownUserIdRef.current = null;
+      void reportSecurityEvent({ eventType: 'token_refresh_failed', message: detail });
+      await clearLocalSession();
+      toast.info(MESSAGES.sessionRecovery, { description: MESSAGES.sessionRecoveryBody });
+      void navigate(paths.auth, { replace: true });
+    },
+    [clearLocalSession, navigate],
+  );
+
+  // Track the signed-in user, and notice when /api/me starts answering 401 for them.
+  const me = meQuery.data;
+  useEffect(() => {
+    if (me) knownUserIdRef.current = me.user.id;
+    else if (me === null && knownUserIdRef.current !== null) {
+      void handleSessionLost('GET /api/me answered 401 for a session the app believed was valid');
+    }
+  }, [me, handleSessionLost]);
+
+  // A network error or a 5xx while reading the session is worth a security event (once per failure).
+  const { error: meError, errorUpdatedAt } = meQuery;
+  useEffect(() => {
+    if (!(meError instanceof ApiError) || !(meError.isNetworkError || meError.isServerError)) return;
+    void reportSecurityEvent({
+      eventType: 'session_fetch_error',
+      message: `GET /api/me failed: ${meError.status === 0 ? 'network error' : `HTTP ${meError.status}`} (${meError.code})`,
+    });
+  }, [meError, errorUpdatedAt]);
+
+  // A 401 from any other API call means the session is gone.
+  useEffect(
+    () =>
+      setUnauthorizedHandler((path) => {
+        if (knownUserIdRef.current !== null) void handleSessionLost(`${path} answered 401`);
+        else void navigate(paths.auth, { replace: true });
+      }),
+    [handleSessionLost, navigate],
+  );
+
+  const { mutateAsync: signOutRequest, isPending: isSigningOut } = signOutMutation;
+  const signOut = useCallback(async () => {
+    let failure: unknown = null;
+    try {
+      await signOutRequest();
+    } catch (error) {
+      failure = error;
+    }
+    // Spec part 1 §4: local auth state is cleared even when the sign-out call fails.
+    await clearLocalSession();
+    if (failure) toast.error(MESSAGES.signOutError, { description: getErrorMessage(failure) });
+    else toast.success(MESSAGES.signedOut);
+    void navigate(paths.auth, { replace: true });
+  }, [signOutRequest, clearLocalSession, navigate]);
+
+  const endSession = useCallback(
+    (reason: 'idle-timeout') => {
+      void clearLocalSession().then(() => {
+        if (reason === 'idle-timeout') {
+          toast.info('You were signed out', { description: 'Your session ended after 30 minutes of inactivity.' });
+        }
+        void navigate(paths.auth, { replace: true });
+      });
+    },
+    [clearLocalSession, navigate],
+  );
+
+  const refresh = useCallback(() => queryClient.fetchQuery({ ...getMeQueryOptions(), staleTime: 0 }), [queryClient]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const status: AuthStatus = me !== undefined ? (me ? 'signed-in' : 'signed-out') : meQuery.isError ? 'error' : 'loading';
+    return {
+      status,
+      me: me ?? null,
+      user: me?.user ?? null,
+      organization: me?.organizations[0] ?? null,
+      error: meQuery.error,
+      refresh,
+      signOut,
+      isSigningOut,
+      endSession,
+    };
+  }, [me, meQuery.isError, meQuery.error, refresh, signOut, isSigningOut, endSession]);
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,32 @@
+import type { MeResponse } from '@parley/shared/contracts/auth';
+import { MESSAGES } from '@parley/shared/messages';
+import { createContext, useContext } from 'react';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
+export type MeUser = MeResponse['user'];
+export type MeOrganization = MeResponse['organizations'][number];
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  me: MeResponse | null;
+  user: MeUser | null;
+  /** The user's first organization (every customer has one). */
+  organization: MeOrganization | null;
+  /** Why /api/me could not be read (network or server error), when status is 'error'. */
+  error: Error | null;
+  /** Asks the server again who is signed in. */
+  refresh: () => Promise<MeResponse | null>;
+  /** Manual sign-out: tells the server, clears local auth state (even if the call fails) and goes to /auth. */
+  signOut: () => Promise<void>;
+  isSigningOut: boolean;
+  /** The server already ended the session (idle timeout): clear local auth state and go to /auth. */
+  endSession: (reason: 'idle-timeout') => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error(MESSAGES.useAuthOutsideProvider);
+  return context;
+}

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+/** Signs a new user up and in through the confirmation link, with Playwright's clock installed. */
+async function signedInPage(browser: Browser, server: RunningServer): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.clock.install();
+  const email = `idle-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { origin: server.url },
+    data: { email, password: 'a long enough secret', firstName: 'Idle', lastName: 'Tester', callbackURL: '/auth/callback?type=email' },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(await confirmationLink(server, email));
+  await page.waitForURL(/\/dashboard/);
+  await page.getByText('Welcome, Idle').waitFor();
+  return page;
+}
+
+describe('idle sign-out with a controlled clock', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('warns at 25 minutes idle with a 5:00 countdown and signs out at zero, ending the session on the server', async () => {
+    const page = await signedInPage(browser, server);
+    await page.clock.fastForward('24:50');
+    expect(await page.getByText('Session Timeout Warning').isVisible()).toBe(false);
+    await page.clock.fastForward('00:11');
+    const dialog = page.getByTestId('session-timeout-dialog');
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.textContent())
+      .toMatch(/Your session will expire in (5:00|4:5\d) due to inactivity\. You will be automatically signed out for security reasons\./);
+    await page.clock.fastForward('01:00');
+    await expect.poll(() => dialog.textContent()).toMatch(/expire in 3:5\d/);
+    await screenshot(page, 'session-timeout-warning');
+
+    await page.clock.fastForward('04:05');
+    await page.waitForURL(/\/auth$/);
+    const me = await page.request.get(`${server.url}/api/me`);
+    expect(me.status()).toBe(401);
+    await page.context().close();
+  });
+
+  it('activity closes the warning and restarts the 25 minutes; Continue Session does the same', async () => {
+    const page = await signedInPage(browser, server);
+    await page.clock.fastForward('25:01');
+    await page.getByText('Session Timeout Warning').waitFor();
+    await page.mouse.move(200, 300);
+    await page.mouse.move(220, 320);
+    await page.getByText('Session Timeout Warning').waitFor({ state: 'hidden' });
+
+    await page.clock.fastForward('20:00');
+    expect(await page.getByText('Session Timeout Warning').isVisible()).toBe(false);
+    await page.clock.fastForward('05:01');
+    await page.getByText('Session Timeout Warning').waitFor();
+    await page.getByRole('button', { name: 'Continue Session' }).click();
+    await page.getByText('Session Timeout Warning').waitFor({ state: 'hidden' });
+    await page.clock.fastForward('10:00');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect((await page.request.get(`${server.url}/api/me`)).status()).toBe(200);
+    await page.context().close();
+  });
+});
