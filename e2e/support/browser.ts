@@ -5,6 +5,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+/** Screenshots that document the product and are committed (e2e/screenshots/ is not). */
+export const DOCS_SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs (NOTES.md). */
 export async function launchBrowser(): Promise<Browser> {
@@ -23,7 +25,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+export interface ScreenshotOptions {
+  /** Where the PNG goes; e2e/screenshots/ unless told otherwise. */
+  dir?: string;
+  /** The whole scrollable page (default) or just the viewport. */
+  fullPage?: boolean;
+}
+
+export async function screenshot(page: Page, name: string, { dir = SCREENSHOT_DIR, fullPage = true }: ScreenshotOptions = {}): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }

@@ -11,6 +11,8 @@ export interface RunningServer {
   url: string;
   /** E-mails the server logged to its outbox (no SMTP in tests), newest last. */
   emails: { to: string; subject: string; body: string }[];
+  /** Sends SIGTERM and resolves with the exit code once the process has exited. */
+  terminate(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -77,9 +79,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  const terminate = async (): Promise<number | null> => {
+    if (child.exitCode !== null) return child.exitCode;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    return exited;
+  };
+
   return {
     url,
     emails,
+    terminate,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -30,6 +30,8 @@ import { createMailer } from './providers/email/mailer';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Set when the process is shutting down: responses ask clients to reconnect elsewhere. */
+    draining: boolean;
   }
 }
 
@@ -67,8 +69,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('draining', false);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (app.draining) reply.header('connection', 'close');
   });
 
   const ownsDatabase = !options.database;

@@ -35,6 +35,7 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   EMAIL_VERIFICATION_REQUIRED: bool.default(true),
@@ -65,6 +66,8 @@ export interface Config {
   secretKey: string;
   redisUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** On SIGTERM, keep serving this long (with Connection: close) before closing, so queued requests finish. */
+  shutdownGraceMs: number;
   webDistDir: string | undefined;
   emailVerificationRequired: boolean;
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     secretKey: resolveSecretKey(dataDir, e.PARLEY_SECRET_KEY, options.persistSecret ?? true),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDistDir: e.WEB_DIST_DIR,
     emailVerificationRequired: e.EMAIL_VERIFICATION_REQUIRED,
     smtp: e.SMTP_HOST

@@ -19,13 +19,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error('shutdown took longer than 10 s after the grace period; exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs + 10_000);
     force.unref();
     try {
+      // Drain first: health answers 503 so a load balancer stops sending, responses carry
+      // Connection: close, and requests already on open connections are served.
+      app.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
       await app.close();
       process.exit(0);
     } catch (error) {

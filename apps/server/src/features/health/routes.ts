@@ -43,9 +43,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const responseTimeMs = Math.round((performance.now() - started) * 100) / 100;
       const dbStatus: 'healthy' | 'warning' | 'error' = error ? 'error' : responseTimeMs < HEALTH_PROBE_HEALTHY_MS ? 'healthy' : 'warning';
+      if (app.draining) warnings.push('The server is shutting down.');
       if (dbStatus === 'warning') warnings.push(`The database answered slowly (${responseTimeMs} ms).`);
       // The service is up while the database answers; warnings say what is degraded.
-      reply.status(error ? 503 : 200);
+      reply.status(error || app.draining ? 503 : 200);
       return {
         status: error ? ('error' as const) : ('ok' as const),
         version: VERSION,

@@ -1,0 +1,242 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'a long enough secret';
+
+interface Person {
+  email: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Signs a new user up through the API and in through the confirmation link, in a browser context of their own. */
+async function signedInPerson(browser: Browser, server: RunningServer, name: string, firstName: string, lastName: string): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+  const page = await context.newPage();
+  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { origin: server.url },
+    data: { email, password: PASSWORD, firstName, lastName, callbackURL: '/auth/callback?type=email' },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(await confirmationLink(server, email));
+  await page.waitForURL(/\/dashboard/);
+  return { email, context, page };
+}
+
+/** Past the once-per-session 'Entering Admin Panel' splash. */
+async function waitForConsole(page: Page): Promise<void> {
+  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+  await page.getByTestId('breadcrumb-section').waitFor();
+}
+
+async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** Light and dark screenshots for the docs, without toasts (a fresh load) and with the current theme restored. */
+async function docsScreenshots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  await page.reload();
+  await waitForConsole(page);
+  await ready();
+  await screenshot(page, `${name}-light`, { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(200);
+  await screenshot(page, `${name}-dark`, { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+}
+
+/** TanStack Query refetches on this event, as when the user comes back to the tab. */
+async function returnToTab(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+}
+
+describe('the admin console', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('bootstrap → add a support admin → roles limit the console → deactivate and reactivate a customer → a message reaches their bell', async () => {
+    const admin = await signedInPerson(browser, server, 'admin', 'Ada', 'Lovelace');
+    const support = await signedInPerson(browser, server, 'support', 'Sam', 'Support');
+    const customer = await signedInPerson(browser, server, 'customer', 'Cleo', 'Customer');
+
+    // The first user is not an admin yet: Access Denied, with the bootstrap offered while no admin exists.
+    await admin.page.goto(`${server.url}/admin`);
+    const denied = admin.page.getByTestId('access-denied');
+    await denied.getByText("You don't have administrative privileges to access this area.").waitFor();
+    await denied.getByText('Contact a system administrator if you believe this is an error.').waitFor();
+    await denied.getByText('The server refused admin access').waitFor();
+    await screenshot(admin.page, 'admin-access-denied');
+    await admin.page.getByRole('button', { name: 'Make me admin (bootstrap)' }).click();
+    await waitForToast(admin.page, 'You are now an admin. Reloading…');
+    await admin.page.getByTestId('admin-splash').getByText('Entering Admin Panel').waitFor();
+    await waitForConsole(admin.page);
+    await admin.page.getByText('Total Users').waitFor();
+    expect(await admin.page.getByTestId('sidebar-role').textContent()).toBe('System Admin');
+    expect(await admin.page.getByTestId('breadcrumb-section').textContent()).toBe('Dashboard');
+    const adminMe = (await (await admin.page.request.get(`${server.url}/api/admin/me`)).json()) as { role: string; noAdminsExist: boolean };
+    expect(adminMe).toMatchObject({ role: 'system_admin', noAdminsExist: false });
+    // The bootstrap is closed now that an admin exists.
+    expect((await support.page.request.post(`${server.url}/api/admin/bootstrap`, { data: {} })).status()).toBe(409);
+    await docsScreenshots(admin.page, 'admin-dashboard', async () => {
+      await admin.page.getByTestId('system-health').getByText('Database').waitFor();
+      await admin.page.getByTestId('recent-activity').getByText('Admin user created').first().waitFor();
+    });
+
+    // Ctrl+B collapses the sidebar to icons and the state is kept in the sidebar_state cookie.
+    await admin.page.keyboard.press('Control+b');
+    await admin.page.locator('[data-slot=sidebar][data-state=collapsed]').waitFor();
+    expect((await admin.context.cookies()).find((cookie) => cookie.name === 'sidebar_state')?.value).toBe('false');
+    await admin.page.keyboard.press('Control+b');
+    await admin.page.locator('[data-slot=sidebar][data-state=expanded]').waitFor();
+
+    // The system admin makes the second user a support admin through the Admin Users dialog.
+    await admin.page.getByRole('link', { name: 'Admin Users' }).click();
+    await admin.page.getByRole('button', { name: 'Add Admin User' }).click();
+    await admin.page.getByLabel('Search by e-mail').fill(support.email.slice(0, 12).toUpperCase());
+    await admin.page.keyboard.press('Enter');
+    await admin.page.getByRole('option', { name: new RegExp(support.email) }).click();
+    await admin.page.getByRole('combobox').click();
+    await admin.page.getByRole('option', { name: 'Support' }).click();
+    await admin.page.getByRole('button', { name: `Make ${support.email} an admin` }).click();
+    await waitForToast(admin.page, 'Admin user created successfully');
+    const supportRow = admin.page.getByTestId('admin-user-row').filter({ hasText: support.email });
+    await supportRow.getByText('Support', { exact: true }).waitFor();
+    await supportRow.getByText('Active', { exact: true }).waitFor();
+    await docsScreenshots(admin.page, 'admin-users', async () => {
+      await admin.page.getByTestId('admin-user-row').filter({ hasText: support.email }).waitFor();
+    });
+
+    // The support admin sees only Dashboard and Referrals, and is refused User Management.
+    await support.page.goto(`${server.url}/admin`);
+    await waitForConsole(support.page);
+    expect(await support.page.getByTestId('sidebar-role').textContent()).toBe('Support');
+    const entries = await support.page.getByTestId('admin-sidebar-menu').getByRole('link').allTextContents();
+    expect(entries).toEqual(['Dashboard', 'Referrals']);
+    await support.page.goto(`${server.url}/admin/users`);
+    const refused = support.page.getByTestId('insufficient-permissions');
+    await refused.getByText('Insufficient Permissions').waitFor();
+    await refused.getByText('You need system_admin role to access this feature.').waitFor();
+    await refused.getByText('You need system administrator privileges to manage users.').waitFor();
+    await screenshot(support.page, 'admin-support-insufficient');
+    expect((await support.page.request.get(`${server.url}/api/admin/users`)).status()).toBe(403);
+
+    // The system admin deactivates the customer, whose open session ends at once.
+    await admin.page.getByRole('link', { name: 'User Management' }).click();
+    await admin.page.getByRole('button', { name: `Deactivate ${customer.email}` }).click();
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+    await waitForToast(admin.page, 'User deactivated successfully');
+    const customerRow = admin.page.getByTestId('user-row').filter({ hasText: customer.email });
+    await customerRow.getByText('Deactivated', { exact: true }).waitFor();
+    // One cannot deactivate oneself: the button is disabled.
+    expect(await admin.page.getByRole('button', { name: 'You cannot deactivate yourself' }).isDisabled()).toBe(true);
+
+    expect((await customer.page.request.get(`${server.url}/api/me`)).status()).toBe(401);
+    await returnToTab(customer.page);
+    await customer.page.waitForURL(/\/auth$/);
+    await customer.page.getByLabel('Email').fill(customer.email);
+    await customer.page.getByLabel('Password').fill(PASSWORD);
+    await customer.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await customer.page.getByText('This account has been deactivated. Contact support to reactivate it.').first().waitFor();
+    expect(new URL(customer.page.url()).pathname).toBe('/auth');
+
+    // Reactivated, the customer can sign in again.
+    await admin.page.getByRole('button', { name: `Reactivate ${customer.email}` }).click();
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Reactivate' }).click();
+    await waitForToast(admin.page, 'User reactivated successfully');
+    await customerRow.getByText('Active', { exact: true }).waitFor();
+    await customer.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await customer.page.waitForURL(/\/dashboard/);
+    await customer.page.getByRole('button', { name: 'Notifications' }).waitFor();
+
+    // A message to the customer alone (Selected Users) arrives in their bell, unread.
+    await admin.page.getByRole('button', { name: 'Send Message' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Send Message to Users' });
+    await dialog.getByRole('radio', { name: 'Selected Users' }).click();
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await dialog.getByText('Please select at least one recipient').waitFor();
+    await dialog.getByText('Please enter a title').waitFor();
+    await dialog.getByRole('checkbox', { name: customer.email }).click();
+    await dialog.getByLabel('Title', { exact: true }).fill('Scheduled maintenance');
+    await dialog.getByLabel('Message', { exact: true }).fill('Parley will be unavailable on Sunday from 02:00 to 03:00 UTC.');
+    await dialog.getByText('Will send to 1 users').waitFor();
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await waitForToast(admin.page, 'Message sent to 1 user(s)');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await customer.page.reload();
+    const unread = customer.page.getByTestId('notification-unread-count');
+    await unread.waitFor();
+    expect(await unread.textContent()).toBe('1');
+    await customer.page.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    const list = customer.page.getByTestId('notification-list');
+    await list.getByText('Scheduled maintenance').waitFor();
+    await list.getByText('Parley will be unavailable on Sunday from 02:00 to 03:00 UTC.').waitFor();
+    await screenshot(customer.page, 'customer-notification-bell', { fullPage: false });
+    await list.getByRole('button', { name: 'Unread: Scheduled maintenance' }).click();
+    await unread.waitFor({ state: 'detached' });
+    const notifications = (await (await customer.page.request.get(`${server.url}/api/notifications`)).json()) as { unread: number };
+    expect(notifications.unread).toBe(0);
+
+    // Every change above is in the activity log.
+    await admin.page.getByRole('link', { name: 'Admin Users' }).click();
+    await admin.page.goto(`${server.url}/admin/activity`);
+    for (const action of ['bulk_notification_sent', 'user_reactivated', 'user_deactivated', 'admin_user_created', 'admin_dashboard_view']) {
+      await admin.page.getByTestId('activity-row').filter({ hasText: action }).first().waitFor();
+    }
+    await docsScreenshots(admin.page, 'activity-logs', async () => {
+      await admin.page.getByTestId('activity-row').first().waitFor();
+    });
+
+    // Redirects under /admin, and a screen of later work says so plainly.
+    await admin.page.goto(`${server.url}/admin/system-api-keys`);
+    await admin.page.waitForURL(/\/admin\/system-configuration$/);
+    await admin.page.getByText('System configuration is not available yet').waitFor();
+    await admin.page.goto(`${server.url}/admin/no-such-page/deeper`);
+    await admin.page.waitForURL((url) => url.pathname === '/admin');
+
+    // Without development mode the debug console's test-admin tool is refused, and says why.
+    await admin.page.goto(`${server.url}/admin/debug`);
+    await admin.page.getByRole('button', { name: 'Create Test Admin' }).click();
+    await admin.page.getByText('Please enter email and password').waitFor();
+    await admin.page.getByLabel('Email').fill('tester@example.com');
+    await admin.page.getByLabel('Password').fill(PASSWORD);
+    await admin.page.getByRole('button', { name: 'Create Test Admin' }).click();
+    await admin.page.getByText('Sign up error: The test-admin tool is available only when the server runs in development mode.').waitFor();
+
+    // Admin sign-out records admin_logout and goes to the landing page.
+    await admin.page.getByRole('button', { name: 'Open admin menu' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/');
+    await waitForToast(admin.page, 'Signed out successfully');
+    const recent = (await (await support.page.request.get(`${server.url}/api/admin/activity/recent`)).json()) as { items: { action: string }[] };
+    expect(recent.items[0]?.action).toBe('admin_logout');
+
+    await Promise.all([admin.context.close(), support.context.close(), customer.context.close()]);
+  }, 240_000);
+
+  it('sends signed-out visitors to /auth, and offers no bootstrap once an admin exists', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/users`);
+    await page.waitForURL(/\/auth$/);
+
+    const admin = await signedInPerson(browser, server, 'second-admin', 'Grace', 'Hopper');
+    // An admin exists already (the first test): this user is refused and is not offered the bootstrap.
+    await admin.page.goto(`${server.url}/admin`);
+    await admin.page.getByTestId('access-denied').waitFor();
+    expect(await admin.page.getByRole('button', { name: 'Make me admin (bootstrap)' }).count()).toBe(0);
+    await Promise.all([context.close(), admin.context.close()]);
+  });
+});
