@@ -25,6 +25,8 @@ export interface Database {
   vectorSearch: VectorSearchMode;
   /** A cheap round trip to tell whether the database answers. */
   ping(): Promise<void>;
+  /** Raw SQL for libraries that bring their own (pg-boss); multi-statement scripts when there are no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ping: async () => {
           await db.execute(sql`select 1`);
         },
+        executeSql: async (text, values) => pool.query(text, values),
         close: () => pool.end(),
       };
     } catch (error) {
@@ -102,6 +105,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // PGlite's query() takes one statement; pg-boss sends multi-statement scripts without values.
+    executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type JobHandler<T extends object> = (job: { id: string; data: T; retryCount?: number }) => Promise<void>;
+
+export interface JobQueue {
+  /** Enqueues a job; `singletonKey` makes a repeated enqueue of the same work a no-op while one is queued. */
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. */
+  work<T extends object>(name: string, options: { concurrency?: number; pollingIntervalSeconds?: number }, handler: JobHandler<T>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Retries with exponential backoff; a job whose worker died is retried after its lease (expireInSeconds). */
+export const DEFAULT_JOB_OPTIONS: PgBoss.Queue = { name: '', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60 };
+
+/**
+ * Durable jobs in the database (pg-boss): they survive restarts and run once across
+ * any number of workers. Works on PGlite through Database.executeSql.
+ */
+export async function startJobQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
+    schema: 'pgboss',
+    // Maintenance and cron are cheap; keep them on so expired jobs are retried.
+    supervise: true,
+    schedule: false,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { ...DEFAULT_JOB_OPTIONS, name });
+    created.add(name);
+  };
+
+  return {
+    async send(name, data, options) {
+      await ensureQueue(name);
+      return boss.send(name, data, options ?? {});
+    },
+    async work(name, options, handler) {
+      await ensureQueue(name);
+      const concurrency = Math.max(1, options.concurrency ?? 1);
+      for (let i = 0; i < concurrency; i += 1) {
+        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) await handler({ id: job.id, data: job.data as never });
+        });
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
