@@ -25,6 +25,7 @@ import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailer } from './providers/email/mailer';
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: Config;
     /** Set when the process is shutting down: responses ask clients to reconnect elsewhere. */
     draining: boolean;
+    /** The durable job queue, when this process runs background work. */
+    jobs: JobQueue | null;
   }
 }
 
@@ -113,7 +116,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(userRoutes, { countChatbots: async () => null });
   await app.register(notificationRoutes);
   await app.register(adminDashboardRoutes, { statsSources: {} });
-  if (options.startBackgroundWork) startHealthProber(app);
+  app.decorate('jobs', null);
+  if (options.startBackgroundWork) {
+    startHealthProber(app);
+    app.jobs = await startJobQueue(database, app.log);
+    app.addHook('onClose', async () => app.jobs?.stop());
+  }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
 
   return app;

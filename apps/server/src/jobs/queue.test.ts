@@ -60,3 +60,15 @@ describe('durable jobs', () => {
     });
   }
 });
+
+describe('job queue statistics', () => {
+  it('counts queued jobs', async () => {
+    const database = await openDatabase({});
+    const queue = await startJobQueue(database, log);
+    await queue.send('test-stats', { a: 1 });
+    await queue.send('test-stats', { a: 2 });
+    expect(await queue.stats()).toMatchObject({ queued: 2, active: 0, failedLast24h: 0 });
+    await queue.stop();
+    await database.close();
+  });
+});

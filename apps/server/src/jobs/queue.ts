@@ -9,6 +9,8 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. */
   work<T extends object>(name: string, options: { concurrency?: number; pollingIntervalSeconds?: number }, handler: JobHandler<T>): Promise<void>;
+  /** Jobs waiting, running and failed in the last 24 hours, for the health list. */
+  stats(): Promise<{ queued: number; active: number; failedLast24h: number }>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,17 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
           for (const job of jobs) await handler({ id: job.id, data: job.data as never });
         });
       }
+    },
+    async stats() {
+      const result = await database.executeSql(
+        `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS queued,
+                count(*) FILTER (WHERE state = 'active')::int AS active,
+                count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '24 hours')::int AS failed
+           FROM pgboss.job`,
+        [],
+      );
+      const row = (result.rows[0] ?? {}) as { queued?: number; active?: number; failed?: number };
+      return { queued: Number(row.queued ?? 0), active: Number(row.active ?? 0), failedLast24h: Number(row.failed ?? 0) };
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

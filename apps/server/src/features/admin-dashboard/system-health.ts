@@ -22,6 +22,21 @@ export async function systemHealth(app: FastifyInstance): Promise<{ items: { nam
     detail: app.database.vectorSearch === 'pgvector' ? 'pgvector with HNSW indexes' : 'pgvector is not installed: exact search over real[]',
   });
 
+  if (app.jobs) {
+    try {
+      const stats = await app.jobs.stats();
+      items.push({
+        name: 'Job queue',
+        status: stats.failedLast24h > 0 ? 'warning' : 'healthy',
+        detail: `${stats.queued} queued, ${stats.active} running, ${stats.failedLast24h} failed in the last 24 hours`,
+      });
+    } catch {
+      items.push({ name: 'Job queue', status: 'error', detail: 'The job queue did not answer' });
+    }
+  } else {
+    items.push({ name: 'Job queue', status: 'warning', detail: 'Background work does not run in this process' });
+  }
+
   items.push(
     app.config.smtp
       ? { name: 'E-mail', status: 'healthy', detail: `SMTP relay ${app.config.smtp.host}:${app.config.smtp.port}` }
