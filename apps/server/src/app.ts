@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +16,11 @@ import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { startHealthProber } from './features/health/prober';
 import { healthRoutes } from './features/health/routes';
+import { chatRoutes } from './features/chat/routes';
+import { chatbotRoutes } from './features/chatbots/routes';
+import { chatbotCounts } from './features/chatbots/service';
+import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
+import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
 import { userRoutes } from './features/users/routes';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -107,20 +113,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
+  // One file per upload; the service checks max_document_size_mb from the system configuration.
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(authBridgePlugin, { auth, rateLimiter });
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, rateLimiter });
   await app.register(cspRoutes, { rateLimiter });
   await app.register(adminAuthRoutes, { auth });
   await app.register(adminUserRoutes);
-  await app.register(userRoutes, { countChatbots: async () => null });
+  await app.register(userRoutes, { countChatbots: async () => (await chatbotCounts(database.db)).total });
   await app.register(notificationRoutes);
-  await app.register(adminDashboardRoutes, { statsSources: {} });
+  await app.register(adminDashboardRoutes, { statsSources: { chatbots: () => chatbotCounts(database.db) } });
+  await app.register(chatbotRoutes);
+  await app.register(knowledgeSourceRoutes);
+  await app.register(chatRoutes, { rateLimiter });
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);
     app.jobs = await startJobQueue(database, app.log);
     app.addHook('onClose', async () => app.jobs?.stop());
+    await startIngestionWorker(app);
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
 

@@ -49,6 +49,12 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_NAME: z.string().default('Single sign-on'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  OPENAI_COMPATIBLE_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  OPENAI_COMPATIBLE_API_KEY: optionalString,
+  FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(120_000).default(15_000),
+  ALLOW_PRIVATE_FETCH: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +79,13 @@ export interface Config {
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined;
   smtpFrom: string;
   oidc: { issuer: string; clientId: string; clientSecret?: string; name: string } | undefined;
+  /** AI providers from the environment (the system API keys screen adds more later). */
+  ai: {
+    openai: { apiKey: string; baseURL?: string } | undefined;
+    openaiCompatible: { baseURL: string; apiKey?: string } | undefined;
+  };
+  /** Fetching web pages for ingestion. Private networks stay refused unless ALLOW_PRIVATE_FETCH (tests only). */
+  fetch: { timeoutMs: number; allowPrivateNetworks: boolean };
 }
 
 export class ConfigError extends Error {
@@ -162,5 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
         : undefined,
+    ai: {
+      openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL } : undefined,
+      openaiCompatible: e.OPENAI_COMPATIBLE_BASE_URL ? { baseURL: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY } : undefined,
+    },
+    fetch: { timeoutMs: e.FETCH_TIMEOUT_MS, allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH },
   };
 }

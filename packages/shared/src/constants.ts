@@ -46,3 +46,7 @@ export const EMAIL_CALLBACK_URL = '/auth/callback?type=email';
 export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
 export const OAUTH_PROMPT = 'consent';
 export const OAUTH_PROVIDER_ID = 'oidc';
+
+/** Public chat (widget) limits per minute: per chatbot and per visitor IP (see docs/decisions.md). */
+export const PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE = 120;
+export const PUBLIC_CHAT_PER_IP_PER_MINUTE = 20;

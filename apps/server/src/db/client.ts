@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { enableVectorExtension, type VectorSearchMode } from './vector';
+import { enableVectorExtension, INDEXED_DIMENSIONS, prepareVectorColumn, type VectorSearchMode } from './vector';
 
 export type Schema = typeof schema;
 /** The one database type features use; both drivers produce it. */
@@ -77,6 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       if (vectorSearch === 'exact')
         warn('pgvector is not available on this PostgreSQL server: vector search runs as an exact scan over real[] (slower on large corpora).');
       await migrateWithLock(pool);
+      await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
       return {
         db,
         driver: 'postgres',
@@ -98,6 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+  await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
   return {
     db,
     driver: 'pglite',

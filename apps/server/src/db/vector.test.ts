@@ -26,7 +26,7 @@ describeEachDatabase('vector search', (ctx) => {
     const { db, vectorSearch } = ctx().database;
     expect(vectorSearch).toBe(ctx().database.driver === 'pglite' ? 'pgvector' : (vectorSearch as string));
     const table = `vector_probe_${Date.now()}`;
-    await db.execute(sql.raw(`CREATE TABLE ${table} (id integer PRIMARY KEY, embedding real[] NOT NULL)`));
+    await db.execute(sql.raw(`CREATE TABLE ${table} (id integer PRIMARY KEY, embedding real[] NOT NULL, dims integer NOT NULL DEFAULT ${DIMENSIONS})`));
     const vectors = corpus(60);
     for (const [i, v] of vectors.entries()) await db.execute(sql`INSERT INTO ${sql.raw(table)} (id, embedding) VALUES (${i}, ${`{${v.join(',')}}`}::real[])`);
 
@@ -40,8 +40,8 @@ describeEachDatabase('vector search', (ctx) => {
     // Before preparation the column is real[]: the exact path works on every database.
     expect(await nearest(db, 'exact', table, query, 5)).toEqual(expected);
 
-    await prepareVectorColumn(db, vectorSearch, table, 'embedding', DIMENSIONS);
-    await prepareVectorColumn(db, vectorSearch, table, 'embedding', DIMENSIONS); // idempotent
+    await prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS] });
+    await prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS] }); // idempotent
     const type = await db.execute(sql`SELECT udt_name FROM information_schema.columns WHERE table_name = ${table} AND column_name = 'embedding'`);
     expect((type as unknown as { rows: { udt_name: string }[] }).rows[0]?.udt_name).toBe(vectorSearch === 'pgvector' ? 'vector' : '_float4');
     expect(await nearest(db, vectorSearch, table, query, 5)).toEqual(expected);

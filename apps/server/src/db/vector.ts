@@ -23,37 +23,51 @@ const identifier = (name: string): SQL => {
   return sql.raw(`"${name}"`);
 };
 
+/** Embedding sizes Parley indexes: the built-in local embedder (384) and OpenAI's models (1536). */
+export const INDEXED_DIMENSIONS = [384, 1536] as const;
+
 /**
- * Tables declare embeddings as real[] (portable migrations). Under pgvector the
- * column is converted to vector(dimensions) and given an HNSW cosine index.
- * Idempotent: safe to run at every start.
+ * Tables declare embeddings as real[] (portable migrations). Under pgvector the column
+ * becomes `vector` (any size) with one partial HNSW cosine index per indexed size,
+ * on the expression `column::vector(n)` where `dimensionsColumn = n`. Idempotent.
  */
-export async function prepareVectorColumn(db: AnyDb, mode: VectorSearchMode, table: string, column: string, dimensions: number): Promise<void> {
+export async function prepareVectorColumn(
+  db: AnyDb,
+  mode: VectorSearchMode,
+  table: string,
+  column: string,
+  options: { dimensionsColumn: string; dimensions: readonly number[] },
+): Promise<void> {
   if (mode !== 'pgvector') return;
-  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16000) throw new Error(`Invalid vector dimensions: ${dimensions}`);
   const result = await db.execute<{ udt_name: string }>(
     sql`SELECT udt_name FROM information_schema.columns WHERE table_name = ${table} AND column_name = ${column}`,
   );
   const rows = (result as unknown as { rows: { udt_name: string }[] }).rows;
   if (rows[0]?.udt_name !== 'vector') {
+    await db.execute(sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector USING ${identifier(column)}::vector`);
+  }
+  for (const n of options.dimensions) {
+    if (!Number.isInteger(n) || n < 1 || n > 2000) throw new Error(`Invalid vector dimensions: ${n}`);
     await db.execute(
-      sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector(${sql.raw(String(dimensions))}) USING ${identifier(column)}::vector(${sql.raw(String(dimensions))})`,
+      sql`CREATE INDEX IF NOT EXISTS ${identifier(`${table}_${column}_${n}_hnsw`)} ON ${identifier(table)} USING hnsw ((${identifier(column)}::vector(${sql.raw(String(n))})) vector_cosine_ops) WHERE ${identifier(options.dimensionsColumn)} = ${sql.raw(String(n))}`,
     );
   }
-  await db.execute(
-    sql`CREATE INDEX IF NOT EXISTS ${identifier(`${table}_${column}_hnsw`)} ON ${identifier(table)} USING hnsw (${identifier(column)} vector_cosine_ops)`,
-  );
 }
 
 /** A literal for a query embedding, typed for the mode's column type. */
 export function vectorLiteral(mode: VectorSearchMode, values: readonly number[]): SQL {
   if (!values.every((v) => Number.isFinite(v))) throw new Error('Embedding has a non-finite value');
-  const text = `[${values.join(',')}]`;
-  return mode === 'pgvector' ? sql`${text}::vector` : sql`${`{${values.join(',')}}`}::real[]`;
+  return mode === 'pgvector' ? sql`${`[${values.join(',')}]`}::vector(${sql.raw(String(values.length))})` : sql`${`{${values.join(',')}}`}::real[]`;
 }
 
-/** Cosine distance (0 = same direction, 2 = opposite) between a column and a query embedding. */
+/**
+ * Cosine distance (0 = same direction, 2 = opposite) between a column and a query
+ * embedding. Under pgvector the column is cast to the query's size, matching the
+ * partial HNSW index's expression so the planner can use it.
+ */
 export function cosineDistance(mode: VectorSearchMode, column: SQL, query: readonly number[]): SQL<number> {
   const literal = vectorLiteral(mode, query);
-  return mode === 'pgvector' ? sql<number>`(${column} <=> ${literal})` : sql<number>`parley_cosine_distance(${column}, ${literal})`;
+  return mode === 'pgvector'
+    ? sql<number>`(${column}::vector(${sql.raw(String(query.length))}) <=> ${literal})`
+    : sql<number>`parley_cosine_distance(${column}, ${literal})`;
 }

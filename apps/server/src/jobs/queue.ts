@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
-export type JobHandler<T extends object> = (job: { id: string; data: T; retryCount?: number }) => Promise<void>;
+/** `isLastAttempt`: a throw now fails the job for good (the handler may record why first). */
+export type JobHandler<T extends object> = (job: { id: string; data: T; retryCount: number; isLastAttempt: boolean }) => Promise<void>;
 
 export interface JobQueue {
   /** Enqueues a job; `singletonKey` makes a repeated enqueue of the same work a no-op while one is queued. */
@@ -47,8 +48,10 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
       await ensureQueue(name);
       const concurrency = Math.max(1, options.concurrency ?? 1);
       for (let i = 0; i < concurrency; i += 1) {
-        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) await handler({ id: job.id, data: job.data as never });
+        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) {
+            await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
+          }
         });
       }
     },

@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbDriver } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
@@ -75,7 +75,12 @@ export async function openTestDatabase(driver: DbDriver): Promise<{ database: Da
  * Runs the same suite on PGlite and on PostgreSQL. Without a reachable PostgreSQL
  * the second run is skipped, and global setup printed why.
  */
-export function describeEachDatabase(name: string, suite: (ctx: () => TestContext) => void, configOverrides: Record<string, string | undefined> = {}): void {
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: () => TestContext) => void,
+  configOverrides: Record<string, string | undefined> = {},
+  buildOptions: Omit<BuildAppOptions, 'database' | 'logger'> = {},
+): void {
   for (const driver of ['pglite', 'postgres'] as const) {
     const skip = driver === 'postgres' && !inject('postgresUrl');
     (skip ? describe.skip : describe)(`${name} [${driver}]`, () => {
@@ -85,7 +90,7 @@ export function describeEachDatabase(name: string, suite: (ctx: () => TestContex
         const opened = await openTestDatabase(driver);
         dispose = opened.dispose;
         const config = testConfig(configOverrides);
-        const app = await buildApp(config, { database: opened.database, logger: false });
+        const app = await buildApp(config, { ...buildOptions, database: opened.database, logger: false });
         await app.ready();
         ctx = { app, database: opened.database, config };
       });

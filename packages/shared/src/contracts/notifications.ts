@@ -26,7 +26,7 @@ export type BroadcastBody = z.infer<typeof broadcastBodySchema>;
 
 export const broadcastResponseSchema = z.object({ sent: z.number().int() });
 
-export const recipientQuerySchema = z.object({ mode: z.enum(['active', 'all']).default('all') });
+export const recipientQuerySchema = z.object({ mode: z.enum(['active', 'all']).default('all'), search: z.string().trim().max(200).default('') });
 export const recipientListSchema = z.object({
   count: z.number().int(),
   items: z.array(z.object({ id: z.uuid(), email: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable(), createdAt: z.string() })),

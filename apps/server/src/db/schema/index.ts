@@ -4,3 +4,4 @@ export * from './organizations';
 export * from './security';
 export * from './email';
 export * from './admin';
+export * from './chatbots';

@@ -54,6 +54,13 @@ describeEachDatabase('messages to users and the notification bell', (ctx) => {
     const all = await c.app.inject({ method: 'GET', url: '/api/admin/notifications/recipients?mode=all', headers: { cookie: boss.cookie } });
     expect(active.json().count).toBeGreaterThan(0);
     expect(all.json().count).toBeGreaterThanOrEqual(active.json().count);
+    const narrowed = await c.app.inject({
+      method: 'GET',
+      url: `/api/admin/notifications/recipients?mode=all&search=${encodeURIComponent(boss.email)}`,
+      headers: { cookie: boss.cookie },
+    });
+    expect(narrowed.json().items.map((r: { email: string }) => r.email)).toEqual([boss.email]);
+    expect(narrowed.json().count).toBe(all.json().count);
     const before = await notificationCount(c);
     const sent = await c.app.inject({
       method: 'POST',

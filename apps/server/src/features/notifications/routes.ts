@@ -28,7 +28,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recipientListSchema, ...errors },
       },
     },
-    async (request) => listRecipients(app.db, request.query.mode),
+    async (request) => listRecipients(app.db, request.query.mode, request.query.search),
   );
 
   app.post(

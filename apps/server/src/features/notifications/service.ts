@@ -1,5 +1,5 @@
 import type { BroadcastBody } from '@parley/shared/contracts/notifications';
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, userNotifications } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -10,13 +10,16 @@ const ACTIVE_WINDOW_DAYS = 30;
 const activeSince = () => new Date(Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
 
 /** All Active Users = active profiles signed in within 30 days; All Users = every profile. */
-export async function listRecipients(db: Db, mode: 'active' | 'all') {
+export async function listRecipients(db: Db, mode: 'active' | 'all', search = '') {
   const where = mode === 'active' ? and(eq(profiles.isActive, true), gte(profiles.lastSignInAt, activeSince())) : undefined;
+  // The count is of the whole group; the list (for Selected Users) can be narrowed by e-mail or name.
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const listWhere = search ? and(where, or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern))) : where;
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl, createdAt: profiles.createdAt })
       .from(profiles)
-      .where(where)
+      .where(listWhere)
       .orderBy(desc(profiles.createdAt))
       .limit(500),
     db.select({ n: count() }).from(profiles).where(where),

@@ -25,7 +25,7 @@ describeEachDatabase('user management', (ctx) => {
     expect(pageOne.json().total).toBeGreaterThan(1);
 
     const stats = await c.app.inject({ method: 'GET', url: '/api/admin/users/stats', headers });
-    expect(stats.json()).toMatchObject({ total_users: pageOne.json().total, total_chatbots: null });
+    expect(stats.json()).toMatchObject({ total_users: pageOne.json().total, total_chatbots: expect.any(Number) });
     expect(stats.json().new_users_this_month).toBeGreaterThanOrEqual(2);
   });
 

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { organizations } from './organizations';
+
+/** A document's raw bytes: kept in the database so every node (and a retried job) can read them. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Generated tsvector for full-text retrieval (written by PostgreSQL, never by us). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export interface ChatbotAppearance {
+  color: string;
+  position: 'bottom-right' | 'bottom-left';
+  title: string;
+  avatarUrl: string | null;
+}
+
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    systemPrompt: text('system_prompt').notNull(),
+    modelProvider: text('model_provider').notNull().default('builtin'),
+    modelName: text('model_name').notNull().default('extractive'),
+    temperature: real('temperature').notNull().default(0.3),
+    welcomeMessage: text('welcome_message').notNull().default('Hi! Ask me anything about our documentation.'),
+    suggestedQuestions: jsonb('suggested_questions').$type<string[]>().notNull().default([]),
+    appearance: jsonb('appearance').$type<ChatbotAppearance>().notNull(),
+    allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: ['draft', 'live'] })
+      .notNull()
+      .default('draft'),
+    embeddingProvider: text('embedding_provider').notNull().default('local'),
+    embeddingModel: text('embedding_model').notNull().default('parley-local-hash'),
+    embeddingDimensions: integer('embedding_dimensions').notNull().default(384),
+    chunkingStrategy: text('chunking_strategy', { enum: ['semantic', 'fixed', 'sliding'] })
+      .notNull()
+      .default('semantic'),
+    chunkSize: integer('chunk_size').notNull().default(1000),
+    chunkOverlap: integer('chunk_overlap').notNull().default(200),
+    retrievalTopK: integer('retrieval_top_k').notNull().default(5),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chatbots_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Training data: a file, pasted text or a web page; processed by a durable job into chunks. */
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatbotId: uuid('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['file', 'text', 'url'] }).notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type'),
+    sourceUrl: text('source_url'),
+    data: bytea('data'),
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    status: text('status', { enum: ['queued', 'processing', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    tokenCount: integer('token_count').notNull().default(0),
+    /** Bumped by every (re)process request: a job for an older version gives up. */
+    version: integer('version').notNull().default(1),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_sources_chatbot_idx').on(t.chatbotId, t.createdAt)],
+);
+
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    chatbotId: uuid('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    content: text('content').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    /** real[] in migrations; converted to pgvector's `vector` where available (db/vector.ts). */
+    embedding: real('embedding').array().notNull(),
+    embeddingDimensions: integer('embedding_dimensions').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_chunks_source_position').on(t.sourceId, t.chunkIndex),
+    index('document_chunks_chatbot_idx').on(t.chatbotId),
+    index('document_chunks_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatbotId: uuid('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    channel: text('channel', { enum: ['widget', 'test', 'api'] }).notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_chatbot_idx').on(t.chatbotId, t.lastMessageAt), index('conversations_visitor_idx').on(t.chatbotId, t.visitorId)],
+);
+
+export interface MessageSource {
+  chunkId: string;
+  sourceId: string;
+  sourceName: string;
+  excerpt: string;
+}
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    tokens: integer('tokens').notNull().default(0),
+    latencyMs: doublePrecision('latency_ms'),
+    sources: jsonb('sources').$type<MessageSource[]>().notNull().default([]),
+    isAnswered: boolean('is_answered'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** Every metered token, per organization and month (spec part 2 §9 conversion). */
+export const usageLedger = pgTable(
+  'usage_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    chatbotId: uuid('chatbot_id').references(() => chatbots.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    tokenType: text('token_type', { enum: ['input', 'output', 'embedding'] }).notNull(),
+    tokens: integer('tokens').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_ledger_org_month_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Global processing settings (spec part 2 "System configuration"); one row, id 1. */
+export const systemConfiguration = pgTable('system_configuration', {
+  id: integer('id').primaryKey().default(1),
+  defaultEmbeddingModel: text('default_embedding_model').notNull().default('text-embedding-3-small'),
+  defaultEmbeddingDimensions: integer('default_embedding_dimensions').notNull().default(1536),
+  defaultChunkSize: integer('default_chunk_size').notNull().default(1000),
+  defaultChunkOverlap: integer('default_chunk_overlap').notNull().default(200),
+  defaultChunkingStrategy: text('default_chunking_strategy', { enum: ['semantic', 'fixed', 'sliding'] })
+    .notNull()
+    .default('semantic'),
+  maxDocumentSizeMb: integer('max_document_size_mb').notNull().default(50),
+  maxConcurrentProcessingJobs: integer('max_concurrent_processing_jobs').notNull().default(5),
+  processingQueueTimeoutMinutes: integer('processing_queue_timeout_minutes').notNull().default(30),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,57 @@
+import { okResponseSchema } from '@parley/shared/contracts/auth';
+import { chatbotListSchema, chatbotSchema, createChatbotBodySchema, updateChatbotBodySchema } from '@parley/shared/contracts/chatbots';
+import { idParamsSchema } from '@parley/shared/contracts/common';
+import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIdentity } from '../../plugins/access';
+import { defaultEmbedding } from '../../providers/ai/models';
+import { createChatbot, deleteChatbot, getChatbot, listChatbots, updateChatbot } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['chatbots'];
+
+export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/chatbots',
+    { config: { access: 'user' }, schema: { tags, summary: 'My organizations’ chatbots, newest first', response: { 200: chatbotListSchema, ...errors } } },
+    async (request) => ({
+      items: await listChatbots(app.db, requireIdentity(request).user.id),
+    }),
+  );
+
+  app.post(
+    '/api/chatbots',
+    { config: { access: 'user' }, schema: { tags, summary: 'Create a chatbot', body: createChatbotBodySchema, response: { 201: chatbotSchema, ...errors } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createChatbot(app.db, requireIdentity(request).user.id, request.body, (systemDefault) => defaultEmbedding(app.config, systemDefault))),
+  );
+
+  app.get(
+    '/api/chatbots/:id',
+    { config: { access: 'user' }, schema: { tags, summary: 'One chatbot', params: idParamsSchema, response: { 200: chatbotSchema, ...errors } } },
+    async (request) => getChatbot(app.db, requireIdentity(request).user.id, request.params.id),
+  );
+
+  app.patch(
+    '/api/chatbots/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Change a chatbot', params: idParamsSchema, body: updateChatbotBodySchema, response: { 200: chatbotSchema, ...errors } },
+    },
+    async (request) => updateChatbot(app.db, requireIdentity(request).user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/chatbots/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Delete a chatbot with its sources and conversations', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await deleteChatbot(app.db, requireIdentity(request).user.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

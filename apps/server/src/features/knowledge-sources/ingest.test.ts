@@ -1,0 +1,133 @@
+import { count, eq } from 'drizzle-orm';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { documentChunks, knowledgeSources } from '../../db/schema/index';
+import { createLocalEmbedder } from '../../rag/embedders/local';
+import type { Embedder } from '../../rag/embedders/types';
+import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+import { processSource, type IngestDeps } from './ingest';
+
+const LONG_TEXT = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `## Section ${i + 1}\n\nThe rocket part number ${1000 + i} is made of titanium grade ${i % 5} and weighs ${i + 3} kilograms. It is inspected every ${i + 2} days by the quality team.`,
+).join('\n\n');
+
+/** A source stored directly as queued (no job), so the test drives processSource itself. */
+async function queuedSource(c: TestContext, text: string) {
+  const owner = await createSignedInUser(c);
+  const bot = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Ingest test' } })).json() as {
+    id: string;
+    organizationId: string;
+  };
+  const [source] = await c.database.db
+    .insert(knowledgeSources)
+    .values({
+      chatbotId: bot.id,
+      organizationId: bot.organizationId,
+      kind: 'text',
+      name: 'parts',
+      mimeType: 'text/plain',
+      data: Buffer.from(text),
+      sizeBytes: text.length,
+    })
+    .returning();
+  return source!;
+}
+
+const chunkCount = async (c: TestContext, sourceId: string) =>
+  Number((await c.database.db.select({ n: count() }).from(documentChunks).where(eq(documentChunks.sourceId, sourceId)))[0]?.n ?? 0);
+
+function deps(c: TestContext, embedder: Embedder): IngestDeps {
+  return { database: c.database, embedderFor: () => embedder, fetchTimeoutMs: 2000, allowPrivateNetworks: true, log: c.app.log };
+}
+
+/** An embedder that dies after `batches` calls, like a process killed mid-document. */
+function crashingEmbedder(batches: number): Embedder {
+  const real = createLocalEmbedder({ dimensions: 384 });
+  let calls = 0;
+  return {
+    ...real,
+    async embed(texts) {
+      calls += 1;
+      if (calls > batches) throw new Error('process killed');
+      return real.embed(texts);
+    },
+  };
+}
+
+let server: Server;
+let base = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/manual.html') {
+      res.setHeader('content-type', 'text/html');
+      return res.end(
+        '<html><head><title>Manual</title><script>alert(1)</script></head><body><h1>Launch manual</h1><p>Always fuel the rocket with liquid oxygen before launch.</p></body></html>',
+      );
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describeEachDatabase('document ingestion', (ctx) => {
+  it('a job interrupted mid-way leaves no chunks, and the retry ends with the same chunks as an uninterrupted run', async () => {
+    const c = ctx();
+    const reference = await queuedSource(c, LONG_TEXT);
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: reference.id, version: 1 })).toBe('done');
+    const expected = await chunkCount(c, reference.id);
+    expect(expected).toBeGreaterThan(2);
+
+    const interrupted = await queuedSource(c, LONG_TEXT);
+    await expect(processSource(deps(c, crashingEmbedder(0)), { sourceId: interrupted.id, version: 1 })).rejects.toThrow('process killed');
+    expect(await chunkCount(c, interrupted.id)).toBe(0);
+    const [midway] = await c.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, interrupted.id));
+    expect(midway?.status).toBe('processing');
+
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: interrupted.id, version: 1 })).toBe('done');
+    expect(await chunkCount(c, interrupted.id)).toBe(expected);
+    // Running the same job again (a duplicate delivery) replaces, never duplicates.
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: interrupted.id, version: 1 })).toBe('done');
+    expect(await chunkCount(c, interrupted.id)).toBe(expected);
+    const [done] = await c.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, interrupted.id));
+    expect(done).toMatchObject({ status: 'ready', progress: 100, chunkCount: expected });
+  });
+
+  it('a job for an older version of the source gives up', async () => {
+    const c = ctx();
+    const source = await queuedSource(c, LONG_TEXT);
+    await c.database.db.update(knowledgeSources).set({ version: 2 }).where(eq(knowledgeSources.id, source.id));
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: source.id, version: 1 })).toBe('stale');
+    expect(await chunkCount(c, source.id)).toBe(0);
+  });
+
+  it('fetches a web page source through the guard and reads its text without scripts', async () => {
+    const c = ctx();
+    const owner = await createSignedInUser(c);
+    const bot = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Web' } })).json() as {
+      id: string;
+      organizationId: string;
+    };
+    const [source] = await c.database.db
+      .insert(knowledgeSources)
+      .values({ chatbotId: bot.id, organizationId: bot.organizationId, kind: 'url', name: 'manual', sourceUrl: `${base}/manual.html` })
+      .returning();
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: source!.id, version: 1 })).toBe('done');
+    const chunks = await c.database.db.select({ content: documentChunks.content }).from(documentChunks).where(eq(documentChunks.sourceId, source!.id));
+    const text = chunks.map((ch) => ch.content).join(' ');
+    expect(text).toMatch(/liquid oxygen/);
+    expect(text).not.toMatch(/alert/);
+
+    const guarded = { ...deps(c, createLocalEmbedder({ dimensions: 384 })), allowPrivateNetworks: false };
+    const [blocked] = await c.database.db
+      .insert(knowledgeSources)
+      .values({ chatbotId: bot.id, organizationId: bot.organizationId, kind: 'url', name: 'internal', sourceUrl: `${base}/manual.html` })
+      .returning();
+    await expect(processSource(guarded, { sourceId: blocked!.id, version: 1 })).rejects.toThrow(/private or local networks/);
+  });
+});

@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { chatbots, documentChunks, knowledgeSources } from '../../db/schema/index';
+import { vectorLiteral } from '../../db/vector';
+import { FetchGuardError, safeFetch } from '../../lib/safe-fetch';
+import { chunkText } from '../../rag/chunkers';
+import { DocumentError } from '../../rag/document-error';
+import type { Embedder } from '../../rag/embedders/types';
+import { extractDocument } from '../../rag/parsers';
+import { readSystemConfiguration } from '../chatbots/service';
+import type { IngestJobData } from './service';
+
+export interface IngestDeps {
+  database: Database;
+  embedderFor(chatbot: { embeddingProvider: string; embeddingModel: string; embeddingDimensions: number }): Embedder;
+  fetchTimeoutMs: number;
+  allowPrivateNetworks: boolean;
+  log: FastifyBaseLogger;
+}
+
+const EMBED_BATCH = 64;
+
+/** A failure the customer must fix (bad file, unreachable page): retrying would not help. */
+export class PermanentIngestError extends Error {
+  override name = 'PermanentIngestError';
+}
+
+/**
+ * Turns one source into chunks. Everything slow (fetch, parse, embed) happens first;
+ * the chunks then replace the old ones and the source becomes ready in ONE transaction,
+ * and only if the source is still at the job's version — so a crash or a retry never
+ * leaves half-written or duplicate chunks.
+ */
+export async function processSource(deps: IngestDeps, job: IngestJobData): Promise<'done' | 'stale'> {
+  const { db } = deps.database;
+  const [source] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, job.sourceId));
+  if (!source || source.version !== job.version) return 'stale';
+  const [chatbot] = await db.select().from(chatbots).where(eq(chatbots.id, source.chatbotId));
+  if (!chatbot) return 'stale';
+  const settings = await readSystemConfiguration(db);
+  const maxBytes = settings.maxDocumentSizeMb * 1024 * 1024;
+
+  const setProgress = (progress: number) =>
+    db
+      .update(knowledgeSources)
+      .set({ status: 'processing', progress, error: null, updatedAt: new Date() })
+      .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.version, job.version)));
+
+  await setProgress(5);
+  let data = source.data;
+  let filename = source.name;
+  let mimeType = source.mimeType ?? undefined;
+  if (source.kind === 'url') {
+    try {
+      const fetched = await safeFetch(source.sourceUrl!, { timeoutMs: deps.fetchTimeoutMs, maxBytes, allowPrivateNetworks: deps.allowPrivateNetworks });
+      data = Buffer.from(fetched.data);
+      mimeType = fetched.contentType.split(';')[0]?.trim() || 'text/html';
+      filename = new URL(fetched.finalUrl).pathname.split('/').pop() || 'page.html';
+      if (!/\.[a-z0-9]+$/i.test(filename)) filename += mimeType.includes('pdf') ? '.pdf' : mimeType.includes('plain') ? '.txt' : '.html';
+    } catch (error) {
+      if (error instanceof FetchGuardError) throw new PermanentIngestError(error.message);
+      throw error;
+    }
+  } else if (source.kind === 'text') {
+    filename = `${source.name}.txt`;
+    mimeType = 'text/plain';
+  }
+  if (!data) throw new PermanentIngestError('The source has no content.');
+
+  let text: string;
+  try {
+    text = (await extractDocument({ data: new Uint8Array(data), filename, mimeType, maxBytes })).text;
+  } catch (error) {
+    if (error instanceof DocumentError) throw new PermanentIngestError(error.message);
+    throw error;
+  }
+  await setProgress(20);
+
+  const chunks = chunkText(text, { strategy: chatbot.chunkingStrategy, chunkSize: chatbot.chunkSize, chunkOverlap: chatbot.chunkOverlap });
+  if (chunks.length === 0) throw new PermanentIngestError('No text could be read from this source.');
+  await setProgress(30);
+
+  const embedder = deps.embedderFor(chatbot);
+  const vectors: number[][] = [];
+  for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
+    vectors.push(...(await embedder.embed(chunks.slice(i, i + EMBED_BATCH).map((c) => c.text))));
+    await setProgress(30 + Math.round((60 * Math.min(chunks.length, i + EMBED_BATCH)) / chunks.length));
+  }
+
+  const mode = deps.database.vectorSearch;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ version: knowledgeSources.version }).from(knowledgeSources).where(eq(knowledgeSources.id, source.id)).for('update');
+    if (!current || current.version !== job.version) return 'stale' as const;
+    await tx.delete(documentChunks).where(eq(documentChunks.sourceId, source.id));
+    for (let i = 0; i < chunks.length; i += 200) {
+      await tx.insert(documentChunks).values(
+        chunks.slice(i, i + 200).map((chunk, j) => ({
+          sourceId: source.id,
+          chatbotId: chatbot.id,
+          chunkIndex: chunk.index,
+          content: chunk.text,
+          tokenCount: chunk.tokenCount,
+          embedding: vectorLiteral(mode, vectors[i + j]!) as unknown as number[],
+          embeddingDimensions: embedder.dimensions,
+        })),
+      );
+    }
+    await tx
+      .update(knowledgeSources)
+      .set({
+        status: 'ready',
+        progress: 100,
+        error: null,
+        chunkCount: chunks.length,
+        tokenCount: chunks.reduce((s, c) => s + c.tokenCount, 0),
+        processedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(knowledgeSources.id, source.id));
+    return 'done' as const;
+  });
+}
+
+/** Marks a source failed with a reason the customer can read. */
+export async function markSourceFailed(database: Database, job: IngestJobData, reason: string): Promise<void> {
+  await database.db
+    .update(knowledgeSources)
+    .set({ status: 'failed', error: reason.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.version, job.version)));
+}

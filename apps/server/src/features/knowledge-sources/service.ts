@@ -1,0 +1,106 @@
+import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { knowledgeSources } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { JobQueue } from '../../jobs/queue';
+import { findChatbotForUser, readSystemConfiguration } from '../chatbots/service';
+
+export const INGEST_JOB = 'ingest-source';
+export interface IngestJobData {
+  sourceId: string;
+  version: number;
+}
+
+type SourceRow = typeof knowledgeSources.$inferSelect;
+
+const sourceColumns = {
+  id: knowledgeSources.id,
+  chatbotId: knowledgeSources.chatbotId,
+  kind: knowledgeSources.kind,
+  name: knowledgeSources.name,
+  mimeType: knowledgeSources.mimeType,
+  sourceUrl: knowledgeSources.sourceUrl,
+  sizeBytes: knowledgeSources.sizeBytes,
+  status: knowledgeSources.status,
+  progress: knowledgeSources.progress,
+  error: knowledgeSources.error,
+  chunkCount: knowledgeSources.chunkCount,
+  tokenCount: knowledgeSources.tokenCount,
+  processedAt: knowledgeSources.processedAt,
+  createdAt: knowledgeSources.createdAt,
+};
+
+const toSource = (row: Pick<SourceRow, keyof typeof sourceColumns>): KnowledgeSource => ({
+  ...row,
+  processedAt: row.processedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listSources(db: Db, userId: string, chatbotId: string): Promise<KnowledgeSource[]> {
+  await findChatbotForUser(db, userId, chatbotId);
+  const rows = await db.select(sourceColumns).from(knowledgeSources).where(eq(knowledgeSources.chatbotId, chatbotId)).orderBy(desc(knowledgeSources.createdAt));
+  return rows.map(toSource);
+}
+
+function requireQueue(jobs: JobQueue | null): JobQueue {
+  if (!jobs) throw new AppError('SERVICE_UNAVAILABLE', 'Document processing is not running on this server. Try again shortly.');
+  return jobs;
+}
+
+export interface NewSource {
+  kind: 'file' | 'text' | 'url';
+  name: string;
+  mimeType?: string | null;
+  sourceUrl?: string | null;
+  data?: Buffer | null;
+}
+
+/** Stores the source as queued and enqueues its processing job (deduplicated per source version). */
+export async function addSource(db: Db, jobs: JobQueue | null, userId: string, chatbotId: string, input: NewSource): Promise<KnowledgeSource> {
+  const chatbot = await findChatbotForUser(db, userId, chatbotId);
+  const queue = requireQueue(jobs);
+  const settings = await readSystemConfiguration(db);
+  const size = input.data?.byteLength ?? 0;
+  if (size > settings.maxDocumentSizeMb * 1024 * 1024) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Documents can be at most ${settings.maxDocumentSizeMb} MB.`);
+  }
+  const [row] = await db
+    .insert(knowledgeSources)
+    .values({
+      chatbotId,
+      organizationId: chatbot.organizationId,
+      kind: input.kind,
+      name: input.name.slice(0, 200),
+      mimeType: input.mimeType ?? null,
+      sourceUrl: input.sourceUrl ?? null,
+      data: input.data ?? null,
+      sizeBytes: size,
+    })
+    .returning(sourceColumns);
+  await queue.send<IngestJobData>(INGEST_JOB, { sourceId: row!.id, version: 1 }, { singletonKey: `${row!.id}:1` });
+  return toSource(row!);
+}
+
+export async function reprocessSource(db: Db, jobs: JobQueue | null, userId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
+  await findChatbotForUser(db, userId, chatbotId);
+  const queue = requireQueue(jobs);
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ status: 'queued', progress: 0, error: null, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
+    .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)
+    .returning({ ...sourceColumns, version: knowledgeSources.version });
+  if (!row) throw new AppError('NOT_FOUND', 'Source not found.');
+  await queue.send<IngestJobData>(INGEST_JOB, { sourceId, version: row.version }, { singletonKey: `${sourceId}:${row.version}` });
+  return toSource(row);
+}
+
+/** Deleting a source removes its chunks (foreign key cascade) in the same statement. */
+export async function deleteSource(db: Db, userId: string, chatbotId: string, sourceId: string): Promise<void> {
+  await findChatbotForUser(db, userId, chatbotId);
+  const removed = await db
+    .delete(knowledgeSources)
+    .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)
+    .returning({ id: knowledgeSources.id });
+  if (removed.length === 0) throw new AppError('NOT_FOUND', 'Source not found.');
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { embedderFor } from '../../providers/ai/models';
+import { readSystemConfiguration } from '../chatbots/service';
+import { markSourceFailed, PermanentIngestError, processSource, type IngestDeps } from './ingest';
+import { INGEST_JOB, type IngestJobData } from './service';
+
+/**
+ * Processes sources from the durable queue, `max_concurrent_processing_jobs` at a time.
+ * A customer-fixable failure fails at once; anything else is retried with backoff,
+ * and the source is marked failed only when the last attempt fails.
+ */
+export async function startIngestionWorker(app: FastifyInstance, overrides: Partial<IngestDeps> = {}): Promise<void> {
+  if (!app.jobs) return;
+  const settings = await readSystemConfiguration(app.db);
+  const deps: IngestDeps = {
+    database: app.database,
+    embedderFor: (chatbot) => embedderFor(app.config, chatbot),
+    fetchTimeoutMs: app.config.fetch.timeoutMs,
+    allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
+    log: app.log,
+    ...overrides,
+  };
+  await app.jobs.work<IngestJobData>(INGEST_JOB, { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1 }, async (job) => {
+    try {
+      const outcome = await processSource(deps, job.data);
+      app.log.info({ sourceId: job.data.sourceId, outcome }, 'source processed');
+    } catch (error) {
+      if (error instanceof PermanentIngestError) {
+        await markSourceFailed(app.database, job.data, error.message);
+        return;
+      }
+      app.log.warn({ err: error, sourceId: job.data.sourceId, attempt: job.retryCount + 1 }, 'source processing failed; will retry');
+      if (job.isLastAttempt) await markSourceFailed(app.database, job.data, 'Processing failed after several attempts. Try re-processing the source.');
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const CHATBOT_NAME_MAX = 100;
+export const SYSTEM_PROMPT_MAX = 8000;
+export const SUGGESTED_QUESTIONS_MAX = 6;
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a helpful assistant for our customers. Answer only from the provided documents, say so when they do not contain the answer, and keep answers short and friendly.';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value such as #4f46e5');
+
+/** An origin allowed to embed the widget: scheme, host and optional port, no path. */
+export const originSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    try {
+      const url = new URL(value);
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.length > 1 || url.search || url.hash) throw new Error('not an origin');
+      return url.origin;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 100)}" is not a website origin such as https://www.example.com` });
+      return z.NEVER;
+    }
+  });
+
+export const appearanceSchema = z.object({
+  color: hexColor.default('#4f46e5'),
+  position: z.enum(['bottom-right', 'bottom-left']).default('bottom-right'),
+  title: z.string().trim().min(1, 'Widget title is required').max(60).default('Chat with us'),
+  avatarUrl: z
+    .url({ protocol: /^https?$/, error: 'Avatar must be an http(s) URL' })
+    .max(2000)
+    .nullable()
+    .default(null),
+});
+
+export const MODEL_PROVIDERS = ['builtin', 'openai', 'openai-compatible'] as const;
+
+const chatbotFields = {
+  name: z.string().trim().min(1, 'Name is required').max(CHATBOT_NAME_MAX, `Name must be at most ${CHATBOT_NAME_MAX} characters`),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
+  systemPrompt: z.string().trim().min(1, 'Behavior (system prompt) is required').max(SYSTEM_PROMPT_MAX).default(DEFAULT_SYSTEM_PROMPT),
+  modelProvider: z.enum(MODEL_PROVIDERS).default('builtin'),
+  modelName: z.string().trim().min(1).max(100).default('extractive'),
+  temperature: z.number().min(0, 'Temperature must be between 0 and 2').max(2, 'Temperature must be between 0 and 2').default(0.3),
+  welcomeMessage: z.string().trim().max(500).default('Hi! Ask me anything about our documentation.'),
+  suggestedQuestions: z.array(z.string().trim().min(1).max(200)).max(SUGGESTED_QUESTIONS_MAX, `At most ${SUGGESTED_QUESTIONS_MAX} suggested questions`),
+  appearance: appearanceSchema.default({ color: '#4f46e5', position: 'bottom-right', title: 'Chat with us', avatarUrl: null }),
+  allowedOrigins: z.array(originSchema).max(20, 'At most 20 allowed origins'),
+  status: z.enum(['draft', 'live']).default('draft'),
+  retrievalTopK: z.number().int().min(1).max(20).default(5),
+};
+
+export const createChatbotBodySchema = z.object({
+  ...chatbotFields,
+  suggestedQuestions: chatbotFields.suggestedQuestions.default([]),
+  allowedOrigins: chatbotFields.allowedOrigins.default([]),
+  organizationId: idSchema.optional(),
+});
+export type CreateChatbotBody = z.input<typeof createChatbotBodySchema>;
+/** No field has a default here, so a PATCH changes only what it names. */
+export const updateChatbotBodySchema = z
+  .object({
+    name: chatbotFields.name,
+    description: z.string().trim().max(500),
+    systemPrompt: z.string().trim().min(1, 'Behavior (system prompt) is required').max(SYSTEM_PROMPT_MAX),
+    modelProvider: z.enum(MODEL_PROVIDERS),
+    modelName: z.string().trim().min(1).max(100),
+    temperature: z.number().min(0).max(2),
+    welcomeMessage: z.string().trim().max(500),
+    suggestedQuestions: chatbotFields.suggestedQuestions,
+    appearance: appearanceSchema,
+    allowedOrigins: chatbotFields.allowedOrigins,
+    status: z.enum(['draft', 'live']),
+    retrievalTopK: z.number().int().min(1).max(20),
+  })
+  .partial();
+
+export const chatbotSchema = z.object({
+  id: z.uuid(),
+  organizationId: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  systemPrompt: z.string(),
+  modelProvider: z.string(),
+  modelName: z.string(),
+  temperature: z.number(),
+  welcomeMessage: z.string(),
+  suggestedQuestions: z.array(z.string()),
+  appearance: z.object({ color: z.string(), position: z.enum(['bottom-right', 'bottom-left']), title: z.string(), avatarUrl: z.string().nullable() }),
+  allowedOrigins: z.array(z.string()),
+  status: z.enum(['draft', 'live']),
+  embedding: z.object({ provider: z.string(), model: z.string(), dimensions: z.number().int() }),
+  chunking: z.object({ strategy: z.enum(['semantic', 'fixed', 'sliding']), size: z.number().int(), overlap: z.number().int() }),
+  retrievalTopK: z.number().int(),
+  sourceCount: z.number().int(),
+  chunkCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Chatbot = z.infer<typeof chatbotSchema>;
+export const chatbotListSchema = z.object({ items: z.array(chatbotSchema) });
+
+/** Training data. */
+export const SOURCE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export const knowledgeSourceSchema = z.object({
+  id: z.uuid(),
+  chatbotId: z.uuid(),
+  kind: z.enum(['file', 'text', 'url']),
+  name: z.string(),
+  mimeType: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  sizeBytes: z.number().int(),
+  status: z.enum(SOURCE_STATUSES),
+  progress: z.number().int(),
+  error: z.string().nullable(),
+  chunkCount: z.number().int(),
+  tokenCount: z.number().int(),
+  processedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
+export const knowledgeSourceListSchema = z.object({ items: z.array(knowledgeSourceSchema) });
+
+export const TEXT_SOURCE_MAX_CHARS = 500_000;
+export const createTextSourceBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  text: z.string().trim().min(1, 'Text is required').max(TEXT_SOURCE_MAX_CHARS, `Text must be at most ${TEXT_SOURCE_MAX_CHARS} characters`),
+});
+export const createUrlSourceBodySchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'Enter a web page address starting with http:// or https://' }).max(2000),
+});
+export const chatbotSourceParamsSchema = z.object({ id: idSchema, sourceId: idSchema });
+
+/** Chat. */
+export const chatMessageBodySchema = z.object({
+  message: z.string().trim().min(1, 'Message is required').max(4000, 'Message must be at most 4000 characters'),
+  conversationId: idSchema.optional(),
+  visitorId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'visitorId must be 8–64 letters, digits, _ or -')
+    .optional(),
+});
+export type ChatMessageBody = z.infer<typeof chatMessageBodySchema>;
+
+export const citationSchema = z.object({ chunkId: z.uuid(), sourceId: z.uuid(), sourceName: z.string(), excerpt: z.string() });
+export type Citation = z.infer<typeof citationSchema>;
+
+/** Server-sent events of a chat answer: `meta`, then `delta`s, then `done` (or `error`). */
+export type ChatStreamEvent =
+  | { type: 'meta'; conversationId: string; messageId: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; answered: boolean; citations: Citation[]; tokens: number }
+  | { type: 'error'; message: string };
+
+/** What the widget needs to draw itself (public). */
+export const publicChatbotSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  welcomeMessage: z.string(),
+  suggestedQuestions: z.array(z.string()),
+  appearance: chatbotSchema.shape.appearance,
+});
+export type PublicChatbot = z.infer<typeof publicChatbotSchema>;
