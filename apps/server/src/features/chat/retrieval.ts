@@ -4,6 +4,7 @@ import { documentChunks, knowledgeSources } from '../../db/schema/index';
 import { cosineDistance } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { reciprocalRankFusion } from '../../rag/fusion';
+import { contentTerms } from '../../rag/text-terms';
 
 export interface Passage {
   chunkId: string;
@@ -13,10 +14,21 @@ export interface Passage {
   score: number;
 }
 
-/** Content words for the OR full-text query: letters and digits only, so nothing reaches to_tsquery's syntax. */
-function searchTerms(question: string): string[] {
-  const words = question.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-  return [...new Set(words)].slice(0, 24);
+/**
+ * The question's content words (stop words dropped, light stemming) as prefix terms of an
+ * OR full-text query — "refunds" finds "refund" and "refunded". Letters and digits only,
+ * so nothing reaches to_tsquery's syntax.
+ */
+export function fullTextQuery(question: string): string | null {
+  const words = contentTerms(question)
+    .map((term) => term.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((term) => term.length >= 2);
+  return words.length
+    ? [...new Set(words)]
+        .slice(0, 16)
+        .map((w) => `${w}:*`)
+        .join(' | ')
+    : null;
 }
 
 /**
@@ -40,13 +52,13 @@ export async function retrievePassages(
     return tx.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
   });
 
-  const terms = searchTerms(input.question);
-  const byText = terms.length
+  const query = fullTextQuery(input.question);
+  const byText = query
     ? await db
         .select({ id: documentChunks.id })
         .from(documentChunks)
-        .where(and(eq(documentChunks.chatbotId, input.chatbotId), sql`${documentChunks.searchVector} @@ to_tsquery('simple', ${terms.join(' | ')})`))
-        .orderBy(sql`ts_rank_cd(${documentChunks.searchVector}, to_tsquery('simple', ${terms.join(' | ')})) DESC`)
+        .where(and(eq(documentChunks.chatbotId, input.chatbotId), sql`${documentChunks.searchVector} @@ to_tsquery('simple', ${query})`))
+        .orderBy(sql`ts_rank(${documentChunks.searchVector}, to_tsquery('simple', ${query})) DESC`)
         .limit(candidates)
     : [];
 
