@@ -73,7 +73,8 @@ const bytes = Buffer.byteLength(corpus);
 let started = performance.now();
 const chunks = chunkText(corpus, { strategy: 'semantic', chunkSize: 300, chunkOverlap: 50 });
 const vectors = await embedder.embed(chunks.map((c) => c.text));
-let seconds = (performance.now() - started) / 1000;
+const seconds = (performance.now() - started) / 1000;
+if (vectors.length !== chunks.length) throw new Error('embedder returned a wrong number of vectors');
 log(
   `| Ingestion (semantic chunking 300/50 + local embedder, ${(bytes / 1e6).toFixed(1)} MB) | ${(bytes / 1e6 / seconds).toFixed(2)} MB/s | ${Math.round(chunks.length / seconds)} chunks/s |`,
 );
