@@ -23,6 +23,7 @@ import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
 import { userRoutes } from './features/users/routes';
+import { widgetRoutes } from './features/widget/routes';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { accessPlugin } from './plugins/access';
 import { authBridgePlugin } from './plugins/auth-bridge';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(chatbotRoutes);
   await app.register(knowledgeSourceRoutes);
   await app.register(chatRoutes, { rateLimiter });
+  await app.register(widgetRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);

@@ -78,6 +78,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
     origin ? { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'retry-after' } : {};
 
+  // Every public answer carries CORS headers — refusals and validation errors too — so the
+  // widget on a customer's page can read the status and show a message instead of a network error.
+  const withCors = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(corsHeaders(request.headers.origin));
+  };
+
   app.options('/api/public/chatbots/:id/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
     return reply
@@ -95,6 +101,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     '/api/public/chatbots/:id/config',
     {
       config: { access: 'public' },
+      onRequest: withCors,
       schema: {
         tags: ['public chat'],
         summary: 'What the widget needs to draw itself',
@@ -105,7 +112,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     async (request, reply) => {
       const origin = request.headers.origin;
       const chatbot = await publicChatbot(request.params.id, origin);
-      reply.headers(corsHeaders(origin));
       return {
         id: chatbot.id,
         name: chatbot.name,
@@ -120,6 +126,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     '/api/public/chatbots/:id/messages',
     {
       config: { access: 'public' },
+      onRequest: withCors,
       schema: {
         tags: ['public chat'],
         summary: 'A visitor asks (server-sent events: meta, delta…, done)',
@@ -130,7 +137,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     },
     async (request, reply) => {
       const origin = request.headers.origin;
-      reply.headers(corsHeaders(origin));
       const chatbot = await publicChatbot(request.params.id, origin);
       const [perBot, perIp] = await Promise.all([
         rateLimiter.hit(`chat:bot:${chatbot.id}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, 60),

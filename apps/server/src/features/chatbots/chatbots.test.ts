@@ -217,6 +217,15 @@ describeEachDatabase(
 
       const elsewhere = await ask('https://evil.example.net');
       expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.headers['access-control-allow-origin']).toBe('https://evil.example.net');
+      const invalid = await c.app.inject({
+        method: 'POST',
+        url: `/api/public/chatbots/${bot.id}/messages`,
+        headers: { origin: 'https://shop.example.com' },
+        payload: { message: '' },
+      });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.headers['access-control-allow-origin']).toBe('https://shop.example.com');
 
       const config = await c.app.inject({ method: 'GET', url: `/api/public/chatbots/${bot.id}/config`, headers: { origin: 'https://shop.example.com' } });
       expect(config.json()).toMatchObject({ id: bot.id, name: 'Acme helper', appearance: { position: 'bottom-right' } });

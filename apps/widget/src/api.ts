@@ -1,0 +1,94 @@
+import type { ChatStreamEvent, PublicChatbot } from '@parley/shared/contracts/chatbots';
+import { rateLimitMessage, retryAfterSeconds } from './format';
+import { createSseParser } from './sse';
+
+/** What a visitor reads when something fails; the server's own words only where they are meant for them. */
+export const TEXT = {
+  notAllowed: 'This website is not allowed to use this chatbot.',
+  notFound: 'This chatbot is not available.',
+  network: 'Could not reach the chat. Check your connection and try again.',
+  interrupted: 'The answer was interrupted. Please try again.',
+  failed: 'Something went wrong. Please try again.',
+} as const;
+
+/** A failed request, with the sentence to show and the HTTP status (null when the network failed). */
+export class ChatError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** The user-facing error for a non-2xx answer of the public chat API. */
+export async function errorFromResponse(response: Pick<Response, 'status' | 'headers' | 'json'>): Promise<ChatError> {
+  const { status } = response;
+  if (status === 429) return new ChatError(rateLimitMessage(retryAfterSeconds(response.headers.get('retry-after'))), status);
+  if (status === 403) return new ChatError(TEXT.notAllowed, status);
+  if (status === 404) return new ChatError(TEXT.notFound, status);
+  if (status === 400) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    if (body && typeof body.message === 'string' && body.message) return new ChatError(body.message, status);
+  }
+  return new ChatError(TEXT.failed, status);
+}
+
+async function request(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    // No cookies: the public chat knows visitors by their visitorId only.
+    response = await fetch(url, { ...init, credentials: 'omit', mode: 'cors' });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ChatError(TEXT.network, null);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+const chatbotUrl = (baseUrl: string, chatbotId: string, path: string) => `${baseUrl}/api/public/chatbots/${encodeURIComponent(chatbotId)}/${path}`;
+
+export async function fetchChatbotConfig(baseUrl: string, chatbotId: string): Promise<PublicChatbot> {
+  const response = await request(chatbotUrl(baseUrl, chatbotId, 'config'), { method: 'GET' });
+  return (await response.json()) as PublicChatbot;
+}
+
+export interface SendMessageBody {
+  message: string;
+  conversationId?: string;
+  visitorId: string;
+}
+
+/** Posts a question and calls `onEvent` for each server-sent event as it arrives. */
+export async function sendChatMessage(
+  baseUrl: string,
+  chatbotId: string,
+  body: SendMessageBody,
+  onEvent: (event: ChatStreamEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const response = await request(chatbotUrl(baseUrl, chatbotId, 'messages'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const parser = createSseParser();
+  const reader = response.body && typeof response.body.getReader === 'function' ? response.body.getReader() : null;
+  if (!reader) {
+    // Browsers without streamed bodies get the whole answer at once.
+    parser.push(await response.text()).forEach(onEvent);
+    return;
+  }
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value) parser.push(value).forEach(onEvent);
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ChatError(TEXT.interrupted, null);
+  }
+}

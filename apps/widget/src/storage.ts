@@ -1,0 +1,91 @@
+import type { Citation } from '@parley/shared/contracts/chatbots';
+
+/** How many messages a visitor's browser keeps (the server has no history endpoint for the widget). */
+export const MAX_STORED_MESSAGES = 50;
+const MAX_EXCERPT_CHARS = 600;
+
+export type StoredCitation = Pick<Citation, 'sourceId' | 'sourceName' | 'excerpt'>;
+
+export interface StoredMessage {
+  role: 'visitor' | 'bot';
+  text: string;
+  citations?: StoredCitation[];
+}
+
+export interface VisitorState {
+  visitorId: string;
+  conversationId: string | null;
+  messages: StoredMessage[];
+}
+
+/** The subset of the Web Storage API used here (a Map-backed fake in tests). */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** One key per chatbot, so two chatbots on one site keep separate conversations. */
+export function storageKey(chatbotId: string): string {
+  return `parley:widget:${chatbotId}`;
+}
+
+/** A random visitor id the public chat accepts: 8–64 of [A-Za-z0-9_-]. */
+export function newVisitorId(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+  let id = 'v_';
+  random(new Uint8Array(22)).forEach((byte) => (id += alphabet.charAt(byte & 63)));
+  return id;
+}
+
+function isStoredMessage(value: unknown): value is StoredMessage {
+  const m = value as StoredMessage;
+  return !!m && (m.role === 'visitor' || m.role === 'bot') && typeof m.text === 'string' && (m.citations === undefined || Array.isArray(m.citations));
+}
+
+/** What this browser remembers for the chatbot; anything missing or malformed starts afresh. */
+export function loadVisitorState(store: KeyValueStore | null, chatbotId: string, makeId: () => string = newVisitorId): VisitorState {
+  let saved: Partial<VisitorState> = {};
+  try {
+    const raw = store?.getItem(storageKey(chatbotId));
+    if (raw) saved = JSON.parse(raw) as Partial<VisitorState>;
+  } catch {
+    saved = {};
+  }
+  const visitorId = typeof saved.visitorId === 'string' && VISITOR_ID.test(saved.visitorId) ? saved.visitorId : makeId();
+  const conversationId = typeof saved.conversationId === 'string' && UUID.test(saved.conversationId) ? saved.conversationId : null;
+  const messages = Array.isArray(saved.messages) ? saved.messages.filter(isStoredMessage).slice(-MAX_STORED_MESSAGES) : [];
+  return { visitorId, conversationId, messages };
+}
+
+/** Keeps the last MAX_STORED_MESSAGES messages; a full or refused storage only means no memory. */
+export function saveVisitorState(store: KeyValueStore | null, chatbotId: string, state: VisitorState): void {
+  const messages = state.messages
+    .slice(-MAX_STORED_MESSAGES)
+    .map((m) =>
+      m.citations
+        ? { ...m, citations: m.citations.map((c) => ({ sourceId: c.sourceId, sourceName: c.sourceName, excerpt: c.excerpt.slice(0, MAX_EXCERPT_CHARS) })) }
+        : m,
+    );
+  try {
+    store?.setItem(storageKey(chatbotId), JSON.stringify({ visitorId: state.visitorId, conversationId: state.conversationId, messages }));
+  } catch {
+    /* quota exceeded or storage disabled */
+  }
+}
+
+/** localStorage, or null where reading it throws (blocked third-party storage, sandboxed frames). */
+export function browserStorage(): KeyValueStore | null {
+  try {
+    const store = window.localStorage;
+    const probe = '__parley_probe__';
+    store.setItem(probe, '1');
+    store.removeItem(probe);
+    return store;
+  } catch {
+    return null;
+  }
+}

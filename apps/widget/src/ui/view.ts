@@ -1,0 +1,284 @@
+import type { PublicChatbot } from '@parley/shared/contracts/chatbots';
+import { readableTextColor } from '../format';
+import type { StoredCitation, StoredMessage } from '../storage';
+import { el, icon, ICONS } from './dom';
+import { WIDGET_CSS } from './styles';
+
+export interface ViewOptions {
+  chatbotId: string;
+  appearance: PublicChatbot['appearance'];
+  welcomeMessage: string;
+  suggestedQuestions: string[];
+  /** Set when the chatbot refused this website: the panel says so and takes no input. */
+  refusal: string | null;
+  onSend(text: string): void;
+  onRestart(): void;
+}
+
+/** One answer being streamed into its bubble. */
+export interface AnswerView {
+  append(text: string): void;
+  finish(citations: StoredCitation[]): void;
+  /** Drops the bubble if nothing arrived, or leaves the partial text; then shows the error. */
+  fail(message: string): void;
+}
+
+export interface WidgetView {
+  host: HTMLElement;
+  open(): void;
+  close(): void;
+  showConversation(messages: StoredMessage[]): void;
+  addVisitorMessage(text: string): void;
+  startAnswer(): AnswerView;
+  showError(message: string): void;
+  setBusy(busy: boolean): void;
+}
+
+const NARROW_SCREEN = '(max-width: 480px)';
+const MESSAGE_MAX_CHARS = 4000;
+
+/** Groups citations by source: one expandable entry per document, its excerpts inside. */
+function sourcesList(citations: StoredCitation[]): HTMLElement | null {
+  if (citations.length === 0) return null;
+  const bySource = new Map<string, { name: string; excerpts: string[] }>();
+  for (const c of citations) {
+    const entry = bySource.get(c.sourceId) ?? { name: c.sourceName, excerpts: [] };
+    if (c.excerpt && entry.excerpts.indexOf(c.excerpt) < 0) entry.excerpts.push(c.excerpt);
+    bySource.set(c.sourceId, entry);
+  }
+  const items: HTMLElement[] = [];
+  bySource.forEach(({ name, excerpts }) => {
+    items.push(el('li', {}, [el('details', { class: 'source' }, [el('summary', {}, [name]), ...excerpts.map((excerpt) => el('blockquote', {}, [excerpt]))])]));
+  });
+  return el('div', { class: 'sources' }, [el('p', { class: 'sources-label' }, ['Sources']), el('ul', { class: 'source-list' }, items)]);
+}
+
+function botBubble(text: string, citations: StoredCitation[] = []): HTMLElement {
+  return el('div', { class: 'msg bot' }, [el('div', { class: 'text' }, [text]), sourcesList(citations)]);
+}
+
+/** Draws the launcher and the panel in a shadow root on a fixed host element appended to the page. */
+export function createWidgetView(options: ViewOptions): WidgetView {
+  const { appearance } = options;
+  const host = document.createElement('parley-chat');
+  host.setAttribute('data-chatbot-id', options.chatbotId);
+  // CSSOM, not a style attribute, so a page's CSP without 'unsafe-inline' still lets it through.
+  const hostStyle: Record<string, string> = { position: 'fixed', bottom: '0', right: '0', width: '0', height: '0', 'z-index': '2147483000', display: 'block' };
+  for (const name of Object.keys(hostStyle)) host.style.setProperty(name, hostStyle[name] ?? '', 'important');
+  const shadow = host.attachShadow({ mode: 'open' });
+  adoptStyles(shadow);
+
+  const onAccent = readableTextColor(appearance.color);
+  const root = el('div', { class: `root ${appearance.position === 'bottom-left' ? 'left' : 'right'}` });
+  root.style.setProperty('--accent', appearance.color);
+  root.style.setProperty('--on-accent', onAccent);
+  root.style.setProperty('--accent-text', onAccent === '#ffffff' ? appearance.color : '#111827');
+  root.style.setProperty('--ring', `${appearance.color}33`);
+
+  const avatar = (className: string) => {
+    if (!appearance.avatarUrl) return null;
+    const img = el('img', { class: className, src: appearance.avatarUrl, alt: '', referrerpolicy: 'no-referrer' });
+    img.addEventListener('error', () => img.remove());
+    return img;
+  };
+
+  const title = el('h2', { id: 'parley-title', tabindex: '-1' }, [appearance.title]);
+  const restartButton = el('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Start a new conversation', title: 'Start a new conversation' }, [
+    icon(ICONS.restart),
+  ]);
+  const closeButton = el('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close chat', title: 'Close chat' }, [icon(ICONS.close)]);
+  const log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  const input = el('textarea', {
+    id: 'parley-input',
+    rows: '1',
+    maxlength: String(MESSAGE_MAX_CHARS),
+    placeholder: 'Type your question…',
+    autocomplete: 'off',
+  });
+  const sendButton = el('button', { type: 'submit', class: 'send', 'aria-label': 'Send message', title: 'Send message' }, [icon(ICONS.send)]);
+  const form = el('form', { class: 'compose' }, [el('label', { class: 'sr-only', for: 'parley-input' }, ['Your message']), input, sendButton]);
+  const panel = el('section', { class: 'panel', id: 'parley-panel', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'parley-title', hidden: '' }, [
+    el('header', { class: 'head' }, [avatar('avatar'), title, options.refusal ? null : restartButton, closeButton]),
+    log,
+    form,
+  ]);
+  const launcher = el('button', { type: 'button', class: 'launcher', 'aria-controls': 'parley-panel' });
+  root.appendChild(panel);
+  root.appendChild(launcher);
+  shadow.appendChild(root);
+
+  let isOpen = false;
+  let isBusy = false;
+  const launcherAvatar = avatar('');
+  const drawLauncher = () => {
+    launcher.textContent = '';
+    launcher.setAttribute('aria-expanded', String(isOpen));
+    launcher.setAttribute('aria-label', isOpen ? 'Close chat' : `Open chat: ${appearance.title}`);
+    launcher.appendChild(isOpen ? icon(ICONS.chevronDown) : (launcherAvatar ?? icon(ICONS.chat)));
+  };
+  drawLauncher();
+
+  const scrollToEnd = () => {
+    log.scrollTop = log.scrollHeight;
+  };
+  const nearEnd = () => log.scrollHeight - log.scrollTop - log.clientHeight < 60;
+  const appendToLog = (node: HTMLElement) => {
+    const follow = nearEnd();
+    log.appendChild(node);
+    if (follow) scrollToEnd();
+  };
+  const updateSend = () => {
+    sendButton.disabled = isBusy || !!options.refusal || input.value.trim() === '';
+  };
+  const fitInput = () => {
+    input.style.height = 'auto';
+    input.style.height = `${Math.min(input.scrollHeight + 2, 120)}px`;
+  };
+
+  const send = (text: string) => {
+    const message = text.trim();
+    if (!message || isBusy || options.refusal) return;
+    options.onSend(message.slice(0, MESSAGE_MAX_CHARS));
+  };
+
+  const open = () => {
+    if (isOpen) return;
+    isOpen = true;
+    panel.hidden = false;
+    root.classList.add('open');
+    drawLauncher();
+    scrollToEnd();
+    // On a phone, focusing the input would throw the keyboard over the conversation.
+    const narrow = typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches;
+    (narrow || options.refusal ? title : input).focus();
+  };
+  const close = () => {
+    if (!isOpen) return;
+    isOpen = false;
+    panel.hidden = true;
+    root.classList.remove('open');
+    drawLauncher();
+    launcher.focus();
+  };
+
+  launcher.addEventListener('click', () => (isOpen ? close() : open()));
+  closeButton.addEventListener('click', close);
+  restartButton.addEventListener('click', () => options.onRestart());
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+    }
+  });
+  input.addEventListener('input', () => {
+    fitInput();
+    updateSend();
+  });
+  const submit = () => {
+    if (isBusy || !input.value.trim()) return;
+    const text = input.value;
+    input.value = '';
+    fitInput();
+    updateSend();
+    send(text);
+  };
+  input.addEventListener('keydown', (event) => {
+    // Enter sends, Shift+Enter starts a new line; an IME composing text keeps its Enter.
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit();
+  });
+
+  const showConversation = (messages: StoredMessage[]) => {
+    log.textContent = '';
+    if (options.welcomeMessage) log.appendChild(botBubble(options.welcomeMessage));
+    if (options.refusal) {
+      log.appendChild(el('div', { class: 'msg error', role: 'alert' }, [options.refusal]));
+      input.disabled = true;
+      input.placeholder = 'Chat unavailable on this website';
+    } else if (messages.length === 0 && options.suggestedQuestions.length > 0) {
+      const chips = el(
+        'div',
+        { class: 'chips', role: 'group', 'aria-label': 'Suggested questions' },
+        options.suggestedQuestions.map((question) => {
+          const chip = el('button', { type: 'button', class: 'chip' }, [question]);
+          chip.addEventListener('click', () => send(question));
+          return chip;
+        }),
+      );
+      log.appendChild(chips);
+    }
+    for (const m of messages) log.appendChild(m.role === 'visitor' ? el('div', { class: 'msg visitor' }, [m.text]) : botBubble(m.text, m.citations));
+    updateSend();
+    scrollToEnd();
+  };
+
+  return {
+    host,
+    open,
+    close,
+    showConversation,
+    addVisitorMessage(text) {
+      log.querySelector('.chips')?.remove();
+      appendToLog(el('div', { class: 'msg visitor' }, [text]));
+      scrollToEnd();
+    },
+    startAnswer() {
+      const text = el('div', { class: 'text' });
+      const typing = el('span', { class: 'typing', role: 'status' }, [el('i'), el('i'), el('i'), el('span', { class: 'sr-only' }, ['Answering…'])]);
+      const bubble = el('div', { class: 'msg bot', 'aria-busy': 'true' }, [typing, text]);
+      appendToLog(bubble);
+      let received = '';
+      return {
+        append(delta) {
+          if (!delta) return;
+          typing.remove();
+          const follow = nearEnd();
+          received += delta;
+          text.textContent = received;
+          if (follow) scrollToEnd();
+        },
+        finish(citations) {
+          typing.remove();
+          bubble.removeAttribute('aria-busy');
+          const sources = sourcesList(citations);
+          if (sources) {
+            const follow = nearEnd();
+            bubble.appendChild(sources);
+            if (follow) scrollToEnd();
+          }
+        },
+        fail(message) {
+          if (received) {
+            typing.remove();
+            bubble.removeAttribute('aria-busy');
+          } else bubble.remove();
+          appendToLog(el('div', { class: 'msg error', role: 'alert' }, [message]));
+        },
+      };
+    },
+    showError(message) {
+      appendToLog(el('div', { class: 'msg error', role: 'alert' }, [message]));
+    },
+    setBusy(busy) {
+      isBusy = busy;
+      updateSend();
+    },
+  };
+}
+
+/** A constructed stylesheet where supported (not subject to style-src), else a <style> element in the shadow root. */
+function adoptStyles(shadow: ShadowRoot) {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(WIDGET_CSS);
+    shadow.adoptedStyleSheets = [sheet];
+  } catch {
+    shadow.appendChild(el('style', {}, [WIDGET_CSS]));
+  }
+}
