@@ -109,7 +109,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
         response: { 200: publicChatbotSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const origin = request.headers.origin;
       const chatbot = await publicChatbot(request.params.id, origin);
       return {
