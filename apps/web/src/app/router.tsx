@@ -1,5 +1,6 @@
+import { ADMIN_REDIRECTS, ADMIN_ROUTES } from '@parley/shared/admin-routes';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { paths } from '@/config/paths';
@@ -13,6 +14,29 @@ import NotFoundRoute from './routes/not-found';
 function lazyScreen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
+
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/** Admin screens built so far; every other path of ADMIN_ROUTES shows the "Not available yet" panel. */
+const ADMIN_SCREENS: Readonly<Record<string, ScreenModule>> = {
+  '/admin/users': () => import('./routes/admin/users'),
+  '/admin/admin-users': () => import('./routes/admin/admin-users'),
+  '/admin/activity': () => import('./routes/admin/activity'),
+  '/admin/health': () => import('./routes/admin/health'),
+  '/admin/debug': () => import('./routes/admin/debug'),
+};
+const notAvailable: ScreenModule = () => import('./routes/admin/not-available');
+
+/** Spec part 1 §2: every admin path, lazily loaded; the redirects; unknown paths under /admin go to /admin. */
+const adminRoutes: RouteObject[] = [
+  { index: true, ...lazyScreen(() => import('./routes/admin/dashboard')) },
+  ...ADMIN_ROUTES.filter((route) => route.path !== paths.admin).map((route) => ({
+    path: route.path.slice(`${paths.admin}/`.length),
+    ...lazyScreen(ADMIN_SCREENS[route.path] ?? notAvailable),
+  })),
+  ...Object.entries(ADMIN_REDIRECTS).map(([from, to]) => ({ path: from.slice(`${paths.admin}/`.length), element: <Navigate to={to} replace /> })),
+  { path: '*', element: <Navigate to={paths.admin} replace /> },
+];
 
 const routes: RouteObject[] = [
   {
@@ -35,10 +59,18 @@ const routes: RouteObject[] = [
           { index: true, ...lazyScreen(() => import('./routes/dashboard/home')) },
           { path: paths.chatbots, ...lazyScreen(() => import('./routes/dashboard/chatbots')) },
           { path: paths.newChatbot, ...lazyScreen(() => import('./routes/dashboard/new-chatbot')) },
+          { path: paths.chatbot, ...lazyScreen(() => import('./routes/dashboard/chatbot')) },
           { path: paths.apiKeys, ...lazyScreen(() => import('./routes/dashboard/api-keys')) },
           { path: paths.settings, ...lazyScreen(() => import('./routes/dashboard/settings')) },
           { path: paths.billing, ...lazyScreen(() => import('./routes/dashboard/billing')) },
           { path: paths.subscription, ...lazyScreen(() => import('./routes/dashboard/subscription')) },
+        ],
+      },
+      {
+        ...lazyScreen(() => import('./layouts/admin-layout')),
+        children: [
+          { path: paths.admin, children: adminRoutes },
+          { path: paths.launchMaterials, ...lazyScreen(notAvailable) },
         ],
       },
       { path: '*', Component: NotFoundRoute },

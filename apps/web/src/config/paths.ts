@@ -6,8 +6,26 @@ export const paths = {
   dashboard: '/dashboard',
   chatbots: '/dashboard/chatbots',
   newChatbot: '/dashboard/chatbots/new',
+  chatbot: '/dashboard/chatbots/:id',
   apiKeys: '/dashboard/api-keys',
   settings: '/dashboard/settings',
   billing: '/dashboard/billing',
   subscription: '/dashboard/subscription',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminAdminUsers: '/admin/admin-users',
+  adminActivity: '/admin/activity',
+  adminHealth: '/admin/health',
+  adminArchitecture: '/admin/architecture',
+  adminDebug: '/admin/debug',
+  launchMaterials: '/launch-materials',
 } as const;
+
+/** The tabs of a chatbot's page, kept in the `tab` query parameter so a reload or a shared link opens the same one. */
+export const CHATBOT_TABS = ['training-data', 'test-chat', 'settings', 'embed'] as const;
+export type ChatbotTab = (typeof CHATBOT_TABS)[number];
+
+export function chatbotPath(id: string, tab?: ChatbotTab): string {
+  const path = paths.chatbot.replace(':id', encodeURIComponent(id));
+  return tab ? `${path}?tab=${tab}` : path;
+}

@@ -1,5 +1,6 @@
 import { CLIENT_APPLICATION_NAME, CLIENT_VERSION } from '@parley/shared/constants';
 import { ApiError, NETWORK_ERROR_CODE, parseRetryAfter, toApiError } from './api-error';
+import { createSseParser } from './sse';
 
 type UnauthorizedHandler = (path: string) => void;
 
@@ -54,9 +55,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** The one place the web app talks HTTP. Same origin; the session travels in the cookie. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers } = options;
+interface SendOptions {
+  method: NonNullable<RequestOptions['method']>;
+  query?: RequestOptions['query'];
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+  body?: BodyInit | undefined;
+}
+
+/**
+ * The one place the web app talks HTTP. Same origin; the session travels in the cookie. Resolves with the response
+ * when it is a success; a network failure or an error status becomes an ApiError (a 401 also runs the handler).
+ */
+async function send(path: string, { method, query, signal, headers, body }: SendOptions): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -67,10 +78,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         Accept: 'application/json',
         'x-application-name': CLIENT_APPLICATION_NAME,
         'x-client-version': CLIENT_VERSION,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
@@ -81,17 +91,69 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   }
 
-  const payload = await readBody(response);
   if (!response.ok) {
+    const payload = await readBody(response);
     const error = toApiError(response.status, payload, response.statusText, parseRetryAfter(response.headers.get('Retry-After')));
     if (response.status === 401 && !isSessionEndpoint(path)) unauthorizedHandler?.(path);
     throw error;
   }
-  return payload as T;
+  return response;
+}
+
+/** A JSON request answered with JSON. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers } = options;
+  const response = await send(path, {
+    method,
+    query,
+    signal,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await readBody(response)) as T;
+}
+
+/** A multipart/form-data POST (file uploads); the browser writes the boundary into Content-Type itself. */
+export async function upload<T>(path: string, form: FormData, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  const response = await send(path, { method: 'POST', query: options.query, signal: options.signal, headers: options.headers, body: form });
+  return (await readBody(response)) as T;
+}
+
+/**
+ * POSTs JSON and yields the JSON data of each server-sent event as it arrives (fetch and a stream reader, since
+ * EventSource can only GET). Errors before the stream opens are ApiErrors like any other call's; aborting `signal`
+ * ends the stream.
+ */
+export async function* postEventStream<T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): AsyncGenerator<T> {
+  const response = await send(path, {
+    method: 'POST',
+    query: options.query,
+    signal: options.signal,
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', ...options.headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = createSseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      const events = done ? parser.flush() : parser.push(value);
+      for (const data of events) yield JSON.parse(data) as T;
+      if (done) return;
+    }
+  } finally {
+    // Stops the download when the consumer leaves early (a new conversation, an unmounted panel).
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
+  upload,
+  stream: postEventStream,
 };

@@ -1,15 +1,18 @@
-import { MenuIcon } from 'lucide-react';
+import { MenuIcon, ShieldIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Separator } from '@/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
+import { useAdminMe } from '@/features/admin-auth/api/get-admin-me';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DashboardNav } from '@/features/dashboard/components/dashboard-nav';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SessionTimeout } from '@/features/session-timeout/components/session-timeout';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
@@ -48,6 +51,20 @@ function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** Staff reach the admin console from their user menu. */
+function AdminConsoleItem() {
+  const { data } = useAdminMe();
+  if (!data?.isAdmin || !data.isActive) return null;
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={paths.admin}>
+        <ShieldIcon />
+        Admin Console
+      </Link>
+    </DropdownMenuItem>
+  );
+}
+
 function SignedInShell() {
   const { endSession } = useAuth();
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -78,7 +95,8 @@ function SignedInShell() {
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
-            <UserMenu />
+            <NotificationBell />
+            <UserMenu extraItems={<AdminConsoleItem />} />
           </div>
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

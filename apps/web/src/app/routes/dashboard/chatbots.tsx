@@ -1,9 +1,9 @@
-import { BotIcon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { ChatbotList } from '@/features/chatbots/components/chatbot-list';
 
 export default function ChatbotsRoute() {
   return (
@@ -21,12 +21,7 @@ export default function ChatbotsRoute() {
           </Button>
         }
       />
-      <EmptyState
-        icon={BotIcon}
-        status="Not available yet"
-        title="Your chatbots will be listed here"
-        description="You will be able to create chatbots, train them on your documents and see how each one is doing. Chatbot management is not available yet."
-      />
+      <ChatbotList />
     </div>
   );
 }

@@ -1,17 +1,18 @@
-import { ArrowLeftIcon, WandSparklesIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/layout/empty-state';
+import { ArrowLeftIcon } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { chatbotPath, paths } from '@/config/paths';
+import { CreateChatbotForm } from '@/features/chatbots/components/create-chatbot-form';
 
 export default function NewChatbotRoute() {
+  const navigate = useNavigate();
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-4xl space-y-6">
       <title>New chatbot · Parley</title>
       <PageHeader
         title="New chatbot"
-        description="Name your chatbot, choose how it answers and give it documents to learn from."
+        description="Name it, choose how it answers and how it looks. You add its training data on the next page."
         actions={
           <Button variant="outline" asChild>
             <Link to={paths.chatbots}>
@@ -21,12 +22,7 @@ export default function NewChatbotRoute() {
           </Button>
         }
       />
-      <EmptyState
-        icon={WandSparklesIcon}
-        status="Not available yet"
-        title="The chatbot builder is on its way"
-        description="Here you will set up a chatbot step by step: its name and tone, its instructions, the documents it answers from and how it looks on your website. The builder is not available yet."
-      />
+      <CreateChatbotForm onCreated={(chatbot) => navigate(chatbotPath(chatbot.id, 'training-data'))} />
     </div>
   );
 }

@@ -76,17 +76,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const { mutateAsync: signOutRequest, isPending: isSigningOut } = signOutMutation;
-  const signOut = useCallback(async () => {
-    let failure: unknown = null;
-    try {
-      await signOutRequest();
-    } catch (error) {
-      failure = error;
-    }
-    // Spec part 1 §4: local auth state is cleared even when the sign-out call fails.
+  const signOut = useCallback(
+    async ({ redirectTo = paths.auth }: { redirectTo?: string } = {}) => {
+      let failure: unknown = null;
+      try {
+        await signOutRequest();
+      } catch (error) {
+        failure = error;
+      }
+      // Spec part 1 §4: local auth state is cleared even when the sign-out call fails.
+      await clearLocalSession();
+      if (failure) toast.error(MESSAGES.signOutError, { description: getErrorMessage(failure) });
+      else toast.success(MESSAGES.signedOut);
+      void navigate(redirectTo, { replace: true });
+    },
+    [signOutRequest, clearLocalSession, navigate],
+  );
+
+  const recoverSession = useCallback(async () => {
+    // The session cookie is HTTP-only: "clearing stale tokens" means ending the session on the server too.
+    await signOutRequest().catch(() => undefined);
     await clearLocalSession();
-    if (failure) toast.error(MESSAGES.signOutError, { description: getErrorMessage(failure) });
-    else toast.success(MESSAGES.signedOut);
+    toast.info(MESSAGES.sessionRecovery, { description: MESSAGES.sessionRecoveryBody });
     void navigate(paths.auth, { replace: true });
   }, [signOutRequest, clearLocalSession, navigate]);
 
@@ -114,10 +125,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       error: meQuery.error,
       refresh,
       signOut,
+      recoverSession,
       isSigningOut,
       endSession,
     };
-  }, [me, meQuery.isError, meQuery.error, refresh, signOut, isSigningOut, endSession]);
+  }, [me, meQuery.isError, meQuery.error, refresh, signOut, recoverSession, isSigningOut, endSession]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

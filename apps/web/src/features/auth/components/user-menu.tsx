@@ -1,4 +1,5 @@
 import { LogOutIcon, SettingsIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '../hooks/use-auth';
 import { displayName, initials } from '../utils/user-display';
 
-export function UserMenu() {
+/** `extraItems` are menu items the screen adds (the admin console link for staff). */
+export function UserMenu({ extraItems }: { extraItems?: ReactNode } = {}) {
   const { user, signOut, isSigningOut } = useAuth();
   if (!user) return null;
   const name = displayName(user);
@@ -48,6 +50,7 @@ export function UserMenu() {
             Settings
           </Link>
         </DropdownMenuItem>
+        {extraItems}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"

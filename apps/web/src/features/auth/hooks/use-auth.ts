@@ -16,8 +16,16 @@ export interface AuthContextValue {
   error: Error | null;
   /** Asks the server again who is signed in. */
   refresh: () => Promise<MeResponse | null>;
-  /** Manual sign-out: tells the server, clears local auth state (even if the call fails) and goes to /auth. */
-  signOut: () => Promise<void>;
+  /**
+   * Manual sign-out: tells the server, clears local auth state (even if the call fails), confirms with a toast and
+   * goes to /auth (or `redirectTo`; the admin console goes to /).
+   */
+  signOut: (options?: { redirectTo?: string }) => Promise<void>;
+  /**
+   * Session recovery (spec part 1 §2, §8): ends the session on the server, clears stored auth keys and cached
+   * answers, says 'Session Recovery' and goes to /auth. Throws only if the local state could not be cleared.
+   */
+  recoverSession: () => Promise<void>;
   isSigningOut: boolean;
   /** The server already ended the session (idle timeout): clear local auth state and go to /auth. */
   endSession: (reason: 'idle-timeout') => void;

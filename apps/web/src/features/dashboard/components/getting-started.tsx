@@ -1,6 +1,5 @@
 import { ArrowRightIcon, BotIcon, CodeIcon, FileTextIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
@@ -9,23 +8,23 @@ const STEPS = [
     icon: BotIcon,
     title: 'Create a chatbot',
     description: 'Give it a name, a tone and instructions for how it should answer.',
-    to: paths.chatbots,
+    to: paths.newChatbot,
   },
   {
     icon: FileTextIcon,
     title: 'Add your documents',
-    description: 'Upload PDFs, Word files or web pages; answers are grounded in them.',
+    description: 'Upload PDFs, Word files or web pages, or paste text; answers are grounded in them.',
     to: paths.chatbots,
   },
   {
     icon: CodeIcon,
     title: 'Put it on your website',
-    description: 'Embed the chat widget with one script tag, or call it through the API.',
-    to: paths.apiKeys,
+    description: 'Embed the chat widget with one script tag from the chatbot’s Embed tab.',
+    to: paths.chatbots,
   },
 ] as const;
 
-/** The path a new customer follows. Each step says plainly that it is not available yet. */
+/** The path a new customer follows, each step a link to where it is done. */
 export function GettingStarted() {
   return (
     <section aria-labelledby="getting-started-heading" className="space-y-4">
@@ -41,14 +40,9 @@ export function GettingStarted() {
             <Link to={step.to} className="group block h-full rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
               <Card className="h-full gap-4 transition-colors group-hover:border-foreground/20">
                 <CardHeader className="gap-3">
-                  <div className="flex items-center justify-between">
-                    <span className="flex size-9 items-center justify-center rounded-lg bg-brand/10 text-brand">
-                      <step.icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <Badge variant="outline" className="text-muted-foreground">
-                      Not available yet
-                    </Badge>
-                  </div>
+                  <span className="flex size-9 items-center justify-center rounded-lg bg-brand/10 text-brand">
+                    <step.icon className="size-5" aria-hidden="true" />
+                  </span>
                   <CardTitle className="flex items-center gap-2">
                     <span className="text-muted-foreground">{index + 1}.</span> {step.title}
                     <ArrowRightIcon className="ml-auto size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" />

@@ -1,0 +1,147 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircleIcon, ArrowLeftIcon, BotIcon } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/layout/empty-state';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CHATBOT_TABS, paths, type ChatbotTab } from '@/config/paths';
+import { TestChatPanel } from '@/features/chat/components/test-chat-panel';
+import { useChatbot } from '@/features/chatbots/api/get-chatbot';
+import { CHATBOTS_QUERY_ROOT } from '@/features/chatbots/api/get-chatbots';
+import { ChatbotSettings } from '@/features/chatbots/components/chatbot-settings';
+import { ChatbotStatusBadge } from '@/features/chatbots/components/chatbot-status-badge';
+import { ChatbotSummary } from '@/features/chatbots/components/chatbot-summary';
+import { EmbedPanel } from '@/features/chatbots/components/embed-panel';
+import { describeChunking, describeEmbedding } from '@/features/chatbots/utils/chatbot-display';
+import { TrainingDataPanel } from '@/features/knowledge-sources/components/training-data-panel';
+import { ApiError, getErrorMessage } from '@/lib/api-error';
+
+const TAB_LABELS: Readonly<Record<ChatbotTab, string>> = {
+  'training-data': 'Training data',
+  'test-chat': 'Test chat',
+  settings: 'Settings',
+  embed: 'Embed',
+};
+
+function toTab(value: string | null): ChatbotTab {
+  return CHATBOT_TABS.find((tab) => tab === value) ?? 'training-data';
+}
+
+function BackLink() {
+  return (
+    <Button variant="ghost" size="sm" className="-ml-2 text-muted-foreground" asChild>
+      <Link to={paths.chatbots}>
+        <ArrowLeftIcon />
+        All chatbots
+      </Link>
+    </Button>
+  );
+}
+
+/** One chatbot: its training data, a test chat, its settings and the embed snippet, each in a tab. */
+export default function ChatbotRoute() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = toTab(searchParams.get('tab'));
+  const { data: chatbot, isPending, error, refetch } = useChatbot(id);
+
+  const showTab = useCallback((next: string) => setSearchParams({ tab: toTab(next) }, { replace: true }), [setSearchParams]);
+  // Source and chunk counts live on the chatbot (and on the list's cards).
+  const refreshCounts = useCallback(() => void queryClient.invalidateQueries({ queryKey: CHATBOTS_QUERY_ROOT }), [queryClient]);
+
+  if (isPending) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading chatbot">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-20 rounded-xl" />
+        <Skeleton className="h-96 rounded-xl" />
+      </div>
+    );
+  }
+
+  if (error) {
+    const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <div className="space-y-6">
+        <title>Chatbot · Parley</title>
+        <BackLink />
+        {isMissing ? (
+          <EmptyState
+            icon={BotIcon}
+            title="Chatbot not found"
+            description="It may have been deleted, or it belongs to an organization you are not a member of."
+            action={
+              <Button asChild>
+                <Link to={paths.chatbots}>See your chatbots</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <Alert variant="destructive">
+            <AlertCircleIcon />
+            <AlertTitle>Could not load the chatbot</AlertTitle>
+            <AlertDescription>
+              <p>{getErrorMessage(error)}</p>
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <title>{`${chatbot.name} · Parley`}</title>
+      <div className="space-y-2">
+        <BackLink />
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words">{chatbot.name}</h1>
+          <ChatbotStatusBadge status={chatbot.status} />
+        </div>
+        {chatbot.description && <p className="text-sm text-muted-foreground">{chatbot.description}</p>}
+      </div>
+      <ChatbotSummary chatbot={chatbot} />
+      <Tabs value={tab} onValueChange={showTab} className="gap-4">
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList>
+            {CHATBOT_TABS.map((value) => (
+              <TabsTrigger key={value} value={value} className="px-3">
+                {TAB_LABELS[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <TabsContent value="training-data">
+          <TrainingDataPanel
+            chatbotId={chatbot.id}
+            onSourcesChanged={refreshCounts}
+            processingNote={`Embeddings: ${describeEmbedding(chatbot.embedding)}. Chunking: ${describeChunking(chatbot.chunking)}.`}
+          />
+        </TabsContent>
+        <TabsContent value="test-chat">
+          <TestChatPanel
+            chatbotId={chatbot.id}
+            welcomeMessage={chatbot.welcomeMessage}
+            suggestedQuestions={chatbot.suggestedQuestions}
+            color={chatbot.appearance.color}
+            hasTrainingData={chatbot.chunkCount > 0}
+          />
+        </TabsContent>
+        <TabsContent value="settings">
+          <ChatbotSettings chatbot={chatbot} onDeleted={() => navigate(paths.chatbots, { replace: true })} />
+        </TabsContent>
+        <TabsContent value="embed">
+          <EmbedPanel chatbot={chatbot} origin={window.location.origin} onEditOrigins={() => showTab('settings')} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

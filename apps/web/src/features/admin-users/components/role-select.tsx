@@ -1,0 +1,30 @@
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@parley/shared/access';
+import { FieldDescription } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+const ROLE_HINTS: Record<AdminRole, string> = {
+  system_admin: 'Every console page, including users and admins.',
+  developer: 'Developer pages (integrations, architecture, health) and support pages.',
+  support: 'The dashboard, referrals and messages to users.',
+  template_manager: 'Defined, but no console pages use it yet.',
+};
+
+export function RoleSelect({ id, value, onChange, disabled }: { id: string; value: AdminRole; onChange: (role: AdminRole) => void; disabled?: boolean }) {
+  return (
+    <>
+      <Select value={value} onValueChange={(next) => onChange(next as AdminRole)} disabled={disabled}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {ADMIN_ROLES.map((role) => (
+            <SelectItem key={role} value={role}>
+              {ADMIN_ROLE_LABELS[role]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <FieldDescription>{ROLE_HINTS[value]}</FieldDescription>
+    </>
+  );
+}

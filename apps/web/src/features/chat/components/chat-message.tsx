@@ -1,0 +1,79 @@
+import { AlertCircleIcon, BotIcon, SearchXIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { readableTextColor } from '@/lib/color';
+import { cn } from '@/lib/utils';
+import type { ChatTurn } from '../utils/chat-transcript';
+import { CitationList } from './citation-list';
+
+function BotAvatar({ color }: { color: string }) {
+  return (
+    <span
+      className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full"
+      style={{ backgroundColor: color, color: readableTextColor(color) }}
+      aria-hidden="true"
+    >
+      <BotIcon className="size-4" />
+    </span>
+  );
+}
+
+/** A message from the chatbot that is not an answer (the welcome message). */
+export function BotMessage({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2.5">
+      <BotAvatar color={color} />
+      <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-muted px-3.5 py-2 text-sm whitespace-pre-wrap">{children}</div>
+    </div>
+  );
+}
+
+export function ChatMessage({ turn, color }: { turn: ChatTurn; color: string }) {
+  if (turn.role === 'user') {
+    return (
+      <div className="flex justify-end">
+        <p className="max-w-[85%] rounded-2xl rounded-tr-sm bg-primary px-3.5 py-2 text-sm whitespace-pre-wrap text-primary-foreground">{turn.text}</p>
+      </div>
+    );
+  }
+
+  const isWaiting = turn.status === 'streaming' && turn.text === '';
+  return (
+    <div className="flex items-start gap-2.5" aria-busy={turn.status === 'streaming'}>
+      <BotAvatar color={color} />
+      <div className="grid max-w-[85%] min-w-0 gap-2">
+        {(turn.text || isWaiting) && (
+          <div className={cn('rounded-2xl rounded-tl-sm bg-muted px-3.5 py-2 text-sm whitespace-pre-wrap', turn.status === 'error' && 'opacity-70')}>
+            {isWaiting ? (
+              <span className="inline-flex gap-1 py-1" role="status" aria-label="The chatbot is looking through your documents">
+                {[0, 150, 300].map((delay) => (
+                  <span key={delay} className="size-1.5 animate-bounce rounded-full bg-muted-foreground/60" style={{ animationDelay: `${delay}ms` }} />
+                ))}
+              </span>
+            ) : (
+              <>
+                {turn.text}
+                {turn.status === 'streaming' && (
+                  <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/50 align-text-bottom" aria-hidden="true" />
+                )}
+              </>
+            )}
+          </div>
+        )}
+        {turn.status === 'done' && turn.answered === false && (
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <SearchXIcon className="size-3.5" aria-hidden="true" />
+            Not found in your documents
+          </p>
+        )}
+        {turn.status === 'stopped' && <p className="text-xs text-muted-foreground">Stopped.</p>}
+        {turn.status === 'error' && (
+          <p className="flex items-start gap-1.5 text-xs text-destructive" role="alert">
+            <AlertCircleIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {turn.error}
+          </p>
+        )}
+        {turn.citations.length > 0 && <CitationList citations={turn.citations} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Chatbot } from '@parley/shared/contracts/chatbots';
+import { useMemo } from 'react';
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { getErrorMessage } from '@/lib/api-error';
+import { useUpdateChatbot } from '../api/update-chatbot';
+import { describeChunking, describeEmbedding } from '../utils/chatbot-display';
+import { changedFields, toFormValues } from '../utils/chatbot-form-values';
+import { ChatbotForm } from './chatbot-form';
+import { DeleteChatbotDialog } from './delete-chatbot-dialog';
+
+/** The builder form for a saved chatbot (Save sends only what changed), and deleting it. */
+export function ChatbotSettings({ chatbot, onDeleted }: { chatbot: Chatbot; onDeleted: () => void }) {
+  const update = useUpdateChatbot();
+  const values = useMemo(() => toFormValues(chatbot), [chatbot]);
+
+  return (
+    <div className="grid gap-6">
+      <ChatbotForm
+        isEditing
+        values={values}
+        submitLabel="Save changes"
+        processingNote={
+          <>
+            <p>Embeddings: {describeEmbedding(chatbot.embedding)}.</p>
+            <p>Chunking: {describeChunking(chatbot.chunking)}. These are fixed when the chatbot is created.</p>
+          </>
+        }
+        onSubmit={async (parsed) => {
+          const changes = changedFields(parsed, chatbot);
+          if (Object.keys(changes).length === 0) return values;
+          try {
+            const saved = await update.mutateAsync({ id: chatbot.id, changes });
+            toast.success('Settings saved.');
+            return toFormValues(saved);
+          } catch (error) {
+            toast.error(`Could not save the settings: ${getErrorMessage(error)}`);
+            throw error;
+          }
+        }}
+      />
+      <Card className="border-destructive/40">
+        <CardHeader>
+          <CardTitle className="text-base">Delete this chatbot</CardTitle>
+          <CardDescription>Removes the chatbot with its training data and conversations. Websites that embed it stop showing answers.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <DeleteChatbotDialog chatbot={chatbot} onDeleted={onDeleted} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import { FileTextIcon, GlobeIcon, RefreshCwIcon, TextIcon, Trash2Icon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { getErrorMessage } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { useReprocessSource } from '../api/reprocess-source';
+import { formatBytes, formatCount, isInProgress } from '../utils/source-format';
+import { SourceProgress, SourceStatusBadge } from './source-status';
+
+const KIND_ICONS = { file: FileTextIcon, text: TextIcon, url: GlobeIcon } as const;
+const KIND_LABELS = { file: 'File', text: 'Pasted text', url: 'Web page' } as const;
+
+/** One source: what it is, how far its processing got, what it yielded, and what can be done with it. */
+export function SourceRow({ source, onDelete }: { source: KnowledgeSource; onDelete: () => void }) {
+  const reprocess = useReprocessSource();
+  const Icon = KIND_ICONS[source.kind];
+  const facts = [
+    KIND_LABELS[source.kind],
+    // A web page has no size until the server has fetched it.
+    ...(source.kind === 'url' && source.sizeBytes === 0 ? [] : [formatBytes(source.sizeBytes)]),
+    ...(source.status === 'ready' ? [formatCount(source.chunkCount, 'chunk'), formatCount(source.tokenCount, 'token')] : []),
+    `Added ${formatDateTime(source.createdAt)}`,
+  ];
+
+  return (
+    <li className="grid gap-3 px-4 py-4 sm:px-6" aria-label={source.name}>
+      <div className="flex items-start gap-3">
+        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-muted">
+          <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="min-w-0 font-medium break-all">{source.name}</p>
+            <SourceStatusBadge status={source.status} />
+          </div>
+          {source.sourceUrl && (
+            <a
+              href={source.sourceUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="block truncate text-xs text-muted-foreground underline-offset-4 hover:underline"
+            >
+              {source.sourceUrl}
+            </a>
+          )}
+          <p className="text-xs text-muted-foreground">{facts.join(' · ')}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Re-process ${source.name}`}
+                disabled={reprocess.isPending}
+                onClick={() =>
+                  reprocess.mutate(
+                    { chatbotId: source.chatbotId, sourceId: source.id },
+                    {
+                      onSuccess: () => toast.success(`${source.name} is queued for processing again.`),
+                      onError: (error) => toast.error(`Could not re-process ${source.name}: ${getErrorMessage(error)}`),
+                    },
+                  )
+                }
+              >
+                <RefreshCwIcon className={reprocess.isPending ? 'animate-spin' : undefined} />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Re-process</TooltipContent>
+          </Tooltip>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Delete ${source.name}`} onClick={onDelete}>
+                <Trash2Icon />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Delete</TooltipContent>
+          </Tooltip>
+        </div>
+      </div>
+      {isInProgress(source) && (
+        <div className="sm:pl-11">
+          <SourceProgress source={source} />
+        </div>
+      )}
+      {source.status === 'failed' && (
+        <p className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive sm:ml-11">{source.error ?? 'Processing failed for an unknown reason.'}</p>
+      )}
+    </li>
+  );
+}

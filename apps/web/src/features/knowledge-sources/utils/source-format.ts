@@ -1,0 +1,61 @@
+import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+
+/** While any source is queued or processing, the list asks again this often. */
+export const SOURCES_POLL_MS = 1500;
+
+/** What the server can read (its parsers accept these extensions). */
+export const ACCEPTED_EXTENSIONS = ['txt', 'md', 'markdown', 'html', 'htm', 'pdf', 'docx', 'csv', 'json'] as const;
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+/** The default `max_document_size_mb`; the server applies the configured limit and says so if it is lower. */
+export const MAX_FILE_MB = 50;
+
+export const STATUS_LABELS: Readonly<Record<KnowledgeSource['status'], string>> = {
+  queued: 'Queued',
+  processing: 'Processing',
+  ready: 'Ready',
+  failed: 'Failed',
+};
+
+export function isInProgress(source: Pick<KnowledgeSource, 'status'>): boolean {
+  return source.status === 'queued' || source.status === 'processing';
+}
+
+export function hasSourcesInProgress(sources: readonly Pick<KnowledgeSource, 'status'>[] | undefined): boolean {
+  return sources?.some(isInProgress) ?? false;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Why a picked file cannot be uploaded, or null when it can (checked before sending 50 MB for nothing). */
+export function fileProblem(file: { name: string; size: number }): string | null {
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+    return `${file.name}: this kind of file is not supported. Use txt, md, html, pdf, docx, csv or json.`;
+  }
+  if (file.size === 0) return `${file.name} is empty.`;
+  if (file.size > MAX_FILE_MB * 1024 * 1024) return `${file.name} is larger than ${MAX_FILE_MB} MB.`;
+  return null;
+}
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
+
+/** 1536 → "1.5 KB" (powers of 1024, one decimal below 10). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit === 0) return `${value} ${value === 1 ? 'byte' : 'bytes'}`;
+  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${UNITS[unit]}`;
+}
+
+const countFormat = new Intl.NumberFormat('en');
+
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${countFormat.format(count)} ${count === 1 ? singular : plural}`;
+}

@@ -1,0 +1,207 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'a long enough secret';
+const GUIDE = `# Acme Widgets guide
+
+## Shipping
+
+We ship to every country in the European Union. Standard shipping takes 3 to 5 working days and costs 4.90 euros. Orders above 50 euros ship free of charge.
+
+## Returns
+
+You can return any product within 30 days of delivery for a full refund. Print the return label from your account page and drop the parcel at any post office.
+
+## Warranty
+
+Every Acme widget comes with a two-year warranty covering manufacturing defects.
+`;
+const OPENING_HOURS = 'Our support team answers the phone from 9 am to 5 pm, Monday to Friday. On Saturdays the shop is open from 10 am to 2 pm.';
+const PROCESSING_TIMEOUT_MS = 45_000;
+
+/** Signs up through the form and follows the confirmation link from the outbox, which signs the user in. */
+async function signUpAndConfirm(page: Page, server: RunningServer, email: string): Promise<void> {
+  await page.goto(`${server.url}/auth`);
+  await page.getByRole('tab', { name: /sign up/i }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page
+    .getByText(/check your e-?mail/i)
+    .first()
+    .waitFor();
+  await page.goto(await confirmationLink(server, email));
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** A source's row in the training data list. */
+function sourceRow(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Sources' }).getByRole('listitem', { name, exact: true });
+}
+
+/** A viewport-sized documentation screenshot from the top of the page, at the given height; the viewport is restored after. */
+async function docsScreenshot(page: Page, name: string, height: number): Promise<void> {
+  await page.setViewportSize({ width: 1280, height });
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await screenshot(page, name, { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Sonner's toasts fade after 4 s; documentation screenshots should not show them. */
+async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+describe('a customer builds a chatbot, trains it on documents and tries it in the test chat', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let chatbotUrl: string;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('builder: the contract checks the form, and Create chatbot opens the new chatbot’s page', async () => {
+    await signUpAndConfirm(page, server, `bots-${Date.now()}@example.com`);
+    await page.goto(`${server.url}/dashboard/chatbots`);
+    await page.getByText('No chatbots yet').waitFor();
+    await page.getByRole('link', { name: 'New chatbot' }).click();
+    await page.waitForURL(/\/dashboard\/chatbots\/new$/);
+
+    // Nothing is sent while the contract refuses the form.
+    await page.getByRole('button', { name: 'Create chatbot' }).click();
+    await page.getByText('Name is required').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/chatbots/new');
+
+    await page.getByLabel('Name', { exact: true }).fill('Acme help desk');
+    await page.getByLabel('Description').fill('Answers shoppers about shipping, returns and the warranty.');
+    // The system prompt starts as the default one.
+    expect(await page.getByLabel('System prompt').inputValue()).toMatch(/^You are a helpful assistant/);
+    await page.getByLabel('Suggested questions').fill('How long does shipping take?');
+    await page.getByLabel('Suggested questions').press('Enter');
+    await page.getByLabel('Allowed origins').fill('shop.example.com/checkout');
+    await page.getByLabel('Allowed origins').press('Enter');
+    await page.getByText('"shop.example.com/checkout" is not a website origin such as https://www.example.com').waitFor();
+    await page.getByLabel('Allowed origins').fill('https://shop.example.com/');
+    await page.getByLabel('Allowed origins').press('Enter');
+    await page.getByRole('button', { name: 'Remove origin https://shop.example.com' }).waitFor();
+    await page.getByLabel('Colour', { exact: true }).fill('#0f766e');
+
+    await docsScreenshot(page, 'chatbot-builder', 1500);
+
+    await page.getByRole('button', { name: 'Create chatbot' }).click();
+    await page.waitForURL(/\/dashboard\/chatbots\/[0-9a-f-]{36}\?tab=training-data$/);
+    chatbotUrl = page.url().split('?')[0]!;
+    await page.getByRole('heading', { name: 'Acme help desk' }).waitFor();
+    await page.getByText('Built-in local embedder (offline, 384 dimensions)').first().waitFor();
+  });
+
+  it('training data: pasted text and an uploaded Markdown file are processed until Ready', async () => {
+    await page.getByRole('tab', { name: 'Training data', selected: true }).waitFor();
+    await page.getByLabel('Source name').fill('Opening hours');
+    await page.getByLabel('Text', { exact: true }).fill(OPENING_HOURS);
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await sourceRow(page, 'Opening hours').waitFor();
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload file' }).click();
+    await (await chooser).setFiles({ name: 'guide.md', mimeType: 'text/markdown', buffer: Buffer.from(GUIDE) });
+    await sourceRow(page, 'guide.md').waitFor();
+
+    for (const name of ['Opening hours', 'guide.md']) {
+      await sourceRow(page, name).getByText('Ready', { exact: true }).waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+      expect(
+        await sourceRow(page, name)
+          .getByText(/\d+ chunks? · \d+ tokens/)
+          .count(),
+      ).toBe(1);
+    }
+    expect(await sourceRow(page, 'guide.md').getByRole('progressbar').count()).toBe(0);
+
+    // A fresh load: no toasts in the documentation screenshot, and the list is what the server says.
+    await page.reload();
+    await sourceRow(page, 'guide.md').getByText('Ready', { exact: true }).waitFor();
+    await docsScreenshot(page, 'chatbot-training-data', 1250);
+  });
+
+  it('test chat: answers stream in with the source they came from; an unrelated question is not found in the documents', async () => {
+    await page.getByRole('tab', { name: 'Test chat' }).click();
+    await page.getByText('Hi! Ask me anything about our documentation.').waitFor();
+    await page.getByRole('group', { name: 'Try asking' }).getByRole('button', { name: 'How long does shipping take?' }).waitFor();
+
+    await page.getByLabel('Question').fill('How long does standard shipping take?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log
+      .getByText(/Standard shipping takes 3 to 5 working days/)
+      .first()
+      .waitFor();
+    await log.getByRole('list', { name: 'Sources' }).first().getByText('guide.md').waitFor();
+
+    // A follow-up in the same conversation, answered from the pasted text.
+    await page.getByLabel('Question').fill('When does the support team answer the phone?');
+    await page.getByLabel('Question').press('Enter');
+    await log
+      .getByText(/from 9 am to 5 pm, Monday to Friday/)
+      .first()
+      .waitFor();
+    await log.getByRole('list', { name: 'Sources' }).nth(1).getByText('Opening hours').waitFor();
+    await docsScreenshot(page, 'chatbot-test-chat', 1200);
+
+    await page.getByLabel('Question').fill('Which planets have rings?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('Not found in your documents').waitFor();
+
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    expect(await log.getByText(/Standard shipping takes/).count()).toBe(0);
+  });
+
+  it('settings, embed and deleting: changes are saved, the bot goes live, a source and the chatbot can be removed', async () => {
+    await waitForToastsToClose(page).catch(() => undefined);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Acme shop assistant');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Settings saved.').first().waitFor();
+    await page.getByRole('heading', { name: 'Acme shop assistant' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Embed' }).click();
+    const snippet = await page.getByLabel('Embed snippet').textContent();
+    expect(snippet).toBe(`<script src="${server.url}/widget.js" data-chatbot-id="${chatbotUrl.split('/').at(-1)}" async></script>`);
+    await page.getByRole('switch', { name: 'Live' }).click();
+    await page.getByText('Acme shop assistant is live.').first().waitFor();
+    expect(await page.getByRole('switch', { name: 'Live' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Open the demo page' }).getAttribute('href')).toBe(`${server.url}/demo/${chatbotUrl.split('/').at(-1)}`);
+
+    await page.getByRole('tab', { name: 'Training data' }).click();
+    await page.getByRole('button', { name: 'Delete Opening hours' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Opening hours was deleted.').first().waitFor();
+    await sourceRow(page, 'Opening hours').waitFor({ state: 'detached' });
+
+    await page.goto(`${server.url}/dashboard/chatbots`);
+    const card = page.getByRole('link', { name: /Acme shop assistant/ });
+    await card.getByText('1 source').waitFor();
+    await card.getByText('Live').waitFor();
+
+    await card.click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Delete chatbot' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete chatbot' }).click();
+    await page.waitForURL(/\/dashboard\/chatbots$/);
+    await page.getByText('No chatbots yet').waitFor();
+  });
+});
