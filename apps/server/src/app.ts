@@ -22,6 +22,7 @@ import { chatbotCounts } from './features/chatbots/service';
 import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
+import { usageRoutes } from './features/usage/routes';
 import { userRoutes } from './features/users/routes';
 import { widgetRoutes } from './features/widget/routes';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(knowledgeSourceRoutes);
   await app.register(chatRoutes, { rateLimiter });
   await app.register(widgetRoutes);
+  await app.register(usageRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);

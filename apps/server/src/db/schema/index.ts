@@ -5,3 +5,4 @@ export * from './security';
 export * from './email';
 export * from './admin';
 export * from './chatbots';
+export * from './tiers';

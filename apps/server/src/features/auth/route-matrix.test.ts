@@ -80,7 +80,7 @@ describeEachDatabase('route matrix: every route declares who may call it, and th
       }
     }
     expect(checked).toBe(c.app.routeTable.length * IDENTITIES.length);
-  });
+  }, 180_000);
 
   it('names the missing role in the 403', async () => {
     const c = ctx();

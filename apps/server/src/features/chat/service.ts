@@ -8,10 +8,12 @@ import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extracti
 import { citationsUsedIn } from '../../rag/answerers/prompt';
 import { streamLlmAnswer, type LlmProviderConfig } from '../../rag/answerers/llm';
 import { estimateBillingTokens } from '../../rag/tokens';
+import { isOverTokenLimit } from '../usage/service';
 import { retrievePassages, type Passage } from './retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 const HISTORY_TURNS = 10;
+export const MONTHLY_LIMIT_TEXT = 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.';
 
 export interface ChatRequest {
   chatbot: ChatbotRow;
@@ -81,6 +83,22 @@ export async function answerChatMessage(database: Database, config: Config, requ
     .insert(messages)
     .values({ conversationId, role: 'user', content: request.message, tokens: questionTokens })
     .returning({ id: messages.id });
+
+  // Over the monthly token limit: a clear message instead of an answer, and nothing more metered.
+  if (await isOverTokenLimit(db, chatbot.organizationId)) {
+    const [limited] = await db
+      .insert(messages)
+      .values({ conversationId, role: 'assistant', content: MONTHLY_LIMIT_TEXT, isAnswered: false, latencyMs: Math.round(performance.now() - started) })
+      .returning({ id: messages.id });
+    await db
+      .update(conversations)
+      .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
+      .where(eq(conversations.id, conversationId));
+    request.emit({ type: 'meta', conversationId, messageId: limited!.id });
+    request.emit({ type: 'delta', text: MONTHLY_LIMIT_TEXT });
+    request.emit({ type: 'done', answered: false, citations: [], tokens: 0 });
+    return;
+  }
 
   const passages = await retrievePassages(database, {
     chatbotId: chatbot.id,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { chatbots, knowledgeSources, organizationMembers, systemConfiguration } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EmbeddingChoice } from '../../providers/ai/models';
+import { assertCanCreateChatbot } from '../usage/service';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 
@@ -101,6 +102,7 @@ export async function createChatbot(
   const orgs = await memberOrganizationIds(db, userId);
   const organizationId = input.organizationId ?? orgs[0];
   if (!organizationId || !orgs.includes(organizationId)) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+  await assertCanCreateChatbot(db, organizationId);
   const settings = await readSystemConfiguration(db);
   const embedding = chooseEmbedding({ model: settings.defaultEmbeddingModel, dimensions: settings.defaultEmbeddingDimensions });
   const [row] = await db

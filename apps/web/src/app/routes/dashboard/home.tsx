@@ -5,6 +5,7 @@ import { greetingName } from '@/features/auth/utils/user-display';
 import { AccountSummary } from '@/features/dashboard/components/account-summary';
 import { GettingStarted } from '@/features/dashboard/components/getting-started';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
+import { UsageCard } from '@/features/usage/components/usage-card';
 
 export default function DashboardHomeRoute() {
   const { user, organization } = useAuth();
@@ -23,13 +24,16 @@ export default function DashboardHomeRoute() {
           description="Once your chatbots are answering visitors, this page will show conversation trends, the questions people ask most and how well they were answered. Analytics are not available yet."
           className="h-full"
         />
-        <AccountSummary
-          email={user.email}
-          emailVerified={user.emailVerified}
-          createdAt={user.createdAt}
-          organizationName={organization?.name ?? null}
-          organizationRole={organization?.role ?? null}
-        />
+        <div className="grid content-start gap-6">
+          <UsageCard />
+          <AccountSummary
+            email={user.email}
+            emailVerified={user.emailVerified}
+            createdAt={user.createdAt}
+            organizationName={organization?.name ?? null}
+            organizationRole={organization?.role ?? null}
+          />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,24 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Subscription tiers and their limits (spec part 2 §3). -1 means unlimited. The admin
+ * screen for them arrives with the catalogue; the product enforces them already.
+ */
+export const subscriptionTierLimits = pgTable('subscription_tier_limits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tier: text('tier').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  description: text('description').notNull().default(''),
+  monthlyTokenLimit: integer('monthly_token_limit').notNull(),
+  maxHandoffsPerMonth: integer('max_handoffs_per_month').notNull().default(10),
+  maxChatbots: integer('max_chatbots').notNull(),
+  priceMonthlyCents: integer('price_monthly_cents').notNull().default(0),
+  priceAnnualCents: integer('price_annual_cents').notNull().default(0),
+  stripePriceIdMonthly: text('stripe_price_id_monthly'),
+  stripePriceIdAnnual: text('stripe_price_id_annual'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isPopular: boolean('is_popular').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  ctaText: text('cta_text').notNull().default('Get Started'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,70 @@
+import { and, count, eq, gte, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatbots, organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+
+export const UNLIMITED = -1;
+
+/** The current calendar month in UTC: usage resets on the 1st. */
+export function currentPeriod(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/** The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. */
+export async function organizationTier(db: Db, organizationId: string) {
+  const [org] = await db.select({ tier: organizations.tier }).from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw new AppError('NOT_FOUND', 'Organization not found.');
+  const [tier] = await db
+    .select()
+    .from(subscriptionTierLimits)
+    .where(and(eq(subscriptionTierLimits.tier, org.tier), eq(subscriptionTierLimits.isActive, true)));
+  if (tier) return tier;
+  const [free] = await db.select().from(subscriptionTierLimits).where(eq(subscriptionTierLimits.tier, 'free'));
+  if (!free) throw new AppError('SERVICE_UNAVAILABLE', 'No subscription tiers are configured.');
+  return free;
+}
+
+export async function tokensUsedThisMonth(db: Db, organizationId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(usageLedger.tokens) })
+    .from(usageLedger)
+    .where(and(eq(usageLedger.organizationId, organizationId), gte(usageLedger.createdAt, currentPeriod(now).start)));
+  return Number(row?.total ?? 0);
+}
+
+export async function isOverTokenLimit(db: Db, organizationId: string): Promise<boolean> {
+  const tier = await organizationTier(db, organizationId);
+  if (tier.monthlyTokenLimit === UNLIMITED) return false;
+  return (await tokensUsedThisMonth(db, organizationId)) >= tier.monthlyTokenLimit;
+}
+
+/** Refuses a new chatbot when the organization's tier allows no more (max_chatbots, -1 unlimited). */
+export async function assertCanCreateChatbot(db: Db, organizationId: string): Promise<void> {
+  const tier = await organizationTier(db, organizationId);
+  if (tier.maxChatbots === UNLIMITED) return;
+  const [row] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.organizationId, organizationId));
+  if (Number(row?.n ?? 0) >= tier.maxChatbots) {
+    throw new AppError(
+      'LIMIT_REACHED',
+      `Your ${tier.displayName} plan allows ${tier.maxChatbots} chatbot${tier.maxChatbots === 1 ? '' : 's'}. Delete one or upgrade your plan to create another.`,
+    );
+  }
+}
+
+export async function usageSummary(db: Db, organizationId: string) {
+  const tier = await organizationTier(db, organizationId);
+  const period = currentPeriod();
+  const used = await tokensUsedThisMonth(db, organizationId);
+  const [bots] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.organizationId, organizationId));
+  const limit = tier.monthlyTokenLimit;
+  return {
+    organizationId,
+    tier: { tier: tier.tier, displayName: tier.displayName },
+    period: { start: period.start.toISOString(), end: period.end.toISOString() },
+    tokens: { used, limit, percent: limit === UNLIMITED || limit <= 0 ? null : Math.round((used / limit) * 1000) / 10 },
+    chatbots: { count: Number(bots?.n ?? 0), limit: tier.maxChatbots },
+    isOverTokenLimit: limit !== UNLIMITED && used >= limit,
+  };
+}

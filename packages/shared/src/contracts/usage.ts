@@ -1,0 +1,10 @@
+import { z } from 'zod';
+export const usageResponseSchema = z.object({
+  organizationId: z.uuid(),
+  tier: z.object({ tier: z.string(), displayName: z.string() }),
+  period: z.object({ start: z.string(), end: z.string() }), // ISO timestamps, the current calendar month (UTC)
+  tokens: z.object({ used: z.number().int(), limit: z.number().int(), percent: z.number().nullable() }), // limit -1 = unlimited, percent null then
+  chatbots: z.object({ count: z.number().int(), limit: z.number().int() }), // limit -1 = unlimited
+  isOverTokenLimit: z.boolean(),
+});
+export type UsageResponse = z.infer<typeof usageResponseSchema>;
