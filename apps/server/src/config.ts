@@ -51,6 +51,12 @@ const envSchema = z.object({
   OIDC_NAME: z.string().default('Single sign-on'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  MISTRAL_API_KEY: optionalString,
+  MISTRAL_BASE_URL: optionalString.pipe(httpUrl.optional()),
   OPENAI_COMPATIBLE_BASE_URL: optionalString.pipe(httpUrl.optional()),
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(120_000).default(15_000),
@@ -83,6 +89,9 @@ export interface Config {
   ai: {
     openai: { apiKey: string; baseURL?: string } | undefined;
     openaiCompatible: { baseURL: string; apiKey?: string } | undefined;
+    anthropic: { apiKey: string; baseURL?: string } | undefined;
+    google: { apiKey: string; baseURL?: string } | undefined;
+    mistral: { apiKey: string; baseURL?: string } | undefined;
   };
   /** Fetching web pages for ingestion. Private networks stay refused unless ALLOW_PRIVATE_FETCH (tests only). */
   fetch: { timeoutMs: number; allowPrivateNetworks: boolean };
@@ -178,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     ai: {
       openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL } : undefined,
       openaiCompatible: e.OPENAI_COMPATIBLE_BASE_URL ? { baseURL: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY } : undefined,
+      anthropic: e.ANTHROPIC_API_KEY ? { apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL } : undefined,
+      google: e.GOOGLE_GENERATIVE_AI_API_KEY ? { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: e.GOOGLE_BASE_URL } : undefined,
+      mistral: e.MISTRAL_API_KEY ? { apiKey: e.MISTRAL_API_KEY, baseURL: e.MISTRAL_BASE_URL } : undefined,
     },
     fetch: { timeoutMs: e.FETCH_TIMEOUT_MS, allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH },
   };

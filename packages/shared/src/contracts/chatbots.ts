@@ -35,7 +35,7 @@ export const appearanceSchema = z.object({
     .default(null),
 });
 
-export const MODEL_PROVIDERS = ['builtin', 'openai', 'openai-compatible'] as const;
+export const MODEL_PROVIDERS = ['builtin', 'openai', 'anthropic', 'google', 'mistral', 'openai-compatible'] as const;
 
 const chatbotFields = {
   name: z.string().trim().min(1, 'Name is required').max(CHATBOT_NAME_MAX, `Name must be at most ${CHATBOT_NAME_MAX} characters`),

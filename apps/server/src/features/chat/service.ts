@@ -27,10 +27,21 @@ export interface ChatRequest {
 
 /** The answer model a chatbot is set to, when this server has what it needs; otherwise the built-in answerer. */
 function llmProvider(config: Config, chatbot: ChatbotRow): LlmProviderConfig | null {
-  if (chatbot.modelProvider === 'openai' && config.ai.openai) return { kind: 'openai', ...config.ai.openai, model: chatbot.modelName };
-  if (chatbot.modelProvider === 'openai-compatible' && config.ai.openaiCompatible)
-    return { kind: 'openai-compatible', ...config.ai.openaiCompatible, model: chatbot.modelName };
-  return null;
+  const { ai } = config;
+  switch (chatbot.modelProvider) {
+    case 'openai':
+      return ai.openai ? { kind: 'openai', ...ai.openai, model: chatbot.modelName } : null;
+    case 'openai-compatible':
+      return ai.openaiCompatible ? { kind: 'openai-compatible', ...ai.openaiCompatible, model: chatbot.modelName } : null;
+    case 'anthropic':
+    case 'google':
+    case 'mistral': {
+      const settings = ai[chatbot.modelProvider];
+      return settings ? { kind: chatbot.modelProvider, ...settings, model: chatbot.modelName } : null;
+    }
+    default:
+      return null;
+  }
 }
 
 async function openConversation(database: Database, request: ChatRequest): Promise<string> {

@@ -1,3 +1,6 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText, type LanguageModel } from 'ai';
@@ -44,9 +47,14 @@ function languageModel({ kind, apiKey, baseURL, model }: LlmProviderConfig): Lan
       if (!baseURL) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A base URL is required for an OpenAI-compatible answer provider.');
       return createOpenAICompatible({ name: COMPATIBLE_PROVIDER_NAME, baseURL, includeUsage: true, ...(apiKey ? { apiKey } : {}) }).chatModel(model);
     case 'anthropic':
+      if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'An Anthropic API key is required to answer with Anthropic models.');
+      return createAnthropic({ apiKey, ...(baseURL ? { baseURL } : {}) })(model);
     case 'google':
+      if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A Google AI API key is required to answer with Gemini models.');
+      return createGoogleGenerativeAI({ apiKey, ...(baseURL ? { baseURL } : {}) })(model);
     case 'mistral':
-      throw new ProviderError('PROVIDER_NOT_INSTALLED', `Provider ${kind} is not installed in this build`);
+      if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A Mistral API key is required to answer with Mistral models.');
+      return createMistral({ apiKey, ...(baseURL ? { baseURL } : {}) })(model);
   }
 }
 

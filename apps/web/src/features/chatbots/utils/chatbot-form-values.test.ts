@@ -51,7 +51,7 @@ describe('the builder form values', () => {
   });
 
   it('show an unknown provider as the built-in one', () => {
-    expect(toFormValues({ ...chatbot, modelProvider: 'anthropic' }).modelProvider).toBe('builtin');
+    expect(toFormValues({ ...chatbot, modelProvider: 'cohere' }).modelProvider).toBe('builtin');
   });
 
   it('check each suggested question as the contract does', () => {

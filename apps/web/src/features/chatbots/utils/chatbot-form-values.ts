@@ -25,6 +25,9 @@ export const suggestedQuestionSchema = updateChatbotBodySchema.shape.suggestedQu
 export const DEFAULT_MODEL_NAMES: Readonly<Record<ModelProvider, string>> = {
   builtin: 'extractive',
   openai: 'gpt-4o-mini',
+  anthropic: 'claude-sonnet-4-5',
+  google: 'gemini-2.5-flash',
+  mistral: 'mistral-small-latest',
   'openai-compatible': 'llama3.1',
 };
 
