@@ -2,19 +2,9 @@ import type { Chatbot } from '@parley/shared/contracts/chatbots';
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
+import { AlertDialog, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useDeleteChatbot } from '../api/delete-chatbot';
 
@@ -29,35 +19,22 @@ export function DeleteChatbotDialog({ chatbot, onDeleted }: { chatbot: Chatbot; 
           Delete chatbot
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {chatbot.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Its training data, conversations and settings are deleted for good, and the widget stops answering on every website. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              remove.mutate(chatbot.id, {
-                onSuccess: () => {
-                  toast.success(`${chatbot.name} was deleted.`);
-                  setOpen(false);
-                  onDeleted();
-                },
-                onError: (error) => toast.error(`Could not delete the chatbot: ${getErrorMessage(error)}`),
-              });
-            }}
-          >
-            {remove.isPending && <Spinner />}
-            Delete chatbot
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title={`Delete ${chatbot.name}?`}
+        description="Its training data, conversations and settings are deleted for good, and the widget stops answering on every website. This cannot be undone."
+        confirmLabel="Delete chatbot"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(chatbot.id, {
+            onSuccess: () => {
+              toast.success(`${chatbot.name} was deleted.`);
+              setOpen(false);
+              onDeleted();
+            },
+            onError: (error) => toast.error(`Could not delete the chatbot: ${getErrorMessage(error)}`),
+          })
+        }
+      />
     </AlertDialog>
   );
 }
