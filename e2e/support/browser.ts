@@ -32,7 +32,12 @@ export interface ScreenshotOptions {
   fullPage?: boolean;
 }
 
+/**
+ * Saves a screenshot. Those meant for docs/ are written there only with UPDATE_DOCS_SCREENSHOTS=1,
+ * so an ordinary test run leaves the committed pictures alone (it writes to e2e/screenshots).
+ */
 export async function screenshot(page: Page, name: string, { dir = SCREENSHOT_DIR, fullPage = true }: ScreenshotOptions = {}): Promise<void> {
+  if (dir === DOCS_SCREENSHOT_DIR && process.env.UPDATE_DOCS_SCREENSHOTS !== '1') dir = SCREENSHOT_DIR;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
