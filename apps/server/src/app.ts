@@ -12,6 +12,8 @@ import { openDatabase } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { cspRoutes } from './features/csp/routes';
 import { adminAuthRoutes } from './features/admin-auth/routes';
+import { apiKeyRoutes } from './features/api-keys/routes';
+import { openAiApiRoutes } from './features/openai-api/routes';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { startHealthProber } from './features/health/prober';
@@ -131,6 +133,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(chatRoutes, { rateLimiter });
   await app.register(widgetRoutes);
   await app.register(usageRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(openAiApiRoutes, { rateLimiter });
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);

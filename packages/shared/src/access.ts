@@ -22,10 +22,11 @@ export const ADMIN_ROLE_COLORS: Record<AdminRole, 'red' | 'blue' | 'green' | 'gr
 };
 
 /**
- * Who may call a route: anyone, any signed-in user, any active admin, or an
- * admin holding a role (checked with hasAdminRole).
+ * Who may call a route: anyone, any signed-in user, a caller with a customer API key
+ * (`Authorization: Bearer pk_…`, checked by the route), any active admin, or an admin
+ * holding a role (checked with hasAdminRole).
  */
-export const ROUTE_ACCESS = ['public', 'user', 'admin', ...ADMIN_ROLES] as const;
+export const ROUTE_ACCESS = ['public', 'user', 'api_key', 'admin', ...ADMIN_ROLES] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 /** The legacy value 'admin' is system_admin; anything else unknown is not a role. */

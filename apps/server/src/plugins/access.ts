@@ -89,7 +89,8 @@ export const accessPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
-      if (!access || access === 'public') return;
+      // API-key routes authenticate the bearer key themselves and answer in OpenAI's error format.
+      if (!access || access === 'public' || access === 'api_key') return;
       request.identity = await app.resolveIdentity(request);
       if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
       if (access === 'user') return;

@@ -6,3 +6,4 @@ export * from './email';
 export * from './admin';
 export * from './chatbots';
 export * from './tiers';
+export * from './api-keys';

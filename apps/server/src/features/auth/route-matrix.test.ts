@@ -13,6 +13,8 @@ type Outcome = 'allowed' | 'unauthenticated' | 'forbidden';
 /** The table every route must follow: who gets in, who gets 401, who gets 403. */
 function expected(access: RouteAccess, identity: Identity): Outcome {
   if (access === 'public') return 'allowed';
+  // A session cookie is not an API key: every identity here is refused.
+  if (access === 'api_key') return 'unauthenticated';
   if (identity === 'anonymous' || identity === 'deactivated') return 'unauthenticated';
   if (access === 'user') return 'allowed';
   const role: AdminRole | null = identity === 'support' || identity === 'developer' || identity === 'system_admin' ? identity : null;

@@ -21,6 +21,8 @@ export interface ChatRequest {
   visitorId: string;
   conversationId?: string;
   message: string;
+  /** Earlier turns sent by the caller (the OpenAI-compatible API is stateless); otherwise the stored ones. */
+  history?: { role: 'user' | 'assistant'; content: string }[];
   signal?: AbortSignal;
   emit(event: ChatStreamEvent): void;
 }
@@ -81,14 +83,16 @@ export async function answerChatMessage(database: Database, config: Config, requ
   const { db } = database;
   const { chatbot } = request;
   const conversationId = await openConversation(database, request);
-  const history = (
-    await db
-      .select({ role: messages.role, content: messages.content })
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt))
-      .limit(HISTORY_TURNS)
-  ).reverse();
+  const history =
+    request.history ??
+    (
+      await db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(desc(messages.createdAt))
+        .limit(HISTORY_TURNS)
+    ).reverse();
   const questionTokens = estimateBillingTokens(request.message);
   const [userMessage] = await db
     .insert(messages)

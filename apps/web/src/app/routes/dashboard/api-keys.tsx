@@ -1,18 +1,26 @@
-import { KeyRoundIcon } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { ApiKeysList } from '@/features/api-keys/components/api-keys-list';
+import { ApiUsageGuide } from '@/features/api-keys/components/api-usage-guide';
+import { CreateApiKeyDialog } from '@/features/api-keys/components/create-api-key-dialog';
 
 export default function ApiKeysRoute() {
   return (
     <div className="space-y-6">
-      <title>API Keys · Parley</title>
-      <PageHeader title="API Keys" description="Keys that let your own software talk to your chatbots." />
-      <EmptyState
-        icon={KeyRoundIcon}
-        status="Not available yet"
-        title="No API keys yet"
-        description="You will be able to create keys for the OpenAI-compatible chat API, see when each was last used and revoke them. A key will be shown once, when it is created. API keys are not available yet."
+      <title>API keys · Parley</title>
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Keys let your own software call your chatbots through the OpenAI-compatible API at{' '}
+            <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">{`${window.location.origin}/v1`}</code>, with{' '}
+            <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">model</code> set to a chatbot's id. Keep them secret, like
+            passwords.
+          </>
+        }
+        actions={<CreateApiKeyDialog />}
       />
+      <ApiKeysList />
+      <ApiUsageGuide />
     </div>
   );
 }

@@ -1,0 +1,38 @@
+import { apiKeyListSchema, createApiKeyBodySchema, createdApiKeySchema } from '@parley/shared/contracts/api-keys';
+import { okResponseSchema } from '@parley/shared/contracts/auth';
+import { idParamsSchema } from '@parley/shared/contracts/common';
+import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIdentity } from '../../plugins/access';
+import { createApiKey, listApiKeys, revokeApiKey } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['api keys'];
+
+export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/api-keys',
+    { config: { access: 'user' }, schema: { tags, summary: 'My organization’s API keys', response: { 200: apiKeyListSchema, ...errors } } },
+    async (request) => ({
+      items: await listApiKeys(app.db, requireIdentity(request).user.id),
+    }),
+  );
+
+  app.post(
+    '/api/api-keys',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Create a key (the secret is returned once)', body: createApiKeyBodySchema, response: { 201: createdApiKeySchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await createApiKey(app.db, requireIdentity(request).user.id, request.body)),
+  );
+
+  app.delete(
+    '/api/api-keys/:id',
+    { config: { access: 'user' }, schema: { tags, summary: 'Revoke a key', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    async (request) => {
+      await revokeApiKey(app.db, requireIdentity(request).user.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKey } from '@parley/shared/contracts/api-keys';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatbots, customerApiKeys } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { findChatbotForUser, memberOrganizationIds } from '../chatbots/service';
+
+const KEY_PREFIX = 'pk_';
+export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+type KeyRow = typeof customerApiKeys.$inferSelect;
+const toApiKey = (row: KeyRow, chatbotName: string | null): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  chatbotId: row.chatbotId,
+  chatbotName,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  usageCount: row.usageCount,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+async function organizationOf(db: Db, userId: string): Promise<string> {
+  const [organizationId] = await memberOrganizationIds(db, userId);
+  if (!organizationId) throw new AppError('NOT_FOUND', 'You are not a member of any organization.');
+  return organizationId;
+}
+
+export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
+  const organizationId = await organizationOf(db, userId);
+  const rows = await db
+    .select({ key: customerApiKeys, chatbotName: chatbots.name })
+    .from(customerApiKeys)
+    .leftJoin(chatbots, eq(chatbots.id, customerApiKeys.chatbotId))
+    .where(eq(customerApiKeys.organizationId, organizationId))
+    .orderBy(desc(customerApiKeys.createdAt));
+  return rows.map((r) => toApiKey(r.key, r.chatbotName));
+}
+
+/** A new key: 32 random bytes; only its hash and a short prefix are stored. */
+export async function createApiKey(db: Db, userId: string, input: { name: string; chatbotId: string | null; expiresInDays: number | null }) {
+  const organizationId = await organizationOf(db, userId);
+  let chatbotName: string | null = null;
+  if (input.chatbotId) chatbotName = (await findChatbotForUser(db, userId, input.chatbotId)).name;
+  const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const [row] = await db
+    .insert(customerApiKeys)
+    .values({
+      organizationId,
+      createdBy: userId,
+      name: input.name,
+      prefix: secret.slice(0, 11),
+      keyHash: hashApiKey(secret),
+      chatbotId: input.chatbotId,
+      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null,
+    })
+    .returning();
+  return { apiKey: toApiKey(row!, chatbotName), secret };
+}
+
+export async function revokeApiKey(db: Db, userId: string, id: string): Promise<void> {
+  const organizationId = await organizationOf(db, userId);
+  const updated = await db
+    .update(customerApiKeys)
+    .set({ revokedAt: sql`coalesce(${customerApiKeys.revokedAt}, now())` })
+    .where(and(eq(customerApiKeys.id, id), eq(customerApiKeys.organizationId, organizationId)))
+    .returning({ id: customerApiKeys.id });
+  if (updated.length === 0) throw new AppError('NOT_FOUND', 'API key not found.');
+}
+
+/** The key behind a bearer secret, if it is live (not revoked, not expired); counts the use. */
+export async function authenticateApiKey(db: Db, secret: string): Promise<KeyRow | null> {
+  if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(customerApiKeys)
+    .where(eq(customerApiKeys.keyHash, hashApiKey(secret)));
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
+  await db
+    .update(customerApiKeys)
+    .set({ lastUsedAt: new Date(), usageCount: sql`${customerApiKeys.usageCount} + 1` })
+    .where(eq(customerApiKeys.id, row.id));
+  return row;
+}

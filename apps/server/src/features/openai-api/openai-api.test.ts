@@ -1,0 +1,148 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { expect, it } from 'vitest';
+import { usageLedger } from '../../db/schema/index';
+import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+
+/** A chatbot with one ready document, an API key for it, and the official client pointed at the server. */
+async function setUp(c: TestContext) {
+  const owner = await createSignedInUser(c);
+  const bot = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'API bot' } })).json() as {
+    id: string;
+    organizationId: string;
+  };
+  await c.app.inject({
+    method: 'POST',
+    url: `/api/chatbots/${bot.id}/sources/text`,
+    headers: { cookie: owner.cookie },
+    payload: { name: 'shipping', text: 'We ship rockets from Rotterdam. Delivery to Europe takes three days.' },
+  });
+  const deadline = Date.now() + 30_000;
+  while (
+    (await c.app.inject({ method: 'GET', url: `/api/chatbots/${bot.id}/sources`, headers: { cookie: owner.cookie } })).json().items[0]?.status !== 'ready'
+  ) {
+    if (Date.now() > deadline) throw new Error('source not ready');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const created = await c.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { cookie: owner.cookie },
+    payload: { name: 'backend', chatbotId: null },
+  });
+  expect(created.statusCode).toBe(201);
+  const { secret, apiKey } = created.json() as { secret: string; apiKey: { id: string; prefix: string } };
+  if (!c.app.server.listening) await c.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseURL = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}/v1`;
+  return { owner, bot, secret, apiKey, baseURL, client: new OpenAI({ apiKey: secret, baseURL, maxRetries: 0 }) };
+}
+
+describeEachDatabase(
+  'the OpenAI-compatible API, through the official openai client',
+  (ctx) => {
+    it('answers non-streaming and streaming completions grounded in the chatbot, with usage; lists the models', async () => {
+      const c = ctx();
+      const { bot, client, owner, apiKey } = await setUp(c);
+
+      const models = await client.models.list();
+      expect(models.data.map((m) => m.id)).toEqual([bot.id]);
+
+      const completion = await client.chat.completions.create({
+        model: bot.id,
+        messages: [{ role: 'user', content: 'How long does delivery to Europe take?' }],
+      });
+      expect(completion.object).toBe('chat.completion');
+      expect(completion.choices[0]?.message.content).toMatch(/three days/);
+      expect(completion.usage?.total_tokens).toBeGreaterThan(0);
+
+      const stream = await client.chat.completions.create({
+        model: bot.id,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Hello!' },
+          { role: 'user', content: 'Where do you ship from?' },
+        ],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      let text = '';
+      let usage = 0;
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta.content ?? '';
+        if (chunk.usage) usage = chunk.usage.total_tokens;
+      }
+      expect(text).toMatch(/Rotterdam/);
+      expect(usage).toBeGreaterThan(0);
+
+      const listed = (await c.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: owner.cookie } })).json().items[0];
+      expect(listed).toMatchObject({ id: apiKey.id, usageCount: 3 });
+      expect(listed.lastUsedAt).not.toBeNull();
+      expect(JSON.stringify(listed)).not.toContain('key_hash');
+    });
+
+    it('answers errors as OpenAI does: unknown model 404, bad body 400, revoked key 401, over the monthly limit 429', async () => {
+      const c = ctx();
+      const { bot, client, owner, apiKey, baseURL } = await setUp(c);
+
+      await expect(
+        client.chat.completions.create({ model: '00000000-0000-4000-8000-000000000000', messages: [{ role: 'user', content: 'hi' }] }),
+      ).rejects.toMatchObject({
+        status: 404,
+        code: 'model_not_found',
+      });
+      await expect(client.chat.completions.create({ model: bot.id, messages: [] })).rejects.toMatchObject({ status: 400, type: 'invalid_request_error' });
+      await expect(new OpenAI({ apiKey: 'pk_wrong', baseURL, maxRetries: 0 }).models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+
+      await c.database.db.insert(usageLedger).values({ organizationId: bot.organizationId, tokenType: 'input', tokens: 10_000_000 });
+      await expect(client.chat.completions.create({ model: bot.id, messages: [{ role: 'user', content: 'Where do you ship from?' }] })).rejects.toMatchObject({
+        status: 429,
+        code: 'insufficient_quota',
+      });
+
+      expect((await c.app.inject({ method: 'DELETE', url: `/api/api-keys/${apiKey.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+      await expect(client.models.list()).rejects.toMatchObject({ status: 401 });
+    });
+
+    it('a key scoped to one chatbot cannot use another; keys of another organization are invisible', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const first = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'One' } })).json() as {
+        id: string;
+      };
+      const second = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Two' } })).json() as {
+        id: string;
+      };
+      const scoped = (
+        await c.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie: owner.cookie }, payload: { name: 'scoped', chatbotId: first.id } })
+      ).json() as {
+        secret: string;
+        apiKey: { id: string; chatbotName: string };
+      };
+      expect(scoped.apiKey.chatbotName).toBe('One');
+      const models = await c.app.inject({ method: 'GET', url: '/v1/models', headers: { authorization: `Bearer ${scoped.secret}` } });
+      expect(models.json().data.map((m: { id: string }) => m.id)).toEqual([first.id]);
+      const other = await c.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${scoped.secret}` },
+        payload: { model: second.id, messages: [{ role: 'user', content: 'hi' }] },
+      });
+      expect(other.statusCode).toBe(404);
+
+      const stranger = await createSignedInUser(c);
+      expect((await c.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: stranger.cookie } })).json().items).toEqual([]);
+      expect((await c.app.inject({ method: 'DELETE', url: `/api/api-keys/${scoped.apiKey.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+      const badScope = await c.app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers: { cookie: stranger.cookie },
+        payload: { name: 'x', chatbotId: first.id },
+      });
+      expect(badScope.statusCode).toBe(404);
+      expect((await c.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie: stranger.cookie }, payload: { name: '' } })).statusCode).toBe(400);
+    });
+  },
+  {},
+  { startBackgroundWork: true },
+);

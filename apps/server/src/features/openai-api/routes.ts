@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chatbots } from '../../db/schema/index';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { authenticateApiKey } from '../api-keys/service';
+import { answerChatMessage } from '../chat/service';
+import { isOverTokenLimit } from '../usage/service';
+
+/** OpenAI's error object, so OpenAI clients surface our errors as their own. */
+function openAiError(reply: FastifyReply, status: number, message: string, type: string, code: string | null, headers: Record<string, string> = {}) {
+  return reply
+    .status(status)
+    .headers(headers)
+    .send({ error: { message, type, param: null, code } });
+}
+
+const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
+const chatCompletionBody = z
+  .object({
+    model: z.string({ error: 'model is required (the chatbot id)' }).min(1, 'model is required (the chatbot id)'),
+    messages: z
+      .array(
+        z
+          .object({
+            role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+            content: z.union([z.string(), z.array(contentPart), z.null()]).optional(),
+          })
+          .loose(),
+        { error: 'messages must be an array of chat messages' },
+      )
+      .min(1, 'messages must contain at least one message'),
+    stream: z.boolean().optional(),
+    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullable().optional(),
+  })
+  .loose();
+
+const textOf = (content: unknown): string =>
+  typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? '').join('') : '';
+
+const API_KEY_PER_MINUTE = 60;
+
+/**
+ * The OpenAI-compatible API: `model` is a chatbot id, answers are grounded in that
+ * chatbot's documents, metered and rate-limited like the widget.
+ */
+export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
+  async function keyFor(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization ?? '';
+    const secret = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    const key = secret ? await authenticateApiKey(app.db, secret) : null;
+    if (!key) {
+      await openAiError(
+        reply,
+        401,
+        'Incorrect or revoked API key provided. Create one under API keys in your Parley dashboard.',
+        'invalid_request_error',
+        'invalid_api_key',
+      );
+      return null;
+    }
+    return key;
+  }
+
+  app.get(
+    '/v1/models',
+    { config: { access: 'api_key' }, schema: { tags: ['openai-compatible'], summary: 'The chatbots this key can use, as models' } },
+    async (request, reply) => {
+      const key = await keyFor(request, reply);
+      if (!key) return reply;
+      const rows = await app.db
+        .select({ id: chatbots.id, createdAt: chatbots.createdAt })
+        .from(chatbots)
+        .where(
+          key.chatbotId
+            ? and(eq(chatbots.id, key.chatbotId), eq(chatbots.organizationId, key.organizationId))
+            : eq(chatbots.organizationId, key.organizationId),
+        );
+      return { object: 'list', data: rows.map((r) => ({ id: r.id, object: 'model', created: Math.floor(r.createdAt.getTime() / 1000), owned_by: 'parley' })) };
+    },
+  );
+
+  app.post(
+    '/v1/chat/completions',
+    {
+      config: { access: 'api_key' },
+      schema: { tags: ['openai-compatible'], summary: 'Chat completion from a chatbot (stream: server-sent events ending with [DONE])', body: z.unknown() },
+    },
+    async (request, reply) => {
+      const key = await keyFor(request, reply);
+      if (!key) return reply;
+      const parsed = chatCompletionBody.safeParse(request.body);
+      if (!parsed.success) {
+        return openAiError(
+          reply,
+          400,
+          parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+          'invalid_request_error',
+          null,
+        );
+      }
+      const body = parsed.data;
+      const allowed = key.chatbotId ? [key.chatbotId] : null;
+      const [chatbot] = /^[0-9a-f-]{36}$/i.test(body.model)
+        ? await app.db
+            .select()
+            .from(chatbots)
+            .where(and(eq(chatbots.id, body.model), eq(chatbots.organizationId, key.organizationId), ...(allowed ? [inArray(chatbots.id, allowed)] : [])))
+        : [];
+      if (!chatbot)
+        return openAiError(
+          reply,
+          404,
+          `The model '${body.model.slice(0, 100)}' does not exist or this key cannot use it.`,
+          'invalid_request_error',
+          'model_not_found',
+        );
+
+      const turns = body.messages
+        .filter((m) => m.role === 'user' || m.role === 'assistant')
+        .map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m.content) }));
+      const question = turns.at(-1);
+      if (!question || question.role !== 'user' || !question.content.trim()) {
+        return openAiError(reply, 400, 'The last message must be a user message with text.', 'invalid_request_error', null);
+      }
+      if (question.content.length > 4000) return openAiError(reply, 400, 'The last message must be at most 4000 characters.', 'invalid_request_error', null);
+
+      const [perBot, perKey] = await Promise.all([
+        rateLimiter.hit(`chat:bot:${chatbot.id}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, 60),
+        rateLimiter.hit(`chat:key:${key.id}`, API_KEY_PER_MINUTE, 60),
+      ]).catch(() => [null, null]);
+      for (const limit of [perBot, perKey]) {
+        if (limit && !limit.allowed) {
+          return openAiError(reply, 429, 'Rate limit reached. Please wait and try again.', 'rate_limit_exceeded', 'rate_limit_exceeded', {
+            'retry-after': String(limit.retryAfterSeconds),
+          });
+        }
+      }
+      if (await isOverTokenLimit(app.db, chatbot.organizationId)) {
+        return openAiError(
+          reply,
+          429,
+          'Your organization has used its monthly token limit. Upgrade your plan or wait until next month.',
+          'insufficient_quota',
+          'insufficient_quota',
+        );
+      }
+
+      const id = `chatcmpl-${randomUUID()}`;
+      const created = Math.floor(Date.now() / 1000);
+      const model = chatbot.id;
+      const history = turns.slice(0, -1).slice(-10);
+      const run = (emit: Parameters<typeof answerChatMessage>[2]['emit'], signal?: AbortSignal) =>
+        answerChatMessage(app.database, app.config, {
+          chatbot,
+          channel: 'api',
+          visitorId: `apikey:${key.id}`,
+          message: question.content,
+          history,
+          emit,
+          signal,
+        });
+
+      if (!body.stream) {
+        let text = '';
+        let tokens = 0;
+        await run((event) => {
+          if (event.type === 'delta') text += event.text;
+          if (event.type === 'done') tokens = event.tokens;
+        });
+        const promptTokens = Math.min(tokens, Math.ceil(question.content.length * 1.333));
+        return {
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: promptTokens, completion_tokens: tokens - promptTokens, total_tokens: tokens },
+        };
+      }
+
+      reply.hijack();
+      const controller = new AbortController();
+      request.raw.on('close', () => controller.abort());
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-request-id': request.id,
+      });
+      const chunk = (delta: object, finish: string | null) =>
+        reply.raw.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`,
+        );
+      chunk({ role: 'assistant', content: '' }, null);
+      let tokens = 0;
+      try {
+        await run((event) => {
+          if (event.type === 'delta') chunk({ content: event.text }, null);
+          if (event.type === 'done') tokens = event.tokens;
+        }, controller.signal);
+        chunk({}, 'stop');
+        if (body.stream_options?.include_usage) {
+          const promptTokens = Math.min(tokens, Math.ceil(question.content.length * 1.333));
+          reply.raw.write(
+            `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: tokens - promptTokens, total_tokens: tokens } })}\n\n`,
+          );
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'completion stream failed');
+        reply.raw.write(
+          `data: ${JSON.stringify({ error: { message: 'The answer could not be completed.', type: 'server_error', param: null, code: null } })}\n\n`,
+        );
+      }
+      reply.raw.end('data: [DONE]\n\n');
+      return reply;
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface ChatbotOption {
+  id: string;
+  name: string;
+}
+
+/** GET /api/chatbots, reduced to what the key scope select needs (this feature does not import the chatbots one). */
+export async function getChatbotOptions({ signal }: { signal?: AbortSignal } = {}): Promise<ChatbotOption[]> {
+  const { items } = await api.get<{ items: ChatbotOption[] }>('/api/chatbots', { signal });
+  return items.map(({ id, name }) => ({ id, name }));
+}
+
+export function getChatbotOptionsQueryOptions() {
+  return queryOptions({ queryKey: ['api-keys', 'chatbot-options'], queryFn: ({ signal }) => getChatbotOptions({ signal }) });
+}
+
+export function useChatbotOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getChatbotOptionsQueryOptions(), enabled });
+}

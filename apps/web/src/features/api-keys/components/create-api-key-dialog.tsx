@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createApiKeyBodySchema, type CreateApiKeyBody } from '@parley/shared/contracts/api-keys';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Field, FieldDescription, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-error';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useChatbotOptions } from '../api/get-chatbot-options';
+import { EXPIRY_OPTIONS, expiryToOption, optionToExpiry } from '../utils/api-key-display';
+import { ApiKeySecretDialog } from './api-key-secret-dialog';
+
+const ALL_CHATBOTS = 'all';
+const EMPTY_FORM: CreateApiKeyBody = { name: '', chatbotId: null, expiresInDays: null };
+
+/** "Create API key": name, scope and expiry, validated with the shared contract; then the secret, shown once. */
+export function CreateApiKeyDialog() {
+  const [isOpen, setOpen] = useState(false);
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const form = useForm({ resolver: zodResolver(createApiKeyBodySchema), defaultValues: EMPTY_FORM });
+  const { errors } = form.formState;
+  const chatbots = useChatbotOptions({ enabled: isOpen });
+  const create = useCreateApiKey();
+
+  const close = () => {
+    setOpen(false);
+    form.reset(EMPTY_FORM);
+    create.reset();
+  };
+
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: ({ apiKey, secret }) => {
+        close();
+        setCreated({ name: apiKey.name, secret });
+      },
+      onError: (error) => toast.error(`Could not create the key: ${getErrorMessage(error)}`),
+    });
+  });
+
+  return (
+    <>
+      <Dialog open={isOpen} onOpenChange={(open) => (open ? setOpen(true) : close())}>
+        <DialogTrigger asChild>
+          <Button>
+            <PlusIcon />
+            Create API key
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Create API key</DialogTitle>
+            <DialogDescription>The key is shown once, right after it is created.</DialogDescription>
+          </DialogHeader>
+          <form onSubmit={onSubmit} noValidate className="grid gap-5" id="create-api-key-form">
+            <Field>
+              <Label htmlFor="api-key-name">Name</Label>
+              <Input
+                id="api-key-name"
+                placeholder="e.g. Production backend"
+                maxLength={100}
+                autoComplete="off"
+                aria-invalid={Boolean(errors.name)}
+                {...form.register('name')}
+              />
+              <FieldDescription>So you can tell your keys apart later.</FieldDescription>
+              <FieldError>{errors.name?.message}</FieldError>
+            </Field>
+
+            <Field>
+              <Label htmlFor="api-key-scope">Scope</Label>
+              <Controller
+                control={form.control}
+                name="chatbotId"
+                render={({ field }) => (
+                  <Select value={field.value ?? ALL_CHATBOTS} onValueChange={(value) => field.onChange(value === ALL_CHATBOTS ? null : value)}>
+                    <SelectTrigger id="api-key-scope" className="w-full" aria-invalid={Boolean(errors.chatbotId)}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={ALL_CHATBOTS}>All chatbots</SelectItem>
+                      {chatbots.data?.map((chatbot) => (
+                        <SelectItem key={chatbot.id} value={chatbot.id}>
+                          {chatbot.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <FieldDescription>
+                {chatbots.isError
+                  ? `Could not load your chatbots: ${getErrorMessage(chatbots.error)}`
+                  : 'All chatbots of your organization, or only one of them.'}
+              </FieldDescription>
+              <FieldError>{errors.chatbotId?.message}</FieldError>
+            </Field>
+
+            <Field>
+              <Label htmlFor="api-key-expiry">Expires</Label>
+              <Controller
+                control={form.control}
+                name="expiresInDays"
+                render={({ field }) => (
+                  <Select value={expiryToOption(field.value)} onValueChange={(value) => field.onChange(optionToExpiry(value))}>
+                    <SelectTrigger id="api-key-expiry" className="w-full" aria-invalid={Boolean(errors.expiresInDays)}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {EXPIRY_OPTIONS.map((option) => (
+                        <SelectItem key={option.value} value={option.value}>
+                          {option.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <FieldError>{errors.expiresInDays?.message}</FieldError>
+            </Field>
+          </form>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" form="create-api-key-form" disabled={create.isPending}>
+              {create.isPending ? <Spinner /> : <KeyRoundIcon />}
+              Create key
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <ApiKeySecretDialog name={created?.name ?? ''} secret={created?.secret ?? null} onClose={() => setCreated(null)} />
+    </>
+  );
+}
