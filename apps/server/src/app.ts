@@ -20,7 +20,7 @@ import { startHealthProber } from './features/health/prober';
 import { healthRoutes } from './features/health/routes';
 import { chatRoutes } from './features/chat/routes';
 import { chatbotRoutes } from './features/chatbots/routes';
-import { chatbotCounts } from './features/chatbots/service';
+import { chatbotCounts, recentConversationCount } from './features/chatbots/service';
 import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
@@ -127,7 +127,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(adminUserRoutes);
   await app.register(userRoutes, { countChatbots: async () => (await chatbotCounts(database.db)).total });
   await app.register(notificationRoutes);
-  await app.register(adminDashboardRoutes, { statsSources: { chatbots: () => chatbotCounts(database.db) } });
+  await app.register(adminDashboardRoutes, {
+    statsSources: { chatbots: () => chatbotCounts(database.db), conversations: () => recentConversationCount(database.db) },
+  });
   await app.register(chatbotRoutes);
   await app.register(knowledgeSourceRoutes);
   await app.register(chatRoutes, { rateLimiter });

@@ -16,7 +16,12 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(stats.userGrowth).toBe(100);
     expect(stats.systemUptime).toBeGreaterThan(0);
     expect(stats.systemUptime).toBeLessThan(100);
-    expect(stats).toMatchObject({ totalChatbots: expect.any(Number), chatbotGrowth: expect.any(Number), monthlyRevenue: null, monthlyConversations: null });
+    expect(stats).toMatchObject({
+      totalChatbots: expect.any(Number),
+      chatbotGrowth: expect.any(Number),
+      monthlyRevenue: null,
+      monthlyConversations: expect.any(Number),
+    });
   });
 
   it('system health lists real checks', async () => {

@@ -1,7 +1,7 @@
 import type { Chatbot, CreateChatbotBody } from '@parley/shared/contracts/chatbots';
-import { and, asc, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatbots, knowledgeSources, organizationMembers, systemConfiguration } from '../../db/schema/index';
+import { chatbots, conversations, knowledgeSources, organizationMembers, systemConfiguration } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EmbeddingChoice } from '../../providers/ai/models';
 import { assertCanCreateChatbot } from '../usage/service';
@@ -160,4 +160,13 @@ export async function chatbotCounts(db: Db) {
     })
     .from(chatbots);
   return { total: Number(row?.total ?? 0), current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
+}
+
+/** Conversations started in the last 30 days, across the install (admin dashboard). */
+export async function recentConversationCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(gte(conversations.startedAt, new Date(Date.now() - 30 * 24 * 60 * 60 * 1000)));
+  return Number(row?.n ?? 0);
 }
