@@ -2,7 +2,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { CopyTextButton } from './copy-text-button';
+import { CopyButton } from '@/components/layout/copy-button';
 
 /** Shows a new key's secret, the only time it is ever shown. Closing forgets it. */
 export function ApiKeySecretDialog({ name, secret, onClose }: { name: string; secret: string | null; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function ApiKeySecretDialog({ name, secret, onClose }: { name: string; se
           <code className="min-w-0 flex-1 font-mono text-sm break-all select-all" data-testid="api-key-secret">
             {secret}
           </code>
-          <CopyTextButton text={secret ?? ''} label="Copy key" />
+          <CopyButton text={secret ?? ''} label="Copy key" />
         </div>
         <DialogFooter>
           <Button type="button" onClick={onClose}>

@@ -1,14 +1,14 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { apiBaseUrl, curlSample, openaiSample } from '../utils/api-key-display';
-import { CopyTextButton } from './copy-text-button';
+import { CopyButton } from '@/components/layout/copy-button';
 
 function CodeSample({ label, code }: { label: string; code: string }) {
   return (
     <div className="overflow-hidden rounded-lg border bg-muted/50">
       <div className="flex items-center justify-between gap-2 border-b bg-muted/60 py-1.5 pr-1.5 pl-4">
         <span className="text-xs font-medium text-muted-foreground">{label}</span>
-        <CopyTextButton text={code} label="Copy" variant="ghost" />
+        <CopyButton text={code} label="Copy" variant="ghost" />
       </div>
       <pre className="overflow-x-auto p-4 font-mono text-xs leading-relaxed" aria-label={`${label} example`}>
         <code>{code}</code>

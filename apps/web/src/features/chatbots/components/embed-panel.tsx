@@ -9,7 +9,7 @@ import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-error';
 import { useUpdateChatbot } from '../api/update-chatbot';
 import { demoPageUrl, embedSnippet } from '../utils/embed-snippet';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/layout/copy-button';
 
 interface EmbedPanelProps {
   chatbot: Chatbot;

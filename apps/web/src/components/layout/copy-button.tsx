@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 
 const COPIED_FOR_MS = 2000;
 
-/** Copies `text` to the clipboard and says so for a moment. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** Copies `text` and says so for a moment; the accessible name stays `label` throughout. */
+export function CopyButton({ text, label = 'Copy', variant = 'outline' }: { text: string; label?: string; variant?: 'outline' | 'default' | 'ghost' }) {
   const [isCopied, setCopied] = useState(false);
   useEffect(() => {
     if (!isCopied) return;
@@ -17,8 +17,9 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   return (
     <Button
       type="button"
-      variant="outline"
+      variant={variant}
       size="sm"
+      aria-label={label}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text);
