@@ -18,6 +18,9 @@ import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { startHealthProber } from './features/health/prober';
 import { healthRoutes } from './features/health/routes';
+import { startHandoffAlertWorker } from './features/handoffs/alerts';
+import { publicHandoffRoutes } from './features/handoffs/public-routes';
+import { handoffRoutes } from './features/handoffs/routes';
 import { chatRoutes } from './features/chat/routes';
 import { chatbotRoutes } from './features/chatbots/routes';
 import { chatbotCounts, recentConversationCount } from './features/chatbots/service';
@@ -28,6 +31,7 @@ import { usageRoutes } from './features/usage/routes';
 import { userRoutes } from './features/users/routes';
 import { widgetRoutes } from './features/widget/routes';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
 import { authBridgePlugin } from './plugins/auth-bridge';
 import { createAuth } from './plugins/better-auth';
@@ -45,6 +49,8 @@ declare module 'fastify' {
     draining: boolean;
     /** The durable job queue, when this process runs background work. */
     jobs: JobQueue | null;
+    /** Fan-out of small events to every server process (handoff messages, inbox changes). */
+    realtime: Realtime;
   }
 }
 
@@ -99,6 +105,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   app.addHook('onClose', async () => rateLimiter.close());
+  const realtime = createRealtime({ redisUrl: config.redisUrl, postgresUrl: database.url, onError: (message) => app.log.warn(message) });
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => realtime.close());
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
@@ -137,12 +146,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(usageRoutes);
   await app.register(apiKeyRoutes);
   await app.register(openAiApiRoutes, { rateLimiter });
+  await app.register(handoffRoutes);
+  await app.register(publicHandoffRoutes, { rateLimiter });
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);
     app.jobs = await startJobQueue(database, app.log);
     app.addHook('onClose', async () => app.jobs?.stop());
     await startIngestionWorker(app);
+    await startHandoffAlertWorker(app, mailer);
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
 

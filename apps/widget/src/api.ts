@@ -1,4 +1,5 @@
 import type { ChatStreamEvent, PublicChatbot } from '@parley/shared/contracts/chatbots';
+import type { VisitorConversationState, VisitorEvent } from '@parley/shared/contracts/handoffs';
 import { rateLimitMessage, retryAfterSeconds } from './format';
 import { createSseParser } from './sse';
 
@@ -74,7 +75,12 @@ export async function sendChatMessage(
     body: JSON.stringify(body),
     signal,
   });
-  const parser = createSseParser();
+  await readEvents<ChatStreamEvent>(response, onEvent);
+}
+
+/** Reads a server-sent event stream to its end, calling `onEvent` for each event as it arrives. */
+async function readEvents<T extends { type: string }>(response: Response, onEvent: (event: T) => void): Promise<void> {
+  const parser = createSseParser<T>();
   const reader = response.body && typeof response.body.getReader === 'function' ? response.body.getReader() : null;
   if (!reader) {
     // Browsers without streamed bodies get the whole answer at once.
@@ -91,4 +97,45 @@ export async function sendChatMessage(
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ChatError(TEXT.interrupted, null);
   }
+}
+
+const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The visitor asks for a person (the header button, or the offer after an answer the bot did not have). */
+export async function requestHandoff(
+  baseUrl: string,
+  chatbotId: string,
+  body: { visitorId: string; conversationId?: string; reason: 'visitor_request' | 'no_answer' },
+): Promise<{ state: VisitorConversationState; text: string }> {
+  const response = await request(chatbotUrl(baseUrl, chatbotId, 'handoff'), json(body));
+  return (await response.json()) as { state: VisitorConversationState; text: string };
+}
+
+/** Thumbs up or down on an answer (null takes it back). */
+export async function rateAnswer(baseUrl: string, chatbotId: string, messageId: string, body: { visitorId: string; rating: 'up' | 'down' | null }) {
+  await request(chatbotUrl(baseUrl, chatbotId, `messages/${encodeURIComponent(messageId)}/feedback`), json(body));
+}
+
+/** Where a remembered conversation stands (a person may have answered or closed it while the page was away). */
+export async function fetchConversationState(baseUrl: string, chatbotId: string, conversationId: string, visitorId: string): Promise<VisitorConversationState> {
+  const path = `conversations/${encodeURIComponent(conversationId)}?visitorId=${encodeURIComponent(visitorId)}`;
+  const response = await request(chatbotUrl(baseUrl, chatbotId, path), { method: 'GET' });
+  return ((await response.json()) as { state: VisitorConversationState }).state;
+}
+
+/** Follows the conversation live until the stream ends or `signal` aborts; `since` replays what was missed. */
+export async function followConversation(
+  baseUrl: string,
+  chatbotId: string,
+  conversation: { id: string; visitorId: string; since: string | null },
+  onEvent: (event: VisitorEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const query = `visitorId=${encodeURIComponent(conversation.visitorId)}${conversation.since ? `&since=${encodeURIComponent(conversation.since)}` : ''}`;
+  const response = await request(chatbotUrl(baseUrl, chatbotId, `conversations/${encodeURIComponent(conversation.id)}/events?${query}`), {
+    method: 'GET',
+    headers: { accept: 'text/event-stream' },
+    signal,
+  });
+  await readEvents<VisitorEvent>(response, onEvent);
 }

@@ -16,7 +16,7 @@ const EXPECTED: ChatStreamEvent[] = [
 ];
 
 function feed(chunks: (string | Uint8Array)[]): ChatStreamEvent[] {
-  const parser = createSseParser();
+  const parser = createSseParser<ChatStreamEvent>();
   return chunks.flatMap((chunk) => parser.push(chunk));
 }
 
@@ -35,7 +35,7 @@ describe('server-sent events of a chat answer', () => {
   });
 
   it('returns an event only once its blank line has arrived', () => {
-    const parser = createSseParser();
+    const parser = createSseParser<ChatStreamEvent>();
     expect(parser.push('data: {"type":"delta","text":"a"}\n')).toEqual([]);
     expect(parser.push('\n')).toEqual([{ type: 'delta', text: 'a' }]);
   });

@@ -1,27 +1,26 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
-
 /**
  * An incremental parser for the chat's server-sent events. Network chunks split
  * events, lines and even UTF-8 characters anywhere, so bytes are decoded in
  * streaming mode and only complete events (ended by a blank line) are returned.
  */
-export interface SseParser {
+export interface SseParser<T> {
   /** Feeds one chunk; returns the events it completed. */
-  push(chunk: string | Uint8Array): ChatStreamEvent[];
+  push(chunk: string | Uint8Array): T[];
 }
 
-export function createSseParser(): SseParser {
+/** Events are JSON objects with a `type` (the chat's ChatStreamEvent, the conversation's VisitorEvent). */
+export function createSseParser<T extends { type: string }>(): SseParser<T> {
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
   let skipLineFeed = false;
 
-  const dispatch = (events: ChatStreamEvent[]) => {
+  const dispatch = (events: T[]) => {
     if (data.length === 0) return;
     const payload = data.join('\n');
     data = [];
     try {
-      const event = JSON.parse(payload) as ChatStreamEvent;
+      const event = JSON.parse(payload) as T;
       if (event && typeof event === 'object' && typeof event.type === 'string') events.push(event);
     } catch {
       // Not one of ours (a proxy's keep-alive, say): skip it rather than break the answer.
@@ -34,7 +33,7 @@ export function createSseParser(): SseParser {
       // A chunk that ended in \r may have been the first half of \r\n.
       if (skipLineFeed && buffer.charAt(0) === '\n') buffer = buffer.slice(1);
       skipLineFeed = false;
-      const events: ChatStreamEvent[] = [];
+      const events: T[] = [];
       for (;;) {
         const match = /\r\n|\r|\n/.exec(buffer);
         if (!match) break;

@@ -28,13 +28,30 @@ describe('what the widget remembers about a visitor', () => {
       { role: 'bot', text: 'Five working days.', citations: [{ sourceId: 's1', sourceName: 'faq', excerpt: 'Refunds are paid within five working days.' }] },
     ];
     saveVisitorState(store, BOT_A, { ...first, conversationId: CONVERSATION, messages });
-    expect(loadVisitorState(store, BOT_A)).toEqual({ visitorId: first.visitorId, conversationId: CONVERSATION, messages });
+    expect(loadVisitorState(store, BOT_A)).toEqual({ visitorId: first.visitorId, conversationId: CONVERSATION, messages, mode: 'bot', lastEventAt: null });
+  });
+
+  it('remembers a conversation with a person: its mode, the last live message time, agents and status lines', () => {
+    const store = memoryStore();
+    const first = loadVisitorState(store, BOT_A);
+    const messages: StoredMessage[] = [
+      { role: 'visitor', text: 'talk to a human' },
+      { role: 'system', text: 'Ada joined the conversation.', id: 'm2' },
+      { role: 'agent', text: 'Hi! How can I help?', id: 'm3', author: 'Ada' },
+      { role: 'bot', text: 'Earlier answer', id: 'm1', rating: 'down' },
+    ];
+    const lastEventAt = '2026-11-23T10:00:00.000Z';
+    saveVisitorState(store, BOT_A, { ...first, conversationId: CONVERSATION, messages, mode: 'active', lastEventAt });
+    expect(loadVisitorState(store, BOT_A)).toMatchObject({ conversationId: CONVERSATION, messages, mode: 'active', lastEventAt });
+    // A mode without a conversation, or a nonsense one, is the bot's.
+    saveVisitorState(store, BOT_A, { ...first, conversationId: null, messages, mode: 'waiting', lastEventAt: 'yesterday' });
+    expect(loadVisitorState(store, BOT_A)).toMatchObject({ mode: 'bot', lastEventAt: null });
   });
 
   it(`keeps only the last ${MAX_STORED_MESSAGES} messages`, () => {
     const store = memoryStore();
     const messages = Array.from({ length: 70 }, (_, i): StoredMessage => ({ role: i % 2 ? 'bot' : 'visitor', text: `m${i}` }));
-    saveVisitorState(store, BOT_A, { visitorId: 'visitor-1234', conversationId: null, messages });
+    saveVisitorState(store, BOT_A, { visitorId: 'visitor-1234', conversationId: null, messages, mode: 'bot', lastEventAt: null });
     const restored = loadVisitorState(store, BOT_A).messages;
     expect(restored).toHaveLength(MAX_STORED_MESSAGES);
     expect(restored[0]?.text).toBe('m20');
@@ -44,7 +61,13 @@ describe('what the widget remembers about a visitor', () => {
   it('starts afresh from corrupted or foreign data instead of failing', () => {
     const store = memoryStore();
     store.setItem(storageKey(BOT_A), '{not json');
-    expect(loadVisitorState(store, BOT_A, () => 'fresh-visitor')).toEqual({ visitorId: 'fresh-visitor', conversationId: null, messages: [] });
+    expect(loadVisitorState(store, BOT_A, () => 'fresh-visitor')).toEqual({
+      visitorId: 'fresh-visitor',
+      conversationId: null,
+      messages: [],
+      mode: 'bot',
+      lastEventAt: null,
+    });
     store.setItem(
       storageKey(BOT_A),
       JSON.stringify({
@@ -52,6 +75,7 @@ describe('what the widget remembers about a visitor', () => {
         conversationId: 'nope',
         messages: [
           { role: 'system', text: 1 },
+          { role: 'robot', text: 'who?' },
           { role: 'bot', text: 'ok' },
         ],
       }),
@@ -60,6 +84,8 @@ describe('what the widget remembers about a visitor', () => {
       visitorId: 'fresh-visitor',
       conversationId: null,
       messages: [{ role: 'bot', text: 'ok' }],
+      mode: 'bot',
+      lastEventAt: null,
     });
   });
 

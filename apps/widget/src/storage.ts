@@ -7,15 +7,28 @@ const MAX_EXCERPT_CHARS = 600;
 export type StoredCitation = Pick<Citation, 'sourceId' | 'sourceName' | 'excerpt'>;
 
 export interface StoredMessage {
-  role: 'visitor' | 'bot';
+  /** visitor and bot as before; agent: a person of the team; system: a status line ("Ada joined the conversation."). */
+  role: 'visitor' | 'bot' | 'agent' | 'system';
   text: string;
+  /** The server's id (bot answers, agent and status messages): ratings need it, and live messages are not shown twice. */
+  id?: string;
   citations?: StoredCitation[];
+  /** The visitor's thumbs on a bot answer. */
+  rating?: 'up' | 'down';
+  /** An agent's first name. */
+  author?: string;
 }
+
+/** bot: the assistant answers; waiting / active: a person was asked for / is answering. */
+export type ConversationMode = 'bot' | 'waiting' | 'active';
 
 export interface VisitorState {
   visitorId: string;
   conversationId: string | null;
   messages: StoredMessage[];
+  mode: ConversationMode;
+  /** The newest live message seen (ISO time): a reconnect asks for what came after. */
+  lastEventAt: string | null;
 }
 
 /** The subset of the Web Storage API used here (a Map-backed fake in tests). */
@@ -41,9 +54,12 @@ export function newVisitorId(random: (bytes: Uint8Array) => Uint8Array = (bytes)
   return id;
 }
 
+const ROLES = ['visitor', 'bot', 'agent', 'system'];
+const MODES: ConversationMode[] = ['bot', 'waiting', 'active'];
+
 function isStoredMessage(value: unknown): value is StoredMessage {
   const m = value as StoredMessage;
-  return !!m && (m.role === 'visitor' || m.role === 'bot') && typeof m.text === 'string' && (m.citations === undefined || Array.isArray(m.citations));
+  return !!m && ROLES.indexOf(m.role) >= 0 && typeof m.text === 'string' && (m.citations === undefined || Array.isArray(m.citations));
 }
 
 /** What this browser remembers for the chatbot; anything missing or malformed starts afresh. */
@@ -58,7 +74,9 @@ export function loadVisitorState(store: KeyValueStore | null, chatbotId: string,
   const visitorId = typeof saved.visitorId === 'string' && VISITOR_ID.test(saved.visitorId) ? saved.visitorId : makeId();
   const conversationId = typeof saved.conversationId === 'string' && UUID.test(saved.conversationId) ? saved.conversationId : null;
   const messages = Array.isArray(saved.messages) ? saved.messages.filter(isStoredMessage).slice(-MAX_STORED_MESSAGES) : [];
-  return { visitorId, conversationId, messages };
+  const mode = conversationId && MODES.indexOf(saved.mode as ConversationMode) >= 0 ? (saved.mode as ConversationMode) : 'bot';
+  const lastEventAt = typeof saved.lastEventAt === 'string' && !isNaN(Date.parse(saved.lastEventAt)) ? saved.lastEventAt : null;
+  return { visitorId, conversationId, messages, mode, lastEventAt };
 }
 
 /** Keeps the last MAX_STORED_MESSAGES messages; a full or refused storage only means no memory. */
@@ -71,7 +89,8 @@ export function saveVisitorState(store: KeyValueStore | null, chatbotId: string,
         : m,
     );
   try {
-    store?.setItem(storageKey(chatbotId), JSON.stringify({ visitorId: state.visitorId, conversationId: state.conversationId, messages }));
+    const { visitorId, conversationId, mode, lastEventAt } = state;
+    store?.setItem(storageKey(chatbotId), JSON.stringify({ visitorId, conversationId, messages, mode, lastEventAt }));
   } catch {
     /* quota exceeded or storage disabled */
   }

@@ -1,10 +1,16 @@
 import type { PublicChatbot } from '@parley/shared/contracts/chatbots';
-import { ChatError, fetchChatbotConfig, sendChatMessage, TEXT } from './api';
-import { browserStorage, loadVisitorState, saveVisitorState, type StoredCitation } from './storage';
+import type { HandoffMessage, VisitorConversationState, VisitorEvent } from '@parley/shared/contracts/handoffs';
+import { ChatError, fetchChatbotConfig, fetchConversationState, followConversation, rateAnswer, requestHandoff, sendChatMessage, TEXT } from './api';
+import { browserStorage, loadVisitorState, saveVisitorState, type StoredCitation, type StoredMessage } from './storage';
 import { createWidgetView } from './ui/view';
 
 /** How a chatbot refused by this website is drawn: Parley's defaults, since its own appearance is not shared. */
 const REFUSED_APPEARANCE: PublicChatbot['appearance'] = { color: '#4f46e5', position: 'bottom-right', title: 'Chat', avatarUrl: null };
+/** Reconnect delays of the live conversation stream (ms), then the last one repeats. */
+const RECONNECT_DELAYS = [1000, 2000, 5000, 10_000, 30_000];
+
+const toStored = (m: HandoffMessage): StoredMessage =>
+  m.role === 'agent' ? { role: 'agent', text: m.content, id: m.id, author: m.authorName ?? undefined } : { role: 'system', text: m.content, id: m.id };
 
 /** Loads the chatbot's configuration and puts the chat on the page. */
 export async function mountWidget(baseUrl: string, chatbotId: string): Promise<void> {
@@ -31,6 +37,8 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
   const state = loadVisitorState(store, chatbotId);
   const save = () => saveVisitorState(store, chatbotId, state);
   let inFlight: AbortController | null = null;
+  let live: AbortController | null = null;
+  let agentName: string | null = null;
 
   const view = createWidgetView({
     chatbotId,
@@ -38,16 +46,116 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
     welcomeMessage: chatbot?.welcomeMessage ?? '',
     suggestedQuestions: chatbot?.suggestedQuestions ?? [],
     refusal,
+    handoffEnabled: !!chatbot?.handoffEnabled,
     onSend: (text) => void ask(text),
     onRestart() {
       inFlight?.abort();
+      stopFollowing();
       state.conversationId = null;
       state.messages = [];
+      state.lastEventAt = null;
+      applyState({ mode: 'bot', agentName: null });
       save();
       view.showConversation(state.messages);
       view.setBusy(false);
     },
+    onAskForPerson: (reason) => void askForPerson(reason),
+    async onRate(messageId, rating) {
+      try {
+        await rateAnswer(baseUrl, chatbotId, messageId, { visitorId: state.visitorId, rating });
+        const stored = state.messages.find((m) => m.id === messageId);
+        if (stored) {
+          if (rating) stored.rating = rating;
+          else delete stored.rating;
+          save();
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    },
   });
+
+  /** A message the server sent (an agent's, a status line) is shown once, whichever way it arrived. */
+  function showLive(message: HandoffMessage) {
+    if (state.messages.some((m) => m.id === message.id)) return;
+    const stored = toStored(message);
+    state.messages.push(stored);
+    if (!state.lastEventAt || message.createdAt > state.lastEventAt) state.lastEventAt = message.createdAt;
+    save();
+    view.addLiveMessage(stored);
+  }
+
+  function applyState(next: Pick<VisitorConversationState, 'mode' | 'agentName'>) {
+    if (next.mode === 'ended') {
+      // An agent ended it: the next message starts a new conversation.
+      state.conversationId = null;
+      state.mode = 'bot';
+    } else state.mode = next.mode;
+    agentName = next.agentName;
+    save();
+    view.setMode(state.mode, agentName);
+    if (state.mode === 'bot') stopFollowing();
+    else startFollowing();
+  }
+
+  function stopFollowing() {
+    live?.abort();
+    live = null;
+  }
+
+  /** Follows the conversation while a person is asked for or answering, reconnecting when the stream drops. */
+  function startFollowing() {
+    if (live || !state.conversationId) return;
+    const controller = new AbortController();
+    live = controller;
+    const conversationId = state.conversationId;
+    void (async () => {
+      for (let attempt = 0; !controller.signal.aborted; attempt += 1) {
+        try {
+          await followConversation(
+            baseUrl,
+            chatbotId,
+            { id: conversationId, visitorId: state.visitorId, since: state.lastEventAt },
+            (event: VisitorEvent) => {
+              attempt = 0;
+              if (event.type === 'message') showLive(event.message);
+              else applyState(event.state);
+            },
+            controller.signal,
+          );
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          if (error instanceof ChatError && error.status === 404) {
+            applyState({ mode: 'ended', agentName: null });
+            return;
+          }
+        }
+        if (controller.signal.aborted) return;
+        const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)] ?? 30_000;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    })();
+  }
+
+  async function askForPerson(reason: 'visitor_request' | 'no_answer') {
+    view.setBusy(true);
+    try {
+      const answer = await requestHandoff(baseUrl, chatbotId, {
+        visitorId: state.visitorId,
+        reason,
+        ...(state.conversationId ? { conversationId: state.conversationId } : {}),
+      });
+      state.conversationId = answer.state.conversationId;
+      // Waiting: the line is a message of the conversation, and the stream brings it (with its id, so it shows once).
+      if (answer.state.mode === 'bot') view.addLiveMessage({ role: 'system', text: answer.text });
+      applyState(answer.state);
+    } catch (error) {
+      view.showError(error instanceof ChatError ? error.message : TEXT.failed);
+    } finally {
+      view.setBusy(false);
+    }
+  }
 
   async function ask(message: string) {
     const controller = new AbortController();
@@ -59,6 +167,7 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
     const answer = view.startAnswer();
     let text = '';
     let ended = false;
+    let answerId: string | undefined;
     try {
       await sendChatMessage(
         baseUrl,
@@ -67,16 +176,29 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
         (event) => {
           if (controller.signal.aborted) return;
           if (event.type === 'meta') {
+            if (state.conversationId !== event.conversationId) stopFollowing();
             state.conversationId = event.conversationId;
+            answerId = event.messageId;
             save();
           } else if (event.type === 'delta') {
             text += event.text;
             answer.append(event.text);
+          } else if (event.type === 'handoff') {
+            ended = true;
+            if (event.text) {
+              // The bot's reply to "talk to a human" is the waiting line itself (or why nobody can come).
+              answer.append(event.text);
+              answer.finish([]);
+              state.messages.push({ role: 'bot', text: event.text, id: answerId });
+            } else answer.discard();
+            save();
+            applyState({ mode: event.mode === 'unavailable' ? 'bot' : event.mode, agentName });
           } else if (event.type === 'done') {
+            if (ended) return;
             ended = true;
             const citations: StoredCitation[] = event.citations.map(({ sourceId, sourceName, excerpt }) => ({ sourceId, sourceName, excerpt }));
-            answer.finish(citations);
-            state.messages.push({ role: 'bot', text, citations });
+            answer.finish(citations, { id: answerId, offerHandoff: event.offerHandoff });
+            state.messages.push({ role: 'bot', text, citations, id: answerId });
             save();
           } else if (event.type === 'error') {
             ended = true;
@@ -98,5 +220,15 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
   }
 
   view.showConversation(state.messages);
+  view.setMode(state.mode, null);
   document.body.appendChild(view.host);
+  // A remembered conversation may have changed while the page was away (a person answered, or closed it).
+  if (state.conversationId && state.mode !== 'bot') {
+    try {
+      applyState(await fetchConversationState(baseUrl, chatbotId, state.conversationId, state.visitorId));
+    } catch (error) {
+      if (error instanceof ChatError && error.status === 404) applyState({ mode: 'ended', agentName: null });
+      else startFollowing();
+    }
+  }
 }

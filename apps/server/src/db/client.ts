@@ -21,6 +21,8 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** The PostgreSQL URL (postgres only): features that need their own connection (LISTEN) open it from here. */
+  url?: string;
   /** pgvector when `CREATE EXTENSION vector` succeeded, otherwise exact search over real[]. */
   vectorSearch: VectorSearchMode;
   /** A cheap round trip to tell whether the database answers. */
@@ -81,6 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return {
         db,
         driver: 'postgres',
+        url: options.databaseUrl,
         vectorSearch,
         ping: async () => {
           await db.execute(sql`select 1`);

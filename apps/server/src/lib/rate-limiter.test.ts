@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { redisSkipReason, TEST_REDIS_URL } from '../test/redis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter';
 
-const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const redisReason = await (async () => {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return '';
-  } catch (error) {
-    return `Redis is not reachable at ${redisUrl} (${error instanceof Error ? error.message : String(error)})`;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const redisUrl = TEST_REDIS_URL;
+const redisReason = await redisSkipReason();
 if (redisReason) console.warn(`\n[parley tests] ${redisReason}: the Redis rate-limiter tests are skipped.\n`);
 
 function behavesAsAFixedWindow(make: () => RateLimiter) {

@@ -16,10 +16,19 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, he
     'x-request-id': request.id,
     ...headers,
   });
+  // Headers now, not with the first event: a client waiting for its stream to open should not wait for news.
+  reply.raw.flushHeaders();
   return {
     signal: controller.signal,
     send(event: unknown) {
       if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    },
+    /** A comment line: keeps proxies and load balancers from closing an idle stream. */
+    ping() {
+      if (!reply.raw.writableEnded) reply.raw.write(': ping\n\n');
+    },
+    get isClosed() {
+      return controller.signal.aborted || reply.raw.writableEnded;
     },
     end() {
       if (!reply.raw.writableEnded) reply.raw.end();

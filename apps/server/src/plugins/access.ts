@@ -14,6 +14,8 @@ export interface Identity {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** A long-lived event stream (the route-matrix test reads its status and hangs up). */
+    stream?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -22,7 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the route-matrix test). */
-    routeTable: { method: string; url: string; access: RouteAccess }[];
+    routeTable: { method: string; url: string; access: RouteAccess; stream: boolean }[];
     resolveIdentity(request: FastifyRequest): Promise<Identity | null>;
   }
 }
@@ -53,7 +55,7 @@ export const accessPlugin = fp(
     app.decorateRequest('admin', null);
 
     app.addHook('onRoute', (route) => {
-      const config = (route.config ?? {}) as { access?: RouteAccess };
+      const config = (route.config ?? {}) as { access?: RouteAccess; stream?: boolean };
       if (!config.access) {
         const declared = PLUGIN_ROUTE_PREFIXES.find((p) => route.url.startsWith(p.prefix));
         if (!declared) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
@@ -64,7 +66,7 @@ export const accessPlugin = fp(
       const access = (route.config as { access: RouteAccess }).access;
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
         if (method === 'HEAD' && route.url !== '/api/health') continue;
-        app.routeTable.push({ method, url: route.url, access });
+        app.routeTable.push({ method, url: route.url, access, stream: config.stream === true });
       }
     });
 

@@ -22,6 +22,9 @@ export const ICONS = {
   chevronDown: 'M6 9l6 6 6-6',
   send: 'M12 19V5M5 12l7-7 7 7',
   restart: 'M4 12a8 8 0 1 0 2.4-5.7L4 8.6M4 3.6v5h5',
+  person: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  thumbUp: 'M7 10v11M7 10l4-8a2.5 2.5 0 0 1 3 3l-1 4h6a2 2 0 0 1 2 2.3l-1.4 7A2 2 0 0 1 17.6 21H7M7 10H4v11h3',
+  thumbDown: 'M17 14V3M17 14l-4 8a2.5 2.5 0 0 1-3-3l1-4H5a2 2 0 0 1-2-2.3l1.4-7A2 2 0 0 1 6.4 3H17M17 14h3V3h-3',
 } as const;
 
 export function icon(path: string): SVGSVGElement {

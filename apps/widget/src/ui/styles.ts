@@ -27,6 +27,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .head h2{flex:1;min-width:0;margin:0;font-size:16px;font-weight:600;line-height:1.3;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;outline:none}
 .head .avatar{flex:none;width:32px;height:32px;border-radius:50%;object-fit:cover;background:rgba(255,255,255,.25)}
 .icon-btn{flex:none;width:34px;height:34px;padding:0;border:0;border-radius:8px;background:transparent;display:flex;align-items:center;justify-content:center;cursor:pointer}
+.icon-btn[hidden]{display:none}
 .icon-btn:hover{background:rgba(127,127,127,.22)}
 .head :focus-visible{outline-color:var(--on-accent);outline-offset:-2px}
 
@@ -36,6 +37,17 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .visitor{align-self:flex-end;background:var(--accent);color:var(--on-accent);border-bottom-right-radius:4px}
 .error{align-self:stretch;max-width:none;padding:8px 12px;border:1px solid #fecaca;border-radius:10px;background:#fef2f2;color:#991b1b;font-size:13px}
 
+.agent{border-color:var(--accent)}
+.author{margin:0 0 2px;color:var(--accent-text);font-size:12px;font-weight:600}
+.note{align-self:center;max-width:90%;margin:2px 0;color:#6b7280;font-size:12.5px;text-align:center}
+.strip{margin:0;padding:7px 16px;border-bottom:1px solid #e5e7eb;background:var(--ring);color:#374151;font-size:13px}
+.strip[hidden]{display:none}
+.thumbs{display:flex;gap:2px;margin:6px 0 -4px -6px;white-space:normal}
+.thumb{width:28px;height:28px;padding:0;border:0;border-radius:6px;background:transparent;color:#9ca3af;display:flex;align-items:center;justify-content:center;cursor:pointer}
+.thumb svg{width:16px;height:16px}
+.thumb:hover{background:#f3f4f6;color:#4b5563}
+.thumb[aria-pressed=true]{color:var(--accent-text);background:var(--ring)}
+.offer{align-self:flex-start}
 .chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:2px}
 .chip{padding:6px 12px;border:1px solid var(--accent);border-radius:999px;background:#fff;color:var(--accent-text);font-size:13px;line-height:1.35;text-align:left;cursor:pointer}
 .chip:hover{background:var(--ring)}

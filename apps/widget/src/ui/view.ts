@@ -1,6 +1,6 @@
 import type { PublicChatbot } from '@parley/shared/contracts/chatbots';
 import { readableTextColor } from '../format';
-import type { StoredCitation, StoredMessage } from '../storage';
+import type { ConversationMode, StoredCitation, StoredMessage } from '../storage';
 import { el, icon, ICONS } from './dom';
 import { WIDGET_CSS } from './styles';
 
@@ -11,16 +11,24 @@ export interface ViewOptions {
   suggestedQuestions: string[];
   /** Set when the chatbot refused this website: the panel says so and takes no input. */
   refusal: string | null;
+  /** Visitors can ask for a person (the header button, and the offer after an answer the bot did not have). */
+  handoffEnabled: boolean;
   onSend(text: string): void;
   onRestart(): void;
+  onAskForPerson(reason: 'visitor_request' | 'no_answer'): void;
+  /** Resolves false when the rating could not be saved (the buttons then go back). */
+  onRate(messageId: string, rating: 'up' | 'down' | null): Promise<boolean>;
 }
 
 /** One answer being streamed into its bubble. */
 export interface AnswerView {
   append(text: string): void;
-  finish(citations: StoredCitation[]): void;
+  /** Ends the answer: its sources, the thumbs (with the message id), and the offer of a person when the bot had no answer. */
+  finish(citations: StoredCitation[], extra?: { id?: string; offerHandoff?: boolean }): void;
   /** Drops the bubble if nothing arrived, or leaves the partial text; then shows the error. */
   fail(message: string): void;
+  /** Removes the bubble (the message went to a person, not to the bot). */
+  discard(): void;
 }
 
 export interface WidgetView {
@@ -32,9 +40,14 @@ export interface WidgetView {
   startAnswer(): AnswerView;
   showError(message: string): void;
   setBusy(busy: boolean): void;
+  /** A person's message or a status line, arriving live. */
+  addLiveMessage(message: StoredMessage): void;
+  /** Shows who the visitor is talking to, and hides the "talk to a person" button while one is asked for. */
+  setMode(mode: ConversationMode, agentName: string | null): void;
 }
 
 const NARROW_SCREEN = '(max-width: 480px)';
+const TALK_TO_PERSON = 'Talk to a person';
 const MESSAGE_MAX_CHARS = 4000;
 
 /** Groups citations by source: one expandable entry per document, its excerpts inside. */
@@ -56,6 +69,12 @@ function sourcesList(citations: StoredCitation[]): HTMLElement | null {
 function botBubble(text: string, citations: StoredCitation[] = []): HTMLElement {
   return el('div', { class: 'msg bot' }, [el('div', { class: 'text' }, [text]), sourcesList(citations)]);
 }
+
+function agentBubble(text: string, author: string | undefined): HTMLElement {
+  return el('div', { class: 'msg bot agent' }, [el('p', { class: 'author' }, [author ?? 'Team']), el('div', { class: 'text' }, [text])]);
+}
+
+const statusLine = (text: string) => el('p', { class: 'note', role: 'status' }, [text]);
 
 /** Draws the launcher and the panel in a shadow root on a fixed host element appended to the page. */
 export function createWidgetView(options: ViewOptions): WidgetView {
@@ -87,6 +106,8 @@ export function createWidgetView(options: ViewOptions): WidgetView {
     icon(ICONS.restart),
   ]);
   const closeButton = el('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close chat', title: 'Close chat' }, [icon(ICONS.close)]);
+  const personButton = el('button', { type: 'button', class: 'icon-btn', 'aria-label': TALK_TO_PERSON, title: TALK_TO_PERSON }, [icon(ICONS.person)]);
+  const strip = el('p', { class: 'strip', role: 'status', hidden: '' });
   const log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
   const input = el('textarea', {
     id: 'parley-input',
@@ -98,7 +119,14 @@ export function createWidgetView(options: ViewOptions): WidgetView {
   const sendButton = el('button', { type: 'submit', class: 'send', 'aria-label': 'Send message', title: 'Send message' }, [icon(ICONS.send)]);
   const form = el('form', { class: 'compose' }, [el('label', { class: 'sr-only', for: 'parley-input' }, ['Your message']), input, sendButton]);
   const panel = el('section', { class: 'panel', id: 'parley-panel', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'parley-title', hidden: '' }, [
-    el('header', { class: 'head' }, [avatar('avatar'), title, options.refusal ? null : restartButton, closeButton]),
+    el('header', { class: 'head' }, [
+      avatar('avatar'),
+      title,
+      options.refusal || !options.handoffEnabled ? null : personButton,
+      options.refusal ? null : restartButton,
+      closeButton,
+    ]),
+    strip,
     log,
     form,
   ]);
@@ -164,6 +192,53 @@ export function createWidgetView(options: ViewOptions): WidgetView {
   launcher.addEventListener('click', () => (isOpen ? close() : open()));
   closeButton.addEventListener('click', close);
   restartButton.addEventListener('click', () => options.onRestart());
+  personButton.addEventListener('click', () => options.onAskForPerson('visitor_request'));
+
+  /** Thumbs under an answer; the choice is saved by onRate and undone when saving fails. */
+  const feedback = (message: { id: string; rating?: 'up' | 'down' }) => {
+    let current = message.rating ?? null;
+    const buttons = (['up', 'down'] as const).map((value) => {
+      const label = value === 'up' ? 'Helpful answer' : 'Not helpful';
+      const button = el('button', { type: 'button', class: 'thumb', 'aria-label': label, title: label, 'aria-pressed': String(current === value) }, [
+        icon(value === 'up' ? ICONS.thumbUp : ICONS.thumbDown),
+      ]);
+      button.addEventListener('click', () => {
+        const previous = current;
+        current = current === value ? null : value;
+        draw();
+        void options.onRate(message.id, current).then((saved) => {
+          if (saved) return;
+          current = previous;
+          draw();
+        });
+      });
+      return { value, button };
+    });
+    const draw = () => buttons.forEach(({ value, button }) => button.setAttribute('aria-pressed', String(current === value)));
+    return el(
+      'div',
+      { class: 'thumbs', role: 'group', 'aria-label': 'Rate this answer' },
+      buttons.map((b) => b.button),
+    );
+  };
+
+  const offer = () => {
+    const chip = el('button', { type: 'button', class: 'chip offer' }, [TALK_TO_PERSON]);
+    chip.addEventListener('click', () => {
+      chip.remove();
+      options.onAskForPerson('no_answer');
+    });
+    return chip;
+  };
+
+  const drawMessage = (m: StoredMessage): HTMLElement => {
+    if (m.role === 'visitor') return el('div', { class: 'msg visitor' }, [m.text]);
+    if (m.role === 'agent') return agentBubble(m.text, m.author);
+    if (m.role === 'system') return statusLine(m.text);
+    const bubble = botBubble(m.text, m.citations);
+    if (m.id) bubble.appendChild(feedback({ id: m.id, rating: m.rating }));
+    return bubble;
+  };
   panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
@@ -213,7 +288,7 @@ export function createWidgetView(options: ViewOptions): WidgetView {
       );
       log.appendChild(chips);
     }
-    for (const m of messages) log.appendChild(m.role === 'visitor' ? el('div', { class: 'msg visitor' }, [m.text]) : botBubble(m.text, m.citations));
+    for (const m of messages) log.appendChild(drawMessage(m));
     updateSend();
     scrollToEnd();
   };
@@ -243,15 +318,18 @@ export function createWidgetView(options: ViewOptions): WidgetView {
           text.textContent = received;
           if (follow) scrollToEnd();
         },
-        finish(citations) {
+        finish(citations, extra = {}) {
           typing.remove();
           bubble.removeAttribute('aria-busy');
+          const follow = nearEnd();
           const sources = sourcesList(citations);
-          if (sources) {
-            const follow = nearEnd();
-            bubble.appendChild(sources);
-            if (follow) scrollToEnd();
-          }
+          if (sources) bubble.appendChild(sources);
+          if (extra.id) bubble.appendChild(feedback({ id: extra.id }));
+          if (extra.offerHandoff && options.handoffEnabled) log.appendChild(offer());
+          if (follow) scrollToEnd();
+        },
+        discard() {
+          bubble.remove();
         },
         fail(message) {
           if (received) {
@@ -268,6 +346,16 @@ export function createWidgetView(options: ViewOptions): WidgetView {
     setBusy(busy) {
       isBusy = busy;
       updateSend();
+    },
+    addLiveMessage(message) {
+      appendToLog(drawMessage(message));
+    },
+    setMode(mode, agentName) {
+      personButton.hidden = mode !== 'bot';
+      strip.hidden = mode === 'bot';
+      strip.textContent =
+        mode === 'active' ? `You're chatting with ${agentName ?? 'a person from the team'}` : mode === 'waiting' ? 'Waiting for a person…' : '';
+      log.querySelectorAll('.offer').forEach((chip) => mode !== 'bot' && chip.remove());
     },
   };
 }

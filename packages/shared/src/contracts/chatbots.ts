@@ -50,6 +50,14 @@ const chatbotFields = {
   allowedOrigins: z.array(originSchema).max(20, 'At most 20 allowed origins'),
   status: z.enum(['draft', 'live']).default('draft'),
   retrievalTopK: z.number().int().min(1).max(20).default(5),
+  handoffEnabled: z.boolean().default(true),
+  handoffAlertMinutes: z
+    .number()
+    .int()
+    .min(1, 'The wait before an e-mail must be 1 to 1440 minutes')
+    .max(1440, 'The wait before an e-mail must be 1 to 1440 minutes')
+    .nullable()
+    .default(null),
 };
 
 export const createChatbotBodySchema = z.object({
@@ -74,6 +82,8 @@ export const updateChatbotBodySchema = z
     allowedOrigins: chatbotFields.allowedOrigins,
     status: z.enum(['draft', 'live']),
     retrievalTopK: z.number().int().min(1).max(20),
+    handoffEnabled: z.boolean(),
+    handoffAlertMinutes: z.number().int().min(1).max(1440).nullable(),
   })
   .partial();
 
@@ -94,6 +104,8 @@ export const chatbotSchema = z.object({
   embedding: z.object({ provider: z.string(), model: z.string(), dimensions: z.number().int() }),
   chunking: z.object({ strategy: z.enum(['semantic', 'fixed', 'sliding']), size: z.number().int(), overlap: z.number().int() }),
   retrievalTopK: z.number().int(),
+  handoffEnabled: z.boolean(),
+  handoffAlertMinutes: z.number().int().nullable(),
   sourceCount: z.number().int(),
   chunkCount: z.number().int(),
   createdAt: z.string(),
@@ -151,7 +163,9 @@ export type Citation = z.infer<typeof citationSchema>;
 export type ChatStreamEvent =
   | { type: 'meta'; conversationId: string; messageId: string }
   | { type: 'delta'; text: string }
-  | { type: 'done'; answered: boolean; citations: Citation[]; tokens: number }
+  | { type: 'done'; answered: boolean; citations: Citation[]; tokens: number; offerHandoff?: boolean }
+  /** The conversation is with (or waiting for) a person: the visitor's message went to them, not to the bot. */
+  | { type: 'handoff'; mode: 'waiting' | 'active' | 'unavailable'; text: string }
   | { type: 'error'; message: string };
 
 /** What the widget needs to draw itself (public). */
@@ -161,5 +175,6 @@ export const publicChatbotSchema = z.object({
   welcomeMessage: z.string(),
   suggestedQuestions: z.array(z.string()),
   appearance: chatbotSchema.shape.appearance,
+  handoffEnabled: z.boolean(),
 });
 export type PublicChatbot = z.infer<typeof publicChatbotSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './organizations';
 
@@ -49,6 +49,10 @@ export const chatbots = pgTable(
     chunkSize: integer('chunk_size').notNull().default(1000),
     chunkOverlap: integer('chunk_overlap').notNull().default(200),
     retrievalTopK: integer('retrieval_top_k').notNull().default(5),
+    /** Visitors can ask for a person (widget button, a recognised phrase, or the bot's offer when it has no answer). */
+    handoffEnabled: boolean('handoff_enabled').notNull().default(true),
+    /** E-mail the organization's owners and admins when a handoff waits this long; null = never. */
+    handoffAlertMinutes: integer('handoff_alert_minutes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,9 +133,14 @@ export const conversations = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an agent ended the conversation: the visitor's next message starts a new one. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [index('conversations_chatbot_idx').on(t.chatbotId, t.lastMessageAt), index('conversations_visitor_idx').on(t.chatbotId, t.visitorId)],
 );
+
+/** answered / declined (no answer in the documents) / handoff (a person was asked for) / error / limited (over the monthly limit). */
+export const MESSAGE_OUTCOMES = ['answered', 'declined', 'handoff', 'error', 'limited'] as const;
 
 export interface MessageSource {
   chunkId: string;
@@ -147,12 +156,22 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    /** user: the visitor; assistant: the bot; agent: a person of the organization (handoff); system: a status line. */
+    role: text('role', { enum: ['user', 'assistant', 'agent', 'system'] }).notNull(),
     content: text('content').notNull(),
+    /** The person who wrote an agent message. */
+    agentUserId: uuid('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
     tokens: integer('tokens').notNull().default(0),
     latencyMs: doublePrecision('latency_ms'),
     sources: jsonb('sources').$type<MessageSource[]>().notNull().default([]),
     isAnswered: boolean('is_answered'),
+    /** How the bot's turn ended (assistant messages): what the analytics breakdown counts. */
+    outcome: text('outcome', { enum: MESSAGE_OUTCOMES }),
+    /** A visitor question reduced to its content words, so similar questions group together (user messages). */
+    questionKey: text('question_key'),
+    /** Thumbs up (1) or down (-1) from the visitor, on assistant messages. */
+    rating: smallint('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],

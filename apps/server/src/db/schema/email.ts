@@ -1,4 +1,10 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /** Every e-mail Parley sends, sent by SMTP when configured, otherwise kept here and logged. */
 export const emailOutbox = pgTable(
@@ -10,6 +16,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the message (a scheduled report's CSV); content is base64. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] })
       .notNull()
       .default('pending'),

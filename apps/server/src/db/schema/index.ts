@@ -7,3 +7,5 @@ export * from './admin';
 export * from './chatbots';
 export * from './tiers';
 export * from './api-keys';
+export * from './handoffs';
+export * from './analytics';

@@ -1,19 +1,19 @@
-import { PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, PUBLIC_CHAT_PER_IP_PER_MINUTE } from '@parley/shared/constants';
+import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { chatMessageBodySchema, publicChatbotSchema } from '@parley/shared/contracts/chatbots';
+import { feedbackBodySchema, feedbackParamsSchema } from '@parley/shared/contracts/handoffs';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatbots } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { openEventStream } from '../../lib/sse';
 import { requireIdentity } from '../../plugins/access';
 import { findChatbotForUser } from '../chatbots/service';
-import { answerChatMessage, type ChatRequest } from './service';
+import { rateMessage } from './feedback';
+import { createPublicAccess } from './public-access';
+import { answerChatMessage, chatDeps, type ChatRequest } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
@@ -47,7 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
       const { user } = requireIdentity(request);
       const chatbot = await findChatbotForUser(app.db, user.id, request.params.id);
       await streamAnswer(request, reply, (emit, signal) =>
-        answerChatMessage(app.database, app.config, {
+        answerChatMessage(chatDeps(app), {
           chatbot,
           channel: 'test',
           visitorId: `user:${user.id}`,
@@ -60,29 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     },
   );
 
-  const ownOrigins = new Set(app.config.trustedOrigins);
-
-  /** A live chatbot, reachable from this origin (its allowed origins, or Parley's own pages). */
-  async function publicChatbot(id: string, origin: string | undefined) {
-    const [chatbot] = await app.db
-      .select()
-      .from(chatbots)
-      .where(and(eq(chatbots.id, id), eq(chatbots.status, 'live')));
-    if (!chatbot) throw new AppError('NOT_FOUND', 'Chatbot not found.');
-    if (origin && !ownOrigins.has(origin) && !chatbot.allowedOrigins.includes(origin)) {
-      throw new AppError('FORBIDDEN', 'This website is not allowed to use this chatbot.');
-    }
-    return chatbot;
-  }
-
-  const corsHeaders = (origin: string | undefined): Record<string, string> =>
-    origin ? { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'retry-after' } : {};
-
-  // Every public answer carries CORS headers — refusals and validation errors too — so the
-  // widget on a customer's page can read the status and show a message instead of a network error.
-  const withCors = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(corsHeaders(request.headers.origin));
-  };
+  const { publicChatbot, corsHeaders, withCors, limitVisitor } = createPublicAccess(app, rateLimiter);
 
   app.options('/api/public/chatbots/:id/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
@@ -118,6 +96,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
         welcomeMessage: chatbot.welcomeMessage,
         suggestedQuestions: chatbot.suggestedQuestions,
         appearance: chatbot.appearance,
+        handoffEnabled: chatbot.handoffEnabled,
       };
     },
   );
@@ -138,20 +117,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     async (request, reply) => {
       const origin = request.headers.origin;
       const chatbot = await publicChatbot(request.params.id, origin);
-      const [perBot, perIp] = await Promise.all([
-        rateLimiter.hit(`chat:bot:${chatbot.id}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, 60),
-        rateLimiter.hit(`chat:ip:${chatbot.id}:${request.ip}`, PUBLIC_CHAT_PER_IP_PER_MINUTE, 60),
-      ]).catch(() => [null, null]);
-      for (const limit of [perBot, perIp]) {
-        if (limit && !limit.allowed)
-          throw new AppError('RATE_LIMITED', 'Too many messages. Please wait a moment and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
-      }
+      await limitVisitor(request, chatbot.id);
       const visitorId = request.body.visitorId ?? randomUUID();
       await streamAnswer(
         request,
         reply,
         (emit, signal) =>
-          answerChatMessage(app.database, app.config, {
+          answerChatMessage(chatDeps(app), {
             chatbot,
             channel: 'widget',
             visitorId,
@@ -162,6 +134,27 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
           }),
         corsHeaders(origin),
       );
+    },
+  );
+
+  app.post(
+    '/api/public/chatbots/:id/messages/:messageId/feedback',
+    {
+      config: { access: 'public' },
+      onRequest: withCors,
+      schema: {
+        tags: ['public chat'],
+        summary: 'A visitor rates an answer (thumbs up or down; null takes the rating back)',
+        params: feedbackParamsSchema,
+        body: feedbackBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const chatbot = await publicChatbot(request.params.id, request.headers.origin);
+      await limitVisitor(request, chatbot.id, 'feedback');
+      await rateMessage(app.db, { chatbot, messageId: request.params.messageId, visitorId: request.body.visitorId, rating: request.body.rating });
+      return { ok: true as const };
     },
   );
 };

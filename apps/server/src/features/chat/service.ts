@@ -1,17 +1,34 @@
 import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chatbots';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { conversations, messages, usageLedger, type chatbots } from '../../db/schema/index';
+import type { Database, Db } from '../../db/client';
+import { conversations, messages, usageLedger, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
+import type { JobQueue } from '../../jobs/queue';
+import type { Realtime } from '../../lib/realtime';
 import { embedderFor } from '../../providers/ai/models';
 import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
 import { streamLlmAnswer, type LlmProviderConfig } from '../../rag/answerers/llm';
 import { estimateBillingTokens } from '../../rag/tokens';
+import { questionKey } from '../analytics/question-key';
+import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
+import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import { isOverTokenLimit } from '../usage/service';
 import { retrievePassages, type Passage } from './retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
+type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
+
+/** What answering needs from the running server (chatDeps(app) builds it). */
+export interface ChatDeps {
+  database: Database;
+  db: Db;
+  config: Config;
+  realtime: Realtime;
+  jobs: JobQueue | null;
+  log?: FastifyBaseLogger;
+}
 const HISTORY_TURNS = 10;
 export const MONTHLY_LIMIT_TEXT = 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.';
 
@@ -46,23 +63,40 @@ function llmProvider(config: Config, chatbot: ChatbotRow): LlmProviderConfig | n
   }
 }
 
-async function openConversation(database: Database, request: ChatRequest): Promise<string> {
-  const { db } = database;
+/** The visitor's conversation, or a new one (none given, not theirs, or ended by an agent). */
+async function openConversation(deps: ChatDeps, request: ChatRequest, at: Date): Promise<string> {
+  const { db } = deps.database;
   if (request.conversationId) {
     const [existing] = await db
-      .select({ id: conversations.id })
+      .select({ id: conversations.id, endedAt: conversations.endedAt })
       .from(conversations)
       .where(
         and(eq(conversations.id, request.conversationId), eq(conversations.chatbotId, request.chatbot.id), eq(conversations.visitorId, request.visitorId)),
       );
-    if (existing) return existing.id;
+    if (existing && !existing.endedAt) return existing.id;
   }
-  const [created] = await db
-    .insert(conversations)
-    .values({ chatbotId: request.chatbot.id, organizationId: request.chatbot.organizationId, visitorId: request.visitorId, channel: request.channel })
-    .returning({ id: conversations.id });
-  return created!.id;
+  const { chatbot } = request;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(conversations)
+      .values({
+        chatbotId: chatbot.id,
+        organizationId: chatbot.organizationId,
+        visitorId: request.visitorId,
+        channel: request.channel,
+        startedAt: at,
+        lastMessageAt: at,
+      })
+      .returning({ id: conversations.id });
+    if (countsInAnalytics(request)) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, conversations: 1 });
+    return created!.id;
+  });
 }
+
+/** The owner's test chat is left out of the analytics. */
+const countsInAnalytics = (request: ChatRequest) => request.channel !== 'test';
+/** Only the website widget has a live person to hand over to (the API is stateless, the test chat is the owner). */
+const canHandOff = (request: ChatRequest) => request.channel === 'widget' && request.chatbot.handoffEnabled;
 
 const toCitation =
   (passages: Passage[]) =>
@@ -73,116 +107,255 @@ const toCitation =
     excerpt: c.excerpt,
   });
 
+/** How a bot turn ended, as the rollup counts it (see features/analytics/rebuild.ts). */
+function turnStats(outcome: MessageOutcome, latencyMs: number | undefined) {
+  return {
+    questions: 1,
+    answered: outcome === 'answered' ? 1 : 0,
+    declined: outcome === 'declined' || outcome === 'limited' ? 1 : 0,
+    errors: outcome === 'error' ? 1 : 0,
+    latencyMs: outcome === 'answered' || outcome === 'declined' ? latencyMs : undefined,
+  };
+}
+
+interface TurnRecord {
+  conversationId: string;
+  userMessage: { id: string; at: Date; tokens: number; questionKey: string | null };
+  answer: { id: string; at: Date; tokens: number; outcome: MessageOutcome; latencyMs?: number };
+}
+
+/** The rollup rows for one finished turn: the question's hour and day, the answer's hour (see rebuild.ts). */
+async function recordTurnStats(db: Db, request: ChatRequest, turn: TurnRecord, question: string): Promise<void> {
+  if (!countsInAnalytics(request)) return;
+  const { chatbot } = request;
+  const ids = { chatbotId: chatbot.id, organizationId: chatbot.organizationId };
+  const answerRow = { ...ids, at: turn.answer.at, tokens: turn.answer.tokens, ...turnStats(turn.answer.outcome, turn.answer.latencyMs) };
+  if (hourOf(turn.userMessage.at).getTime() === hourOf(turn.answer.at).getTime()) {
+    await addChatStats(db, { ...answerRow, tokens: turn.answer.tokens + turn.userMessage.tokens });
+  } else {
+    await addChatStats(db, { ...ids, at: turn.userMessage.at, tokens: turn.userMessage.tokens });
+    await addChatStats(db, answerRow);
+  }
+  if (turn.userMessage.questionKey) {
+    await addQuestionStats(db, {
+      ...ids,
+      at: turn.userMessage.at,
+      questionKey: turn.userMessage.questionKey,
+      question,
+      answered: turn.answer.outcome === 'answered',
+    });
+  }
+}
+
+/** Stores the bot's reply that is not an answer (the limit, a handoff) and its turn's figures. */
+async function finishWithoutAnswer(
+  deps: ChatDeps,
+  request: ChatRequest,
+  turn: { conversationId: string; userMessage: TurnRecord['userMessage'] },
+  reply: { text: string; outcome: MessageOutcome },
+): Promise<string> {
+  const { db } = deps.database;
+  return db.transaction(async (tx) => {
+    const at = new Date();
+    const [answer] = await tx
+      .insert(messages)
+      .values({ conversationId: turn.conversationId, role: 'assistant', content: reply.text, isAnswered: false, outcome: reply.outcome, createdAt: at })
+      .returning({ id: messages.id });
+    await tx.update(messages).set({ isAnswered: false }).where(eq(messages.id, turn.userMessage.id));
+    await tx
+      .update(conversations)
+      .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: at })
+      .where(eq(conversations.id, turn.conversationId));
+    await recordTurnStats(tx, request, { ...turn, answer: { id: answer!.id, at, tokens: 0, outcome: reply.outcome } }, request.message);
+    return answer!.id;
+  });
+}
+
 /**
  * One visitor message → one grounded answer: retrieve from this chatbot's chunks only,
- * answer (streamed), store both messages with sources, tokens and latency, and meter
- * the tokens in the usage ledger.
+ * answer (streamed), store both messages with sources, tokens, latency and outcome, meter
+ * the tokens in the usage ledger, and count the turn in the analytics rollup — or, when a
+ * person is (being) asked for, route the message to the organization's inbox instead.
  */
-export async function answerChatMessage(database: Database, config: Config, request: ChatRequest): Promise<void> {
+export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): Promise<void> {
   const started = performance.now();
-  const { db } = database;
+  const { db } = deps.database;
   const { chatbot } = request;
-  const conversationId = await openConversation(database, request);
-  const history =
+  const userAt = new Date();
+  const conversationId = await openConversation(deps, request, userAt);
+
+  // A person is answering (or about to): the visitor's message goes to the inbox, not to the bot.
+  if (request.channel === 'widget') {
+    const open = await findOpenHandoff(db, conversationId);
+    if (open) {
+      const { messageId } = await recordVisitorMessage(deps, { handoff: open, content: request.message, at: userAt });
+      request.emit({ type: 'meta', conversationId, messageId });
+      request.emit({ type: 'handoff', mode: open.status === 'active' ? 'active' : 'waiting', text: '' });
+      request.emit({ type: 'done', answered: false, citations: [], tokens: 0 });
+      return;
+    }
+  }
+
+  const history = (
     request.history ??
     (
       await db
         .select({ role: messages.role, content: messages.content })
         .from(messages)
-        .where(eq(messages.conversationId, conversationId))
+        .where(and(eq(messages.conversationId, conversationId), inArray(messages.role, ['user', 'assistant'])))
         .orderBy(desc(messages.createdAt))
         .limit(HISTORY_TURNS)
-    ).reverse();
-  const questionTokens = estimateBillingTokens(request.message);
+    ).reverse()
+  ).map((turn) => ({ role: turn.role as 'user' | 'assistant', content: turn.content }));
+  const wantsPerson = canHandOff(request) && asksForPerson(request.message);
+  // Asking for a person is not a question about the documents: it is left out of the top questions.
+  const key = countsInAnalytics(request) && !wantsPerson ? questionKey(request.message) : null;
   const [userMessage] = await db
     .insert(messages)
-    .values({ conversationId, role: 'user', content: request.message, tokens: questionTokens })
+    .values({ conversationId, role: 'user', content: request.message, tokens: 0, questionKey: key, createdAt: userAt })
     .returning({ id: messages.id });
+  const userTurn = { id: userMessage!.id, at: userAt, tokens: 0, questionKey: key };
+
+  if (wantsPerson) {
+    const handoff = await requestHandoff(deps, {
+      chatbot,
+      conversationId,
+      reason: 'phrase',
+      countsInStats: countsInAnalytics(request),
+      announce: false,
+      at: userAt,
+    });
+    const isWaiting = handoff.result === 'requested' || handoff.result === 'already';
+    const replyId = await finishWithoutAnswer(
+      deps,
+      request,
+      { conversationId, userMessage: userTurn },
+      { text: handoff.text, outcome: isWaiting ? 'handoff' : 'declined' },
+    );
+    request.emit({ type: 'meta', conversationId, messageId: replyId });
+    request.emit({
+      type: 'handoff',
+      mode: isWaiting ? (handoff.result === 'already' && handoff.handoff.status === 'active' ? 'active' : 'waiting') : 'unavailable',
+      text: handoff.text,
+    });
+    request.emit({ type: 'done', answered: false, citations: [], tokens: 0 });
+    return;
+  }
 
   // Over the monthly token limit: a clear message instead of an answer, and nothing more metered.
   if (await isOverTokenLimit(db, chatbot.organizationId)) {
-    const [limited] = await db
-      .insert(messages)
-      .values({ conversationId, role: 'assistant', content: MONTHLY_LIMIT_TEXT, isAnswered: false, latencyMs: Math.round(performance.now() - started) })
-      .returning({ id: messages.id });
-    await db
-      .update(conversations)
-      .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
-      .where(eq(conversations.id, conversationId));
-    request.emit({ type: 'meta', conversationId, messageId: limited!.id });
+    const limitedId = await finishWithoutAnswer(deps, request, { conversationId, userMessage: userTurn }, { text: MONTHLY_LIMIT_TEXT, outcome: 'limited' });
+    request.emit({ type: 'meta', conversationId, messageId: limitedId });
     request.emit({ type: 'delta', text: MONTHLY_LIMIT_TEXT });
     request.emit({ type: 'done', answered: false, citations: [], tokens: 0 });
     return;
   }
 
-  const passages = await retrievePassages(database, {
-    chatbotId: chatbot.id,
-    question: request.message,
-    embedder: embedderFor(config, chatbot),
-    topK: chatbot.retrievalTopK,
-  });
-  const [assistantPlaceholder] = await db.insert(messages).values({ conversationId, role: 'assistant', content: '' }).returning({ id: messages.id });
-  request.emit({ type: 'meta', conversationId, messageId: assistantPlaceholder!.id });
+  const answerAt = new Date();
+  const [assistantPlaceholder] = await db
+    .insert(messages)
+    .values({ conversationId, role: 'assistant', content: '', createdAt: answerAt })
+    .returning({ id: messages.id });
+  const answerId = assistantPlaceholder!.id;
+  request.emit({ type: 'meta', conversationId, messageId: answerId });
 
   let text = '';
-  let citations: Citation[] = [];
-  let answered = false;
-  const provider = llmProvider(config, chatbot);
-  if (passages.length === 0) {
-    text = NO_ANSWER_TEXT;
-    request.emit({ type: 'delta', text });
-  } else if (!provider) {
-    const answer = answerExtractively({ question: request.message, passages });
-    text = answer.text;
-    answered = answer.answered;
-    citations = answer.citations.map(toCitation(passages));
-    request.emit({ type: 'delta', text });
-  } else {
-    const answer = streamLlmAnswer({
-      provider,
-      systemPrompt: chatbot.systemPrompt,
-      passages,
-      history,
+  try {
+    const passages = await retrievePassages(deps.database, {
+      chatbotId: chatbot.id,
       question: request.message,
-      temperature: chatbot.temperature,
-      signal: request.signal,
+      embedder: embedderFor(deps.config, chatbot),
+      topK: chatbot.retrievalTopK,
     });
-    for await (const delta of answer.textStream) {
-      text += delta;
-      request.emit({ type: 'delta', text: delta });
+    let citations: Citation[] = [];
+    let answered = false;
+    const provider = llmProvider(deps.config, chatbot);
+    if (passages.length === 0) {
+      text = NO_ANSWER_TEXT;
+      request.emit({ type: 'delta', text });
+    } else if (!provider) {
+      const answer = answerExtractively({ question: request.message, passages });
+      text = answer.text;
+      answered = answer.answered;
+      citations = answer.citations.map(toCitation(passages));
+      request.emit({ type: 'delta', text });
+    } else {
+      const answer = streamLlmAnswer({
+        provider,
+        systemPrompt: chatbot.systemPrompt,
+        passages,
+        history,
+        question: request.message,
+        temperature: chatbot.temperature,
+        signal: request.signal,
+      });
+      for await (const delta of answer.textStream) {
+        text += delta;
+        request.emit({ type: 'delta', text: delta });
+      }
+      citations = citationsUsedIn(text, answer.citations).map(toCitation(passages));
+      answered = citations.length > 0;
     }
-    citations = citationsUsedIn(text, answer.citations).map(toCitation(passages));
-    answered = citations.length > 0;
-  }
 
-  const answerTokens = estimateBillingTokens(text);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(messages)
-      .set({ content: text, tokens: answerTokens, latencyMs: Math.round(performance.now() - started), sources: citations, isAnswered: answered })
-      .where(eq(messages.id, assistantPlaceholder!.id));
-    await tx.insert(usageLedger).values([
-      { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: userMessage!.id, tokenType: 'input', tokens: questionTokens },
-      { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: assistantPlaceholder!.id, tokenType: 'output', tokens: answerTokens },
-    ]);
-    await tx
-      .update(conversations)
-      .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
-      .where(eq(conversations.id, conversationId));
-  });
-  request.emit({ type: 'done', answered, citations, tokens: questionTokens + answerTokens });
+    const questionTokens = estimateBillingTokens(request.message);
+    const answerTokens = estimateBillingTokens(text);
+    const latencyMs = Math.round(performance.now() - started);
+    const outcome: MessageOutcome = answered ? 'answered' : 'declined';
+    await db.transaction(async (tx) => {
+      await tx
+        .update(messages)
+        .set({ content: text, tokens: answerTokens, latencyMs, sources: citations, isAnswered: answered, outcome })
+        .where(eq(messages.id, answerId));
+      await tx.update(messages).set({ tokens: questionTokens, isAnswered: answered }).where(eq(messages.id, userTurn.id));
+      await tx.insert(usageLedger).values([
+        { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: userTurn.id, tokenType: 'input', tokens: questionTokens },
+        { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: answerId, tokenType: 'output', tokens: answerTokens },
+      ]);
+      await tx
+        .update(conversations)
+        .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
+        .where(eq(conversations.id, conversationId));
+      await recordTurnStats(
+        tx,
+        request,
+        {
+          conversationId,
+          userMessage: { ...userTurn, tokens: questionTokens },
+          answer: { id: answerId, at: answerAt, tokens: answerTokens, outcome, latencyMs },
+        },
+        request.message,
+      );
+    });
+    request.emit({
+      type: 'done',
+      answered,
+      citations,
+      tokens: questionTokens + answerTokens,
+      ...(canHandOff(request) && !answered ? { offerHandoff: true } : {}),
+    });
+  } catch (error) {
+    // The turn is kept as an error (with what was streamed, if anything), unmetered, and counted.
+    await db
+      .transaction(async (tx) => {
+        await tx.update(messages).set({ content: text, outcome: 'error', isAnswered: false }).where(eq(messages.id, answerId));
+        await tx.update(messages).set({ isAnswered: false }).where(eq(messages.id, userTurn.id));
+        await tx
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
+          .where(eq(conversations.id, conversationId));
+        await recordTurnStats(
+          tx,
+          request,
+          { conversationId, userMessage: userTurn, answer: { id: answerId, at: answerAt, tokens: 0, outcome: 'error' } },
+          request.message,
+        );
+      })
+      .catch(() => {});
+    throw error;
+  }
 }
 
-/** The messages of a conversation, oldest first (the widget restores a visitor's chat). */
-export async function conversationMessages(database: Database, chatbotId: string, conversationId: string, visitorId: string) {
-  const [conversation] = await database.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.chatbotId, chatbotId), eq(conversations.visitorId, visitorId)));
-  if (!conversation) return null;
-  return database.db
-    .select({ id: messages.id, role: messages.role, content: messages.content, sources: messages.sources, createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(asc(messages.createdAt));
+/** The running app's dependencies for answering (read per request: the job queue starts after the routes). */
+export function chatDeps(app: FastifyInstance): ChatDeps {
+  return { database: app.database, db: app.db, config: app.config, realtime: app.realtime, jobs: app.jobs, log: app.log };
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { chatbots } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { authenticateApiKey } from '../api-keys/service';
-import { answerChatMessage } from '../chat/service';
+import { answerChatMessage, chatDeps } from '../chat/service';
 import { isOverTokenLimit } from '../usage/service';
 
 /** OpenAI's error object, so OpenAI clients surface our errors as their own. */
@@ -153,8 +153,8 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       const created = Math.floor(Date.now() / 1000);
       const model = chatbot.id;
       const history = turns.slice(0, -1).slice(-10);
-      const run = (emit: Parameters<typeof answerChatMessage>[2]['emit'], signal?: AbortSignal) =>
-        answerChatMessage(app.database, app.config, {
+      const run = (emit: Parameters<typeof answerChatMessage>[1]['emit'], signal?: AbortSignal) =>
+        answerChatMessage(chatDeps(app), {
           chatbot,
           channel: 'api',
           visitorId: `apikey:${key.id}`,

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatStatsHourly, questionStatsDaily } from '../../db/schema/index';
+
+/** The UTC hour a moment falls in: the rollup's bucket. */
+export function hourOf(at: Date): Date {
+  const hour = new Date(at);
+  hour.setUTCMinutes(0, 0, 0);
+  return hour;
+}
+
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export interface ChatStatsDelta {
+  chatbotId: string;
+  organizationId: string;
+  /** When it happened (the hour of the question for a turn's outcome, of the answer for a rating). */
+  at: Date;
+  conversations?: number;
+  questions?: number;
+  answered?: number;
+  declined?: number;
+  handoffs?: number;
+  errors?: number;
+  tokens?: number;
+  latencyMs?: number;
+  thumbsUp?: number;
+  thumbsDown?: number;
+}
+
+/** Adds to one chatbot-hour of the rollup (negative numbers take away: a changed rating). */
+export async function addChatStats(db: Db, delta: ChatStatsDelta): Promise<void> {
+  const values = {
+    chatbotId: delta.chatbotId,
+    organizationId: delta.organizationId,
+    hour: hourOf(delta.at),
+    conversations: delta.conversations ?? 0,
+    questions: delta.questions ?? 0,
+    answered: delta.answered ?? 0,
+    declined: delta.declined ?? 0,
+    handoffs: delta.handoffs ?? 0,
+    errors: delta.errors ?? 0,
+    tokens: delta.tokens ?? 0,
+    latencyMsSum: delta.latencyMs ?? 0,
+    latencyCount: delta.latencyMs === undefined ? 0 : 1,
+    thumbsUp: delta.thumbsUp ?? 0,
+    thumbsDown: delta.thumbsDown ?? 0,
+  };
+  const add = (column: keyof typeof values & string) => {
+    const name = chatStatsHourly[column as 'questions'].name;
+    return sql`${chatStatsHourly[column as 'questions']} + excluded.${sql.identifier(name)}`;
+  };
+  await db
+    .insert(chatStatsHourly)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [chatStatsHourly.chatbotId, chatStatsHourly.hour],
+      set: {
+        conversations: add('conversations'),
+        questions: add('questions'),
+        answered: add('answered'),
+        declined: add('declined'),
+        handoffs: add('handoffs'),
+        errors: add('errors'),
+        tokens: add('tokens'),
+        latencyMsSum: add('latencyMsSum'),
+        latencyCount: add('latencyCount'),
+        thumbsUp: add('thumbsUp'),
+        thumbsDown: add('thumbsDown'),
+      },
+    });
+}
+
+/** Counts one asked question in its group for the day (and whether it was answered). */
+export async function addQuestionStats(
+  db: Db,
+  input: { chatbotId: string; organizationId: string; at: Date; questionKey: string; question: string; answered: boolean },
+): Promise<void> {
+  await db
+    .insert(questionStatsDaily)
+    .values({
+      chatbotId: input.chatbotId,
+      organizationId: input.organizationId,
+      day: utcDay(input.at),
+      questionKey: input.questionKey,
+      asked: 1,
+      answered: input.answered ? 1 : 0,
+      sample: input.question.slice(0, 500),
+      lastAskedAt: input.at,
+    })
+    .onConflictDoUpdate({
+      target: [questionStatsDaily.chatbotId, questionStatsDaily.day, questionStatsDaily.questionKey],
+      set: {
+        asked: sql`${questionStatsDaily.asked} + 1`,
+        answered: sql`${questionStatsDaily.answered} + excluded.answered`,
+        sample: sql`CASE WHEN excluded.last_asked_at >= ${questionStatsDaily.lastAskedAt} THEN excluded.sample ELSE ${questionStatsDaily.sample} END`,
+        lastAskedAt: sql`greatest(${questionStatsDaily.lastAskedAt}, excluded.last_asked_at)`,
+      },
+    });
+}

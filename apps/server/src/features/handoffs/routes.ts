@@ -1,0 +1,153 @@
+import { okResponseSchema } from '@parley/shared/contracts/auth';
+import { idParamsSchema } from '@parley/shared/contracts/common';
+import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import {
+  agentReplyBodySchema,
+  closeHandoffBodySchema,
+  handoffDetailSchema,
+  handoffListQuerySchema,
+  handoffListResponseSchema,
+  handoffMessageSchema,
+  handoffSummarySchema,
+  type InboxEvent,
+} from '@parley/shared/contracts/handoffs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { requireIdentity } from '../../plugins/access';
+import { chatDeps } from '../chat/service';
+import { memberOrganizationIds } from '../chatbots/service';
+import {
+  closeHandoff,
+  conversationTranscript,
+  findHandoff,
+  getHandoffDetail,
+  listHandoffs,
+  markHandoffRead,
+  organizationTopic,
+  sendAgentReply,
+  type OrganizationSignal,
+} from './service';
+import { createSignalStreams } from './streams';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const tags = ['handoffs'];
+
+/** The live inbox: the organization's agents see handoffs, read the conversation, reply and close. */
+export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stream = createSignalStreams(app);
+
+  const organizationsOf = async (userId: string) => memberOrganizationIds(app.db, userId);
+  const primaryOrganization = async (userId: string) => {
+    const [organizationId] = await organizationsOf(userId);
+    if (!organizationId) throw new AppError('NOT_FOUND', 'You are not a member of any organization.');
+    return organizationId;
+  };
+
+  app.get(
+    '/api/handoffs',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Handoffs of my organization (open or closed), paginated',
+        querystring: handoffListQuerySchema,
+        response: { 200: handoffListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listHandoffs(app.db, await primaryOrganization(requireIdentity(request).user.id), request.query),
+  );
+
+  app.get(
+    '/api/handoffs/events',
+    {
+      config: { access: 'user', stream: true },
+      schema: { tags, summary: 'Inbox changes as server-sent events (InboxEvent)', response: { 200: z.unknown(), ...errors } },
+    },
+    async (request, reply) => {
+      const organizationIds = await organizationsOf(requireIdentity(request).user.id);
+      stream(request, reply, {
+        topics: organizationIds.map(organizationTopic),
+        onSignal: async (signal, send) => {
+          const event = signal as OrganizationSignal;
+          if (event.type === 'handoff') {
+            send({ type: 'handoff', handoffId: event.handoffId, status: event.status } satisfies InboxEvent);
+            return;
+          }
+          const handoff = await findHandoff(app.db, organizationIds, event.handoffId);
+          const [message] = await conversationTranscript(app.db, handoff.conversationId, { messageId: event.messageId });
+          if (message) send({ type: 'message', handoffId: handoff.id, message } satisfies InboxEvent);
+        },
+      });
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/handoffs/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'One handoff and its whole conversation', params: idParamsSchema, response: { 200: handoffDetailSchema, ...errors } },
+    },
+    async (request) => getHandoffDetail(app.db, await organizationsOf(requireIdentity(request).user.id), request.params.id),
+  );
+
+  app.post(
+    '/api/handoffs/:id/read',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Mark the visitor’s messages read', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await markHandoffRead(chatDeps(app), await organizationsOf(requireIdentity(request).user.id), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/handoffs/:id/messages',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Reply to the visitor as an agent',
+        params: idParamsSchema,
+        body: agentReplyBodySchema,
+        response: { 201: handoffMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireIdentity(request);
+      const message = await sendAgentReply(chatDeps(app), {
+        organizationIds: await organizationsOf(user.id),
+        userId: user.id,
+        handoffId: request.params.id,
+        content: request.body.content,
+      });
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.post(
+    '/api/handoffs/:id/close',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Close: back to the bot, or end the conversation',
+        params: idParamsSchema,
+        body: closeHandoffBodySchema,
+        response: { 200: handoffSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = requireIdentity(request);
+      return closeHandoff(chatDeps(app), {
+        organizationIds: await organizationsOf(user.id),
+        userId: user.id,
+        handoffId: request.params.id,
+        outcome: request.body.outcome,
+      });
+    },
+  );
+};
