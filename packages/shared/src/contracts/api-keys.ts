@@ -4,6 +4,8 @@ export const createApiKeyBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   chatbotId: idSchema.nullable().default(null), // null = every chatbot of the organization
   expiresInDays: z.number().int().min(1).max(3650).nullable().default(null), // null = never
+  /** An admin key (spec part 2 §6): personal to the administrator who creates it, invisible to the organization's other members. */
+  adminKey: z.boolean().default(false),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 export const apiKeySchema = z.object({
@@ -17,7 +19,14 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   usageCount: z.number().int(),
   revokedAt: z.string().nullable(),
+  /** created_by_admin and admin_only: personal to its creator, working only while they are an active administrator. */
+  isAdminKey: z.boolean(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
-export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
+export const apiKeyListSchema = z.object({
+  items: z.array(apiKeySchema),
+  /** The caller is an active administrator: the create dialog offers admin keys. */
+  canCreateAdminKeys: z.boolean(),
+});
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 export const createdApiKeySchema = z.object({ apiKey: apiKeySchema, secret: z.string() }); // secret shown once

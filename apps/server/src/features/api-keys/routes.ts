@@ -4,18 +4,19 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIdentity } from '../../plugins/access';
-import { createApiKey, listApiKeys, revokeApiKey } from './service';
+import { canCreateAdminKeys, createApiKey, listApiKeys, revokeApiKey } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['api keys'];
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/api-keys',
     { config: { access: 'user' }, schema: { tags, summary: 'My organization’s API keys', response: { 200: apiKeyListSchema, ...errors } } },
-    async (request) => ({
-      items: await listApiKeys(app.db, requireIdentity(request).user.id),
-    }),
+    async (request) => {
+      const { user } = requireIdentity(request);
+      return { items: await listApiKeys(app.db, user.id), canCreateAdminKeys: await canCreateAdminKeys(app.db, user.id) };
+    },
   );
 
   app.post(

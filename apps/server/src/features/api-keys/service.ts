@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey } from '@parley/shared/contracts/api-keys';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { getActiveAdmin } from '../admin-users/service';
 import { findChatbotForUser, memberOrganizationIds } from '../chatbots/service';
 
 const KEY_PREFIX = 'pk_';
@@ -21,12 +22,20 @@ const toApiKey = (row: KeyRow, chatbotName: string | null): ApiKey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   usageCount: row.usageCount,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  isAdminKey: row.adminOnly,
 });
+
+/** Admin keys are personal: other members of the organization neither see nor revoke them. */
+const visibleTo = (userId: string) => or(eq(customerApiKeys.adminOnly, false), eq(customerApiKeys.createdBy, userId));
 
 async function organizationOf(db: Db, userId: string): Promise<string> {
   const [organizationId] = await memberOrganizationIds(db, userId);
   if (!organizationId) throw new AppError('NOT_FOUND', 'You are not a member of any organization.');
   return organizationId;
+}
+
+export async function canCreateAdminKeys(db: Db, userId: string): Promise<boolean> {
+  return (await getActiveAdmin(db, userId)) !== null;
 }
 
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
@@ -35,14 +44,15 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
     .select({ key: customerApiKeys, chatbotName: chatbots.name })
     .from(customerApiKeys)
     .leftJoin(chatbots, eq(chatbots.id, customerApiKeys.chatbotId))
-    .where(eq(customerApiKeys.organizationId, organizationId))
+    .where(and(eq(customerApiKeys.organizationId, organizationId), visibleTo(userId)))
     .orderBy(desc(customerApiKeys.createdAt));
   return rows.map((r) => toApiKey(r.key, r.chatbotName));
 }
 
 /** A new key: 32 random bytes; only its hash and a short prefix are stored. */
-export async function createApiKey(db: Db, userId: string, input: { name: string; chatbotId: string | null; expiresInDays: number | null }) {
+export async function createApiKey(db: Db, userId: string, input: { name: string; chatbotId: string | null; expiresInDays: number | null; adminKey: boolean }) {
   const organizationId = await organizationOf(db, userId);
+  if (input.adminKey && !(await getActiveAdmin(db, userId))) throw new AppError('FORBIDDEN', 'Only administrators can create personal admin credentials.');
   let chatbotName: string | null = null;
   if (input.chatbotId) chatbotName = (await findChatbotForUser(db, userId, input.chatbotId)).name;
   const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -55,6 +65,8 @@ export async function createApiKey(db: Db, userId: string, input: { name: string
       prefix: secret.slice(0, 11),
       keyHash: hashApiKey(secret),
       chatbotId: input.chatbotId,
+      createdByAdmin: input.adminKey,
+      adminOnly: input.adminKey,
       expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null,
     })
     .returning();
@@ -66,7 +78,7 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
   const updated = await db
     .update(customerApiKeys)
     .set({ revokedAt: sql`coalesce(${customerApiKeys.revokedAt}, now())` })
-    .where(and(eq(customerApiKeys.id, id), eq(customerApiKeys.organizationId, organizationId)))
+    .where(and(eq(customerApiKeys.id, id), eq(customerApiKeys.organizationId, organizationId), visibleTo(userId)))
     .returning({ id: customerApiKeys.id });
   if (updated.length === 0) throw new AppError('NOT_FOUND', 'API key not found.');
 }
@@ -79,6 +91,8 @@ export async function authenticateApiKey(db: Db, secret: string): Promise<KeyRow
     .from(customerApiKeys)
     .where(eq(customerApiKeys.keyHash, hashApiKey(secret)));
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
+  // An admin key stops working when its creator is no longer an active administrator.
+  if (row.adminOnly && !(row.createdBy && (await getActiveAdmin(db, row.createdBy)))) return null;
   await db
     .update(customerApiKeys)
     .set({ lastUsedAt: new Date(), usageCount: sql`${customerApiKeys.usageCount} + 1` })

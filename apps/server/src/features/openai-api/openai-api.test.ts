@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { expect, it } from 'vitest';
-import { usageLedger } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { adminUsers, customerApiKeys, organizationMembers, usageLedger } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 
 /** A chatbot with one ready document, an API key for it, and the official client pointed at the server. */
@@ -141,6 +142,48 @@ describeEachDatabase(
       });
       expect(badScope.statusCode).toBe(404);
       expect((await c.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie: stranger.cookie }, payload: { name: '' } })).statusCode).toBe(400);
+    });
+
+    it('admin keys: only administrators create them, other members of the organization never see them, and they stop with the admin role', async () => {
+      const c = ctx();
+      const { db } = c.database;
+      const admin = await createSignedInUser(c);
+      const create = (cookie: string, payload: Record<string, unknown>) => c.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie }, payload });
+      const list = async (cookie: string) =>
+        (await c.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie } })).json() as {
+          items: { id: string; isAdminKey: boolean }[];
+          canCreateAdminKeys: boolean;
+        };
+
+      const refused = await create(admin.cookie, { name: 'ops', adminKey: true });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Only administrators can create personal admin credentials.');
+      expect((await list(admin.cookie)).canCreateAdminKeys).toBe(false);
+
+      await db.insert(adminUsers).values({ userId: admin.userId, role: 'developer', isActive: true });
+      expect((await list(admin.cookie)).canCreateAdminKeys).toBe(true);
+      const adminKey = (await create(admin.cookie, { name: 'ops', adminKey: true })).json() as { secret: string; apiKey: { id: string; isAdminKey: boolean } };
+      expect(adminKey.apiKey.isAdminKey).toBe(true);
+      const teamKey = (await create(admin.cookie, { name: 'team' })).json() as { apiKey: { id: string; isAdminKey: boolean } };
+      expect(teamKey.apiKey.isAdminKey).toBe(false);
+      const [stored] = await db.select().from(customerApiKeys).where(eq(customerApiKeys.id, adminKey.apiKey.id));
+      expect(stored).toMatchObject({ createdByAdmin: true, adminOnly: true });
+
+      // A colleague in the same organization sees the team key only, and cannot revoke the admin key.
+      const colleague = await createSignedInUser(c);
+      const [membership] = await db.select().from(organizationMembers).where(eq(organizationMembers.userId, admin.userId));
+      await db.delete(organizationMembers).where(eq(organizationMembers.userId, colleague.userId));
+      await db.insert(organizationMembers).values({ organizationId: membership!.organizationId, userId: colleague.userId, role: 'member' });
+      expect((await list(colleague.cookie)).items.map((k) => k.id)).toEqual([teamKey.apiKey.id]);
+      expect((await c.app.inject({ method: 'DELETE', url: `/api/api-keys/${adminKey.apiKey.id}`, headers: { cookie: colleague.cookie } })).statusCode).toBe(
+        404,
+      );
+      expect((await list(admin.cookie)).items.map((k) => k.id).sort()).toEqual([adminKey.apiKey.id, teamKey.apiKey.id].sort());
+
+      const models = () => c.app.inject({ method: 'GET', url: '/v1/models', headers: { authorization: `Bearer ${adminKey.secret}` } });
+      expect((await models()).statusCode).toBe(200);
+      await db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.userId, admin.userId));
+      expect((await models()).statusCode).toBe(401);
     });
   },
   {},

@@ -37,7 +37,7 @@ export function ApiKeysList() {
     );
   }
 
-  if (apiKeys.data.length === 0) {
+  if (apiKeys.data.items.length === 0) {
     return (
       <EmptyState
         icon={KeyRoundIcon}
@@ -49,7 +49,7 @@ export function ApiKeysList() {
 
   return (
     <Card className="py-0">
-      <ApiKeysTable apiKeys={apiKeys.data} />
+      <ApiKeysTable apiKeys={apiKeys.data.items} />
     </Card>
   );
 }

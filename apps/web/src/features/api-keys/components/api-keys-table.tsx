@@ -39,7 +39,18 @@ export function ApiKeysTable({ apiKeys, now = new Date() }: { apiKeys: ApiKey[];
           const status = apiKeyStatus(apiKey, now);
           return (
             <TableRow key={apiKey.id} data-testid="api-key-row" className={status === 'active' ? undefined : 'text-muted-foreground'}>
-              <TableCell className="max-w-48 truncate font-medium">{apiKey.name}</TableCell>
+              <TableCell className="max-w-48 truncate font-medium">
+                {apiKey.name}
+                {apiKey.isAdminKey ? (
+                  <Badge
+                    variant="outline"
+                    className="ml-2 border-destructive/30 text-destructive"
+                    title="Personal to you; works while you are an administrator"
+                  >
+                    Admin
+                  </Badge>
+                ) : null}
+              </TableCell>
               <TableCell className="font-mono text-xs">{maskedPrefix(apiKey.prefix)}</TableCell>
               <TableCell className="max-w-40 truncate">{scopeLabel(apiKey)}</TableCell>
               <TableCell className="text-muted-foreground">{formatDate(apiKey.createdAt)}</TableCell>

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,12 +14,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useCreateApiKey } from '../api/create-api-key';
+import { useApiKeys } from '../api/get-api-keys';
 import { useChatbotOptions } from '../api/get-chatbot-options';
 import { EXPIRY_OPTIONS, expiryToOption, optionToExpiry } from '../utils/api-key-display';
 import { ApiKeySecretDialog } from './api-key-secret-dialog';
 
 const ALL_CHATBOTS = 'all';
-const EMPTY_FORM: CreateApiKeyBody = { name: '', chatbotId: null, expiresInDays: null };
+const EMPTY_FORM: CreateApiKeyBody = { name: '', chatbotId: null, expiresInDays: null, adminKey: false };
 
 /** "Create API key": name, scope and expiry, validated with the shared contract; then the secret, shown once. */
 export function CreateApiKeyDialog() {
@@ -27,6 +29,7 @@ export function CreateApiKeyDialog() {
   const form = useForm({ resolver: zodResolver(createApiKeyBodySchema), defaultValues: EMPTY_FORM });
   const { errors } = form.formState;
   const chatbots = useChatbotOptions({ enabled: isOpen });
+  const canCreateAdminKeys = useApiKeys().data?.canCreateAdminKeys ?? false;
   const create = useCreateApiKey();
 
   const close = () => {
@@ -125,6 +128,24 @@ export function CreateApiKeyDialog() {
               />
               <FieldError>{errors.expiresInDays?.message}</FieldError>
             </Field>
+
+            {canCreateAdminKeys ? (
+              <Controller
+                control={form.control}
+                name="adminKey"
+                render={({ field }) => (
+                  <div className="flex items-start gap-3 rounded-md border p-3">
+                    <Checkbox id="api-key-admin" checked={field.value === true} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                    <div className="grid gap-1">
+                      <Label htmlFor="api-key-admin">Personal admin key</Label>
+                      <p className="text-sm text-muted-foreground">
+                        Only you see it, and it stops working if you are no longer an administrator. Other members of your organization cannot see or revoke it.
+                      </p>
+                    </div>
+                  </div>
+                )}
+              />
+            ) : null}
           </form>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
