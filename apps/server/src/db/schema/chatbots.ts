@@ -207,5 +207,14 @@ export const systemConfiguration = pgTable('system_configuration', {
   maxDocumentSizeMb: integer('max_document_size_mb').notNull().default(50),
   maxConcurrentProcessingJobs: integer('max_concurrent_processing_jobs').notNull().default(5),
   processingQueueTimeoutMinutes: integer('processing_queue_timeout_minutes').notNull().default(30),
+  globalWebhookTimeoutSeconds: integer('global_webhook_timeout_seconds').notNull().default(30),
+  globalWebhookRetryCount: integer('global_webhook_retry_count').notNull().default(3),
+  webhookRateLimitPerMinute: integer('webhook_rate_limit_per_minute').notNull().default(100),
+  processingMode: text('processing_mode', { enum: ['edge_functions', 'n8n_integration'] })
+    .notNull()
+    .default('edge_functions'),
+  n8nWebhookBaseUrl: text('n8n_webhook_base_url'),
+  requireApiKeyEncryption: boolean('require_api_key_encryption').notNull().default(true),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,3 +9,5 @@ export * from './tiers';
 export * from './api-keys';
 export * from './handoffs';
 export * from './analytics';
+export * from './catalogue';
+export * from './system-api-keys';
