@@ -60,6 +60,7 @@ const routes: RouteObject[] = [
           { path: paths.chatbots, ...lazyScreen(() => import('./routes/dashboard/chatbots')) },
           { path: paths.newChatbot, ...lazyScreen(() => import('./routes/dashboard/new-chatbot')) },
           { path: paths.chatbot, ...lazyScreen(() => import('./routes/dashboard/chatbot')) },
+          { path: paths.inbox, ...lazyScreen(() => import('./routes/dashboard/inbox')) },
           { path: paths.apiKeys, ...lazyScreen(() => import('./routes/dashboard/api-keys')) },
           { path: paths.settings, ...lazyScreen(() => import('./routes/dashboard/settings')) },
           { path: paths.billing, ...lazyScreen(() => import('./routes/dashboard/billing')) },

@@ -7,6 +7,7 @@ export const paths = {
   chatbots: '/dashboard/chatbots',
   newChatbot: '/dashboard/chatbots/new',
   chatbot: '/dashboard/chatbots/:id',
+  inbox: '/dashboard/inbox',
   apiKeys: '/dashboard/api-keys',
   settings: '/dashboard/settings',
   billing: '/dashboard/billing',

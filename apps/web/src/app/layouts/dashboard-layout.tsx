@@ -12,6 +12,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DashboardNav } from '@/features/dashboard/components/dashboard-nav';
+import { InboxNavBadge } from '@/features/inbox/components/inbox-nav-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SessionTimeout } from '@/features/session-timeout/components/session-timeout';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
@@ -32,6 +33,9 @@ function OrganizationBadge() {
   );
 }
 
+/** Counts beside the nav's links; the features that own them render them. */
+const NAV_BADGES = { [paths.inbox]: <InboxNavBadge /> };
+
 function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
@@ -42,7 +46,7 @@ function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <Separator />
       <div className="flex-1 overflow-y-auto p-3">
-        <DashboardNav onNavigate={onNavigate} />
+        <DashboardNav onNavigate={onNavigate} badges={NAV_BADGES} />
       </div>
       <div className="p-3">
         <OrganizationBadge />

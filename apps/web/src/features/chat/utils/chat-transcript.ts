@@ -59,6 +59,8 @@ export function transcriptReducer(state: Transcript, action: TranscriptAction): 
         if (turn.status !== 'streaming') return turn;
         if (event.type === 'delta') return { ...turn, text: turn.text + event.text };
         if (event.type === 'done') return { ...turn, status: 'done', answered: event.answered, citations: event.citations };
+        // Handoffs happen on the website widget only; were one to arrive here, its line is the answer.
+        if (event.type === 'handoff') return { ...turn, text: turn.text + event.text };
         return { ...turn, status: 'error', error: event.message };
       });
     }

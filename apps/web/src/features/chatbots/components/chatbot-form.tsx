@@ -12,6 +12,7 @@ import { AppearanceSection } from './appearance-section';
 import { BasicsSection } from './basics-section';
 import { BehaviorSection } from './behavior-section';
 import { ConversationSection } from './conversation-section';
+import { HandoffSection } from './handoff-section';
 import { StatusSection } from './status-section';
 import { WebsiteSection } from './website-section';
 
@@ -63,6 +64,7 @@ export function ChatbotForm({ values, submitLabel, onSubmit, processingNote, isE
         <AlertDescription>{processingNote}</AlertDescription>
       </Alert>
       <ConversationSection form={form} />
+      <HandoffSection form={form} />
       <AppearanceSection form={form} />
       <WebsiteSection form={form} />
       <StatusSection form={form} />

@@ -45,6 +45,8 @@ export const NEW_CHATBOT_VALUES: ChatbotFormValues = {
   allowedOrigins: [],
   status: 'draft',
   retrievalTopK: 5,
+  handoffEnabled: true,
+  handoffAlertMinutes: null,
 };
 
 export function isModelProvider(value: string): value is ModelProvider {
@@ -66,6 +68,8 @@ export function toFormValues(chatbot: Chatbot): ChatbotFormValues {
     allowedOrigins: [...chatbot.allowedOrigins],
     status: chatbot.status,
     retrievalTopK: chatbot.retrievalTopK,
+    handoffEnabled: chatbot.handoffEnabled,
+    handoffAlertMinutes: chatbot.handoffAlertMinutes,
   };
 }
 
@@ -82,6 +86,8 @@ const EDITABLE_FIELDS = [
   'allowedOrigins',
   'status',
   'retrievalTopK',
+  'handoffEnabled',
+  'handoffAlertMinutes',
 ] as const satisfies readonly (keyof ChatbotChanges)[];
 
 /**
@@ -95,6 +101,14 @@ export function changedFields(values: ChatbotFormOutput, chatbot: Chatbot): Chat
     if (JSON.stringify(values[field]) !== JSON.stringify(saved[field])) changes[field] = values[field];
   }
   return changes as ChatbotChanges;
+}
+
+/**
+ * The wait-alert field as typed: empty means never (null); anything else is a number for the contract to check, an
+ * unreadable one NaN so that it is reported rather than quietly turned off.
+ */
+export function alertMinutesFromInput(value: string): number | null {
+  return value.trim() === '' ? null : Number(value);
 }
 
 /** The builder's form, as its sections receive it. */

@@ -1,4 +1,5 @@
-import { BotIcon, CreditCardIcon, GemIcon, KeyRoundIcon, LayoutDashboardIcon, SettingsIcon, type LucideIcon } from 'lucide-react';
+import { BotIcon, CreditCardIcon, GemIcon, InboxIcon, KeyRoundIcon, LayoutDashboardIcon, SettingsIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -14,14 +15,25 @@ interface NavItem {
 const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboardIcon, end: true },
   { label: 'Chatbots', to: paths.chatbots, icon: BotIcon },
+  { label: 'Inbox', to: paths.inbox, icon: InboxIcon },
   { label: 'API Keys', to: paths.apiKeys, icon: KeyRoundIcon },
   { label: 'Settings', to: paths.settings, icon: SettingsIcon },
   { label: 'Billing', to: paths.billing, icon: CreditCardIcon },
   { label: 'Subscription', to: paths.subscription, icon: GemIcon },
 ];
 
-/** The customer sidebar's links; `onNavigate` lets the mobile drawer close itself. */
-export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
+interface DashboardNavProps {
+  /** Lets the mobile drawer close itself. */
+  onNavigate?: () => void;
+  /**
+   * Something to show at the end of a link, by its path (the inbox's unread count). The layout passes them in
+   * because this feature does not import the others.
+   */
+  badges?: Readonly<Partial<Record<string, ReactNode>>>;
+}
+
+/** The customer sidebar's links. */
+export function DashboardNav({ onNavigate, badges }: DashboardNavProps) {
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
       {NAV_ITEMS.map(({ label, to, icon: Icon, end }) => (
@@ -41,6 +53,7 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
             <>
               <Icon className={cn('size-4', isActive ? 'text-brand' : 'text-muted-foreground')} aria-hidden="true" />
               {label}
+              {badges?.[to]}
             </>
           )}
         </NavLink>
