@@ -314,9 +314,15 @@ describeEachDatabase('human handoff: visitor, inbox, agent replies, limits', (ct
     });
     await visitor.waitFor((e) => e.type === 'message' && e.message.role === 'agent' && e.message.content === 'Hello from the team');
     await visitor.waitFor((e) => e.type === 'state' && e.state.mode === 'active' && e.state.agentName === 'Ada');
+    await visitor.waitFor((e) => e.type === 'message' && e.message.role === 'system' && e.message.content === HANDOFF_TEXT.joined('Ada'));
 
     await say('Thanks! My order is 42.', { visitorId: 'visitor_live_1', conversationId: asked.conversationId });
     await agent.waitFor((e) => e.type === 'message' && e.message?.content === 'Thanks! My order is 42.');
+
+    await c.app.inject({ method: 'POST', url: `/api/handoffs/${handoffRow!.id}/close`, headers: { cookie: owner.cookie }, payload: { outcome: 'bot' } });
+    await visitor.waitFor((e) => e.type === 'message' && e.message.content === HANDOFF_TEXT.backToBot);
+    await visitor.waitFor((e) => e.type === 'state' && e.state.mode === 'bot');
+    await agent.waitFor((e) => e.type === 'handoff' && e.handoffId === handoffRow!.id);
 
     // Reconnecting with `since` replays what was missed.
     const resumed = await openEventStream<VisitorEvent>(

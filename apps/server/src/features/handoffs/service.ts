@@ -378,9 +378,12 @@ export async function sendAgentReply(
     if (!handoff || handoff.status === 'closed') throw new AppError('CONFLICT', 'This conversation is closed.');
     const now = new Date();
     const joined = handoff.status === 'waiting';
-    if (joined) {
-      await tx.insert(messages).values({ conversationId: handoff.conversationId, role: 'system', content: HANDOFF_TEXT.joined(name), createdAt: now });
-    }
+    const [joinedLine] = joined
+      ? await tx
+          .insert(messages)
+          .values({ conversationId: handoff.conversationId, role: 'system', content: HANDOFF_TEXT.joined(name), createdAt: now })
+          .returning({ id: messages.id })
+      : [];
     const sentAt = new Date(now.getTime() + 1);
     const [message] = await tx
       .insert(messages)
@@ -400,14 +403,15 @@ export async function sendAgentReply(
       .update(conversations)
       .set({ messageCount: sql`${conversations.messageCount} + ${joined ? 2 : 1}`, lastMessageAt: sentAt })
       .where(eq(conversations.id, handoff.conversationId));
-    return { handoff, messageId: message!.id, joined };
+    return { handoff, messageId: message!.id, joinedLineId: joinedLine?.id ?? null };
   });
+  const messageIds = [result.joinedLineId, result.messageId].filter((id): id is string => id !== null);
   await publish(deps, found.organizationId, found.conversationId, {
     org: [
-      ...(result.joined ? [{ type: 'handoff' as const, handoffId: found.id, status: 'active' as const }] : []),
-      { type: 'message', handoffId: found.id, messageId: result.messageId },
+      ...(result.joinedLineId ? [{ type: 'handoff' as const, handoffId: found.id, status: 'active' as const }] : []),
+      ...messageIds.map((messageId) => ({ type: 'message' as const, handoffId: found.id, messageId })),
     ],
-    conversation: [...(result.joined ? [{ type: 'state' as const }] : []), { type: 'message', messageId: result.messageId }],
+    conversation: [...(result.joinedLineId ? [{ type: 'state' as const }] : []), ...messageIds.map((messageId) => ({ type: 'message' as const, messageId }))],
   });
   const [message] = await conversationTranscript(deps.db, found.conversationId, { messageId: result.messageId });
   return message!;
@@ -419,7 +423,7 @@ export async function closeHandoff(
   input: { organizationIds: string[]; userId: string; handoffId: string; outcome: HandoffCloseOutcome },
 ): Promise<HandoffSummary> {
   const found = await findHandoff(deps.db, input.organizationIds, input.handoffId);
-  await deps.db.transaction(async (tx) => {
+  const lineId = await deps.db.transaction(async (tx) => {
     const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, found.id)).for('update');
     if (!handoff || handoff.status === 'closed') throw new AppError('CONFLICT', 'This conversation is already closed.');
     const now = new Date();
@@ -427,22 +431,28 @@ export async function closeHandoff(
       .update(handoffs)
       .set({ status: 'closed', closedAt: now, closedBy: input.userId, closeOutcome: input.outcome, unreadCount: 0 })
       .where(eq(handoffs.id, handoff.id));
-    await tx
+    const [line] = await tx
       .insert(messages)
       .values({
         conversationId: handoff.conversationId,
         role: 'system',
         content: input.outcome === 'ended' ? HANDOFF_TEXT.ended : HANDOFF_TEXT.backToBot,
         createdAt: now,
-      });
+      })
+      .returning({ id: messages.id });
     await tx
       .update(conversations)
       .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: now, ...(input.outcome === 'ended' ? { endedAt: now } : {}) })
       .where(eq(conversations.id, handoff.conversationId));
+    return line!.id;
   });
+  // The status line before the state: a widget that stops following on "back to the bot" has shown it by then.
   await publish(deps, found.organizationId, found.conversationId, {
-    org: [{ type: 'handoff', handoffId: found.id, status: 'closed' }],
-    conversation: [{ type: 'state' }],
+    org: [
+      { type: 'handoff', handoffId: found.id, status: 'closed' },
+      { type: 'message', handoffId: found.id, messageId: lineId },
+    ],
+    conversation: [{ type: 'message', messageId: lineId }, { type: 'state' }],
   });
   return summaryOf(deps.db, found.id);
 }

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'a long enough secret';
+const FAQ = `Acme Rockets customer FAQ.
+
+Refunds. Customers can ask for a refund within 30 days of purchase. Refunds are paid within five working days to the original card.`;
+
+/** Waits for the widget panel's opening animation, so screenshots see it at rest. */
+async function panelSettled(page: Page): Promise<void> {
+  await page.getByRole('dialog').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+}
+
+describe('human handoff: a visitor asks for a person in the widget and the owner answers from the inbox', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('widget → inbox → reply → visitor sees it live → back to the bot', async () => {
+    // The owner signs up and builds a live chatbot from one text source.
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const ownerPage = await owner.newPage();
+    const api = ownerPage.request;
+    const headers = { origin: server.url };
+    const email = 'grace.owner@example.com';
+    const signUp = await api.post(`${server.url}/api/auth/sign-up/email`, {
+      headers,
+      data: { email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper', callbackURL: '/auth/callback?type=email' },
+    });
+    expect(signUp.status()).toBe(200);
+    await ownerPage.goto(await confirmationLink(server, email));
+    await ownerPage.waitForURL(/\/dashboard/);
+    const created = await api.post(`${server.url}/api/chatbots`, {
+      headers,
+      data: { name: 'Acme Rockets', appearance: { color: '#0f766e', position: 'bottom-right', title: 'Acme help', avatarUrl: null } },
+    });
+    const chatbotId = ((await created.json()) as { id: string }).id;
+    await api.post(`${server.url}/api/chatbots/${chatbotId}/sources/text`, { headers, data: { name: 'faq', text: FAQ } });
+    const deadline = Date.now() + 60_000;
+    while (
+      ((await (await api.get(`${server.url}/api/chatbots/${chatbotId}/sources`)).json()) as { items: { status: string }[] }).items[0]?.status !== 'ready'
+    ) {
+      if (Date.now() > deadline) throw new Error('source not ready');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers, data: { status: 'live' } })).status()).toBe(200);
+
+    // A visitor opens the demo page and asks for a person with the header button.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await visitor.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/demo/${chatbotId}`);
+    await page.getByRole('button', { name: 'Open chat: Acme help' }).click();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await page.getByLabel('Your message', { exact: true }).fill('Where is my order 42?');
+    await page.keyboard.press('Enter');
+    // The bot has no answer, so it offers a person.
+    const offer = log.getByRole('button', { name: 'Talk to a person' });
+    await offer.waitFor();
+    await offer.click();
+    await log.getByText("You asked for a person. We've let the team know").waitFor();
+    await page.getByText('Waiting for a person…').waitFor();
+
+    // The owner sees it in the inbox, with the unread count, opens it and answers.
+    await ownerPage.goto(`${server.url}/dashboard/inbox`);
+    const row = ownerPage.getByTestId('handoff-row').first();
+    await row.waitFor();
+    await expect.poll(async () => row.textContent()).toContain('Where is my order 42?');
+    await row.click();
+    const conversation = ownerPage.getByRole('region', { name: 'Conversation' });
+    await conversation.getByText('Where is my order 42?').first().waitFor();
+    const reply = ownerPage.getByPlaceholder('Reply to join the conversation…');
+    await reply.fill('Hi, Grace here. Order 42 left Rotterdam this morning.');
+    await reply.press('Enter');
+    await conversation.getByText('Grace joined the conversation.').waitFor();
+
+    // The visitor sees the person join and answer, live.
+    await log.getByText('Grace joined the conversation.').waitFor();
+    await log.getByText('Hi, Grace here. Order 42 left Rotterdam this morning.').waitFor();
+    await page.getByText("You're chatting with Grace").waitFor();
+    await panelSettled(page);
+    await screenshot(page, 'widget-handoff', { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
+
+    // The visitor answers; the owner sees it arrive without reloading.
+    await page.getByLabel('Your message', { exact: true }).fill('Thank you, Grace!');
+    await page.keyboard.press('Enter');
+    await conversation.getByText('Thank you, Grace!').first().waitFor();
+    await screenshot(ownerPage, 'inbox', { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
+
+    // Back to the bot: the visitor is told, and the assistant answers again.
+    await ownerPage.getByRole('button', { name: 'Hand back to bot' }).click();
+    await log.getByText("You're chatting with the assistant again.").waitFor();
+    await page.getByText('Waiting for a person…').waitFor({ state: 'hidden' });
+    await page.getByLabel('Your message', { exact: true }).fill('How long do refunds take?');
+    await page.keyboard.press('Enter');
+    await log
+      .getByText(/five working days/)
+      .first()
+      .waitFor();
+    expect(pageErrors).toEqual([]);
+    await visitor.close();
+    await owner.close();
+  });
+});
