@@ -1,40 +1,77 @@
-import { BarChart3Icon } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
+import { useState } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { greetingName } from '@/features/auth/utils/user-display';
+import { useChatbotOptions } from '@/features/analytics/api/get-chatbot-options';
+import { AnalyticsFilterBar } from '@/features/analytics/components/analytics-filter-bar';
+import { AnalyticsOverview } from '@/features/analytics/components/analytics-overview';
+import { ExportReportDialog } from '@/features/analytics/components/export-report-dialog';
+import { ExportSchedulesCard } from '@/features/analytics/components/export-schedules-card';
+import { QuickActions } from '@/features/analytics/components/quick-actions';
+import { RecentExportsCard } from '@/features/analytics/components/recent-exports-card';
+import { useAnalyticsFilter } from '@/features/analytics/hooks/use-analytics-filter';
 import { AccountSummary } from '@/features/dashboard/components/account-summary';
 import { GettingStarted } from '@/features/dashboard/components/getting-started';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
 import { UsageCard } from '@/features/usage/components/usage-card';
 
+function SectionHeading({ id, title, description }: { id: string; title: string; description: string }) {
+  return (
+    <div>
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      <p className="text-sm text-muted-foreground">{description}</p>
+    </div>
+  );
+}
+
+/** The dashboard home: key figures and analytics for a period, quick actions, report exports, usage and account. */
 export default function DashboardHomeRoute() {
   const { user, organization } = useAuth();
+  const analytics = useAnalyticsFilter();
+  const chatbots = useChatbotOptions();
+  const [isExportOpen, setExportOpen] = useState(false);
   if (!user) return null;
+
+  // A customer without a chatbot has nothing to measure yet: the first steps come first.
+  const isNewCustomer = chatbots.data?.length === 0;
+  const { chatbotId } = analytics.filter;
+  const chatbotName = chatbotId === null ? null : (chatbots.data?.find((chatbot) => chatbot.id === chatbotId)?.name ?? 'the selected chatbot');
 
   return (
     <div className="space-y-8">
       <title>Dashboard · Parley</title>
       <WelcomeHeader firstName={greetingName(user)} organizationName={organization?.name ?? null} />
-      <GettingStarted />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <EmptyState
-          icon={BarChart3Icon}
-          status="Not available yet"
-          title="Analytics will appear here"
-          description="Once your chatbots are answering visitors, this page will show conversation trends, the questions people ask most and how well they were answered. Analytics are not available yet."
-          className="h-full"
-        />
-        <div className="grid content-start gap-6">
-          <UsageCard />
-          <AccountSummary
-            email={user.email}
-            emailVerified={user.emailVerified}
-            createdAt={user.createdAt}
-            organizationName={organization?.name ?? null}
-            organizationRole={organization?.role ?? null}
-          />
+      {isNewCustomer && <GettingStarted />}
+      <QuickActions onExport={() => setExportOpen(true)} />
+
+      <section aria-labelledby="analytics-heading" className="space-y-4">
+        <SectionHeading id="analytics-heading" title="Analytics" description="How your chatbots did with visitors, compared with the period just before." />
+        <AnalyticsFilterBar state={analytics} chatbots={chatbots.data} />
+        <AnalyticsOverview params={analytics.params} />
+      </section>
+
+      <section aria-labelledby="reports-heading" className="space-y-4">
+        <SectionHeading id="reports-heading" title="Reports" description="Download your analytics as CSV, now or by e-mail on a schedule." />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <RecentExportsCard chatbots={chatbots.data} onExport={() => setExportOpen(true)} />
+          <ExportSchedulesCard chatbots={chatbots.data} timeZone={analytics.timeZone} defaultEmail={user.email} />
         </div>
+      </section>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <UsageCard />
+        <AccountSummary
+          email={user.email}
+          emailVerified={user.emailVerified}
+          createdAt={user.createdAt}
+          organizationName={organization?.name ?? null}
+          organizationRole={organization?.role ?? null}
+        />
       </div>
+      {!isNewCustomer && <GettingStarted />}
+
+      <ExportReportDialog isOpen={isExportOpen} onOpenChange={setExportOpen} params={analytics.params} chatbotName={chatbotName} />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { AlertCircleIcon, RotateCwIcon } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { type AnalyticsParams, useAnalyticsSummary } from '../api/get-analytics-summary';
+import { AnalyticsStatCards } from './analytics-stat-cards';
+import { CHART_PALETTE_CLASS } from './chart-theme';
+import { ChatbotPerformanceTable } from './chatbot-performance-table';
+import { ConversationTrendChart } from './conversation-trend-chart';
+import { HourlyActivityChart } from './hourly-activity-chart';
+import { OutcomeBreakdownChart } from './outcome-breakdown-chart';
+import { SatisfactionChart } from './satisfaction-chart';
+import { TopQuestionsCard } from './top-questions-card';
+
+/** The key figures, the charts and the two tables for one filter; all but the top questions come from one summary request. */
+export function AnalyticsOverview({ params }: { params: AnalyticsParams }) {
+  const query = useAnalyticsSummary(params);
+  // On a failed refresh the last figures stay up, under the error, rather than disappearing.
+  const summary = query.data;
+
+  return (
+    <div className={cn('grid grid-cols-1 gap-6', CHART_PALETTE_CLASS)} aria-busy={query.isFetching}>
+      {query.isError && (
+        <Alert variant="destructive">
+          <AlertCircleIcon />
+          <AlertTitle>Analytics could not be loaded</AlertTitle>
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            {getErrorMessage(query.error)}
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              <RotateCwIcon />
+              Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+      {(summary || !query.isError) && (
+        <div className={cn('grid grid-cols-1 gap-6 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+          <AnalyticsStatCards totals={summary?.totals} previousTotals={summary?.previousTotals} />
+          <ConversationTrendChart summary={summary} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <OutcomeBreakdownChart summary={summary} />
+            <HourlyActivityChart summary={summary} />
+          </div>
+          <SatisfactionChart summary={summary} />
+          <ChatbotPerformanceTable summary={summary} />
+        </div>
+      )}
+      <TopQuestionsCard params={params} />
+    </div>
+  );
+}

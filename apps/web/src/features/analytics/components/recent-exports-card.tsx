@@ -1,0 +1,144 @@
+import type { AnalyticsExport } from '@parley/shared/contracts/analytics';
+import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FileSpreadsheetIcon, RotateCwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import type { ChatbotOption } from '../api/get-chatbot-options';
+import { exportDownloadUrl } from '../api/get-export';
+import { useExports } from '../api/get-exports';
+import { EXPORT_LIST_PAGE_SIZE, exportProgressText, isExportPending, REPORT_SHORT_LABELS, STATUS_LABELS, type ExportStatus } from '../utils/export-status';
+import { formatPeriod } from '../utils/period';
+import { ExportProgress } from './export-progress';
+
+const STATUS_CLASS: Record<ExportStatus, string> = {
+  queued: 'text-muted-foreground',
+  running: 'border-brand/30 bg-brand/10 text-brand',
+  done: 'border-success/30 bg-success/10 text-success',
+  failed: 'border-destructive/30 bg-destructive/10 text-destructive',
+};
+
+function ExportRow({ item, chatbotName }: { item: AnalyticsExport; chatbotName: string }) {
+  return (
+    <li className="grid gap-2 py-3 first:pt-0 last:pb-0" data-testid="export-row">
+      <div className="flex items-start gap-3">
+        <FileSpreadsheetIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
+            {REPORT_SHORT_LABELS[item.report]}
+            <Badge variant="outline" className={STATUS_CLASS[item.status]}>
+              {STATUS_LABELS[item.status]}
+            </Badge>
+            {item.scheduled && (
+              <Badge variant="secondary">
+                <CalendarClockIcon /> Scheduled
+              </Badge>
+            )}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {formatPeriod(item.from, item.to)} · {chatbotName}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {formatDateTime(item.createdAt)}
+            {item.status === 'done' || item.status === 'failed' ? ` · ${exportProgressText(item)}` : ''}
+          </p>
+        </div>
+        {item.status === 'done' && (
+          <Button variant="outline" size="sm" asChild>
+            <a href={exportDownloadUrl(item.id)} download={item.fileName} aria-label={`Download ${item.fileName}`}>
+              <DownloadIcon />
+              <span className="hidden sm:inline">Download</span>
+            </a>
+          </Button>
+        )}
+      </div>
+      {isExportPending(item.status) && <ExportProgress item={item} label={`Progress of the ${REPORT_SHORT_LABELS[item.report]} export`} className="pl-7" />}
+    </li>
+  );
+}
+
+function chatbotLabel(chatbotId: string | null, chatbots: ChatbotOption[] | undefined): string {
+  if (chatbotId === null) return 'All chatbots';
+  if (!chatbots) return 'One chatbot';
+  return chatbots.find((chatbot) => chatbot.id === chatbotId)?.name ?? 'A deleted chatbot';
+}
+
+/** The organization's exports, newest first, a few at a time; rows still being written update themselves. */
+export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOption[] | undefined; onExport: () => void }) {
+  const [page, setPage] = useState(1);
+  const query = useExports({ page, pageSize: EXPORT_LIST_PAGE_SIZE });
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / EXPORT_LIST_PAGE_SIZE));
+  const first = (page - 1) * EXPORT_LIST_PAGE_SIZE + 1;
+  const last = Math.min(total, page * EXPORT_LIST_PAGE_SIZE);
+
+  return (
+    <Card className="min-w-0 gap-4" data-testid="recent-exports">
+      <CardHeader>
+        <CardTitle>Recent exports</CardTitle>
+        <CardDescription>CSV reports you started or a schedule made.</CardDescription>
+        <CardAction>
+          <Button size="sm" variant="outline" onClick={onExport}>
+            <DownloadIcon />
+            Export report
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className={cn('grid gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+        {query.isPending ? (
+          <div className="grid gap-3">
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} className="h-12" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <div className="grid justify-items-start gap-3 text-sm">
+            <p className="text-destructive">Exports could not be loaded: {getErrorMessage(query.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RotateCwIcon />
+              Retry
+            </Button>
+          </div>
+        ) : query.data.items.length === 0 ? (
+          <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">
+            No exports yet. Export a report to download it as CSV.
+          </p>
+        ) : (
+          <>
+            <ul className="grid grid-cols-1 divide-y">
+              {query.data.items.map((item) => (
+                <ExportRow key={item.id} item={item} chatbotName={chatbotLabel(item.chatbotId, chatbots)} />
+              ))}
+            </ul>
+            {total > EXPORT_LIST_PAGE_SIZE && (
+              <nav className="flex items-center justify-between gap-3 text-xs text-muted-foreground" aria-label="Export pages">
+                <span className="tabular-nums">
+                  {first}–{last} of {total}
+                </span>
+                <div className="flex items-center gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || query.isPlaceholderData}>
+                    <ChevronLeftIcon />
+                    <span className="sr-only sm:not-sr-only">Previous</span>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setPage((p) => Math.min(pages, p + 1))}
+                    disabled={page >= pages || query.isPlaceholderData}
+                  >
+                    <span className="sr-only sm:not-sr-only">Next</span>
+                    <ChevronRightIcon />
+                  </Button>
+                </div>
+              </nav>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
