@@ -19,6 +19,8 @@ export const paths = {
   adminHealth: '/admin/health',
   adminArchitecture: '/admin/architecture',
   adminDebug: '/admin/debug',
+  adminTemplates: '/admin/templates',
+  adminBehaviorTemplates: '/admin/behavior-templates',
   launchMaterials: '/launch-materials',
 } as const;
 
@@ -29,4 +31,9 @@ export type ChatbotTab = (typeof CHATBOT_TABS)[number];
 export function chatbotPath(id: string, tab?: ChatbotTab): string {
   const path = paths.chatbot.replace(':id', encodeURIComponent(id));
   return tab ? `${path}?tab=${tab}` : path;
+}
+
+/** The builder, optionally started from a chatbot template (`?template=<id>`). */
+export function newChatbotPath(templateId?: string): string {
+  return templateId ? `${paths.newChatbot}?template=${encodeURIComponent(templateId)}` : paths.newChatbot;
 }

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ChatbotList } from '@/features/chatbots/components/chatbot-list';
+import { TemplateGalleryDialog } from '@/features/chatbots/components/template-gallery-dialog';
 
 export default function ChatbotsRoute() {
   return (
@@ -13,12 +14,15 @@ export default function ChatbotsRoute() {
         title="Chatbots"
         description="The chatbots of your organization, each answering from its own documents."
         actions={
-          <Button asChild>
-            <Link to={paths.newChatbot}>
-              <PlusIcon />
-              New chatbot
-            </Link>
-          </Button>
+          <>
+            <TemplateGalleryDialog />
+            <Button asChild>
+              <Link to={paths.newChatbot}>
+                <PlusIcon />
+                New chatbot
+              </Link>
+            </Button>
+          </>
         }
       />
       <ChatbotList />

@@ -1,7 +1,5 @@
-import { DEFAULT_SYSTEM_PROMPT, MODEL_PROVIDERS, SYSTEM_PROMPT_MAX } from '@parley/shared/contracts/chatbots';
-import { RotateCcwIcon } from 'lucide-react';
+import { MODEL_PROVIDERS, SYSTEM_PROMPT_MAX } from '@parley/shared/contracts/chatbots';
 import { Controller } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -9,6 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { MODEL_PROVIDER_DESCRIPTIONS, MODEL_PROVIDER_LABELS } from '../utils/chatbot-display';
 import { DEFAULT_MODEL_NAMES, isModelProvider, type ChatbotFormApi } from '../utils/chatbot-form-values';
+import { BehaviorTemplatePicker } from './behavior-template-picker';
 import { FormSection } from './form-section';
 
 function toNumber(value: string): number {
@@ -19,7 +18,6 @@ function toNumber(value: string): number {
 export function BehaviorSection({ form }: { form: ChatbotFormApi }) {
   const { errors } = form.formState;
   const provider = form.watch('modelProvider');
-  const systemPrompt = form.watch('systemPrompt');
 
   return (
     <FormSection
@@ -27,22 +25,9 @@ export function BehaviorSection({ form }: { form: ChatbotFormApi }) {
       title="Behavior"
       description="The instructions the chatbot follows and how it writes its answers. Answers always come from your training data."
     >
+      <BehaviorTemplatePicker form={form} />
       <Field>
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor="chatbot-system-prompt">System prompt</Label>
-          {systemPrompt !== DEFAULT_SYSTEM_PROMPT && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              className="h-7 text-muted-foreground"
-              onClick={() => form.setValue('systemPrompt', DEFAULT_SYSTEM_PROMPT, { shouldDirty: true, shouldValidate: true })}
-            >
-              <RotateCcwIcon />
-              Use the default
-            </Button>
-          )}
-        </div>
+        <Label htmlFor="chatbot-system-prompt">System prompt</Label>
         <Textarea
           id="chatbot-system-prompt"
           rows={5}

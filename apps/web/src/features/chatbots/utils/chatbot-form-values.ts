@@ -6,6 +6,8 @@ import {
   type CreateChatbotBody,
   type createChatbotBodySchema,
 } from '@parley/shared/contracts/chatbots';
+import type { BehaviorTemplateOption } from '@parley/shared/contracts/behavior-templates';
+import type { ChatbotTemplateOption } from '@parley/shared/contracts/chatbot-templates';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -48,6 +50,41 @@ export const NEW_CHATBOT_VALUES: ChatbotFormValues = {
   handoffEnabled: true,
   handoffAlertMinutes: null,
 };
+
+/** The default behavior template (the server lists it first), if the catalogue has one. */
+export function defaultBehaviorTemplate(options: readonly BehaviorTemplateOption[] | undefined): BehaviorTemplateOption | undefined {
+  return options?.find((option) => option.isDefault) ?? options?.[0];
+}
+
+/** The template whose prompt the field holds, if any: the picker shows it; a hand-edited prompt matches none. */
+export function matchingBehaviorTemplate(options: readonly BehaviorTemplateOption[] | undefined, systemPrompt: string): BehaviorTemplateOption | undefined {
+  const prompt = systemPrompt.trim();
+  return options?.find((option) => option.systemPrompt.trim() === prompt);
+}
+
+/**
+ * A new chatbot's starting values: the default behavior template's prompt preselected, and, when the customer starts
+ * from a chatbot template, its name, description and whatever settings it carries (prompt, welcome message, questions).
+ */
+export function newChatbotValues({
+  behaviorTemplates,
+  template,
+}: {
+  behaviorTemplates?: readonly BehaviorTemplateOption[] | undefined;
+  template?: ChatbotTemplateOption | undefined;
+}): ChatbotFormValues {
+  const systemPrompt = template?.configuration.systemPrompt || defaultBehaviorTemplate(behaviorTemplates)?.systemPrompt || NEW_CHATBOT_VALUES.systemPrompt;
+  if (!template) return { ...NEW_CHATBOT_VALUES, systemPrompt };
+  const { configuration } = template;
+  return {
+    ...NEW_CHATBOT_VALUES,
+    name: template.name,
+    description: template.description,
+    systemPrompt,
+    welcomeMessage: configuration.welcomeMessage || NEW_CHATBOT_VALUES.welcomeMessage,
+    suggestedQuestions: configuration.suggestedQuestions ? [...configuration.suggestedQuestions] : [],
+  };
+}
 
 export function isModelProvider(value: string): value is ModelProvider {
   return (MODEL_PROVIDERS as readonly string[]).includes(value);

@@ -1,0 +1,84 @@
+import { okResponseSchema } from '@parley/shared/contracts/auth';
+import {
+  chatbotTemplateListSchema,
+  chatbotTemplateOptionListSchema,
+  chatbotTemplateSchema,
+  createChatbotTemplateBodySchema,
+  updateChatbotTemplateBodySchema,
+} from '@parley/shared/contracts/chatbot-templates';
+import { idParamsSchema } from '@parley/shared/contracts/common';
+import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/access';
+import { activityContext } from '../activity-logs/service';
+import { createChatbotTemplate, deleteChatbotTemplate, listActiveChatbotTemplates, listChatbotTemplates, updateChatbotTemplate } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const tags = ['chatbot templates'];
+
+/** Template Management (spec part 2 §2, /admin/templates): system_admin; and the gallery customers start a chatbot from. */
+export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = 'system_admin' as const;
+
+  app.get(
+    '/api/admin/chatbot-templates',
+    {
+      config: { access },
+      schema: { tags, summary: 'All chatbot templates (agent type chatbot_template), newest first', response: { 200: chatbotTemplateListSchema, ...errors } },
+    },
+    async () => ({ items: await listChatbotTemplates(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/chatbot-templates',
+    {
+      config: { access },
+      schema: { tags, summary: 'Create a chatbot template', body: createChatbotTemplateBodySchema, response: { 201: chatbotTemplateSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { identity } = requireAdmin(request);
+      const created = await createChatbotTemplate(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/admin/chatbot-templates/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Edit a chatbot template',
+        params: idParamsSchema,
+        body: updateChatbotTemplateBodySchema,
+        response: { 200: chatbotTemplateSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { identity } = requireAdmin(request);
+      return updateChatbotTemplate(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+    },
+  );
+
+  app.delete(
+    '/api/admin/chatbot-templates/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'Delete a chatbot template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { identity } = requireAdmin(request);
+      await deleteChatbotTemplate(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/chatbot-templates/active',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Active chatbot templates to start a chatbot from, by name', response: { 200: chatbotTemplateOptionListSchema, ...errors } },
+    },
+    async () => ({ items: await listActiveChatbotTemplates(app.db) }),
+  );
+};
