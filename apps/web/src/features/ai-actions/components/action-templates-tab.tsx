@@ -1,0 +1,172 @@
+import { SEARCH_DEBOUNCE_MS } from '@parley/shared/admin-console';
+import type { ActionCategory, ActionTemplate } from '@parley/shared/contracts/ai-actions';
+import { AlertCircleIcon, FolderCogIcon, PlusIcon, SearchIcon, SearchXIcon, ZapIcon } from 'lucide-react';
+import { useState } from 'react';
+import { EmptyState } from '@/components/layout/empty-state';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { getErrorMessage } from '@/lib/api-error';
+import { useActionAnalytics } from '../api/get-action-analytics';
+import { useActionCategories } from '../api/get-action-categories';
+import { useActionTemplates } from '../api/get-action-templates';
+import { ActionTemplateCard } from './action-template-card';
+import { CategoryCards } from './category-cards';
+
+const ALL = 'all';
+
+interface ActionTemplatesTabProps {
+  /** All categories, for names on the cards (inactive ones included). */
+  allCategories: ActionCategory[];
+  onCreate: () => void;
+  onConfigure: (template: ActionTemplate) => void;
+  onDelete: (template: ActionTemplate) => void;
+  onManageCategories: () => void;
+}
+
+function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive">
+      <AlertCircleIcon />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>{getErrorMessage(error)}</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+          Retry
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Spec §2 Action Templates tab: search, category filter, category cards with counts, the template cards. */
+export function ActionTemplatesTab({ allCategories, onCreate, onConfigure, onDelete, onManageCategories }: ActionTemplatesTabProps) {
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [category, setCategory] = useState('');
+  const templates = useActionTemplates({ search, category });
+  const categories = useActionCategories();
+  const analytics = useActionAnalytics();
+  const uncategorizedCount = analytics.data?.byCategory.find((entry) => entry.categoryId === null)?.total ?? 0;
+  const nameOf = (id: string | null) => (id ? (allCategories.find((c) => c.id === id)?.name ?? null) : null);
+  const isFiltered = search.trim() !== '' || category !== '';
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative w-full sm:max-w-sm">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Search actions"
+            aria-label="Search action templates by name or description"
+            className="pl-9"
+          />
+        </div>
+        <Select value={category || ALL} onValueChange={(value) => setCategory(value === ALL ? '' : value)}>
+          <SelectTrigger className="w-full sm:w-56" aria-label="Filter by category">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All categories</SelectItem>
+            {(categories.data?.items ?? []).map((c) => (
+              <SelectItem key={c.id} value={c.id}>
+                {c.name}
+              </SelectItem>
+            ))}
+            {uncategorizedCount > 0 && <SelectItem value="uncategorized">Uncategorized</SelectItem>}
+          </SelectContent>
+        </Select>
+        {templates.isFetching && !templates.isPending && <Spinner className="text-muted-foreground" />}
+        <Button variant="ghost" size="sm" className="sm:ml-auto" onClick={onManageCategories}>
+          <FolderCogIcon />
+          Manage categories
+        </Button>
+      </div>
+
+      {categories.isError ? (
+        <LoadError title="Categories could not be loaded" error={categories.error} onRetry={() => void categories.refetch()} />
+      ) : categories.isPending ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} className="h-16 rounded-xl" />
+          ))}
+        </div>
+      ) : (
+        <CategoryCards
+          categories={categories.data.items}
+          totalCount={analytics.data?.total}
+          uncategorizedCount={uncategorizedCount}
+          selected={category}
+          onSelect={setCategory}
+        />
+      )}
+
+      {templates.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading action templates">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-52 rounded-xl" />
+          ))}
+        </div>
+      ) : templates.isError ? (
+        <LoadError title="Action templates could not be loaded" error={templates.error} onRetry={() => void templates.refetch()} />
+      ) : templates.data.items.length === 0 ? (
+        isFiltered ? (
+          <EmptyState
+            icon={SearchXIcon}
+            title="No actions match"
+            description="Try other words, or show every category."
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearchText('');
+                  setCategory('');
+                }}
+              >
+                Clear search and filter
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={ZapIcon}
+            title="No action templates yet"
+            description="Actions let chatbots do things: call a webhook, collect data, notify someone or hand over to another system."
+            action={
+              <Button onClick={onCreate}>
+                <PlusIcon />
+                Create Action
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {templates.data.items.map((template) => (
+              <ActionTemplateCard
+                key={template.id}
+                template={template}
+                categoryName={nameOf(template.categoryId)}
+                onConfigure={() => onConfigure(template)}
+                onDelete={() => onDelete(template)}
+              />
+            ))}
+          </div>
+          {templates.data.total > templates.data.items.length && (
+            <p className="text-center text-sm text-muted-foreground">
+              Showing the newest {templates.data.items.length} of {templates.data.total} actions. Search or choose a category to find the others.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
