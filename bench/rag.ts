@@ -9,9 +9,7 @@
  * - recall@10 of the HNSW search against exact search over the same vectors.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writePerformanceSection } from './performance-doc';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { chatbots, documentChunks, knowledgeSources, organizations } from '../apps/server/src/db/schema/index';
@@ -20,7 +18,6 @@ import { retrievePassages } from '../apps/server/src/features/chat/retrieval';
 import { chunkText } from '../apps/server/src/rag/chunkers';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const maxArg = process.argv.indexOf('--max');
 const MAX_CHUNKS = maxArg > 0 ? Number(process.argv[maxArg + 1]) : 100_000;
 const SIZES = [10_000, 100_000].filter((n) => n <= MAX_CHUNKS);
@@ -188,15 +185,9 @@ for (const size of SIZES) {
 }
 await database.close();
 
-const file = path.join(root, 'docs/performance.md');
-const previous = readFileSync(file, 'utf8').split('\n## Chatbots')[0]!.trimEnd();
-writeFileSync(
-  file,
-  `${previous}
-
-## Chatbots
-
-Measured by \`npm run bench:rag\` (bench/rag.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the embedded
+writePerformanceSection(
+  'Chatbots',
+  `Measured by \`npm run bench:rag\` (bench/rag.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the embedded
 PGlite with pgvector, local embedder (384 dimensions), one process on a shared 2-core machine. The recall
 is against an exact search over the same vectors computed in the benchmark; the corpus is generated
 (sections about parts with overlapping vocabulary, so neighbours are close together — a hard case).
@@ -206,5 +197,4 @@ is against an exact search over the same vectors computed in the benchmark; the 
 ${lines.join('\n')}
 `,
 );
-console.log('wrote docs/performance.md');
 process.exit(0);

@@ -5,9 +5,7 @@
  * Writes docs/performance.md. Run: npm run bench
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writePerformanceSection } from './performance-doc';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -15,7 +13,6 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../apps/server/src/db/schema/index';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Row {
@@ -115,8 +112,8 @@ try {
 const table = rows
   .map((r) => `| ${r.driver} | ${r.name} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${Math.round(r.perSecond)} | ×${r.ratio.toFixed(1)} |`)
   .join('\n');
-writeFileSync(
-  path.join(root, 'docs/performance.md'),
+writePerformanceSection(
+  null,
   `# Performance
 
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared 2-core machine:
@@ -134,5 +131,4 @@ Notes:
 - \`/api/me\` does three queries (session, profile, organizations) and a profile activity check.
 `,
 );
-console.log('wrote docs/performance.md');
 process.exit(0);

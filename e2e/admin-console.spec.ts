@@ -208,7 +208,9 @@ describe('the admin console', () => {
     // Redirects under /admin, and a screen of later work says so plainly.
     await admin.page.goto(`${server.url}/admin/system-api-keys`);
     await admin.page.waitForURL(/\/admin\/system-configuration$/);
-    await admin.page.getByText('System configuration: not available yet').waitFor();
+    await admin.page.getByRole('tab', { name: 'Document Processing' }).waitFor();
+    await admin.page.goto(`${server.url}/admin/security`);
+    await admin.page.getByText('Security center: not available yet').waitFor();
     await admin.page.goto(`${server.url}/admin/no-such-page/deeper`);
     await admin.page.waitForURL((url) => url.pathname === '/admin');
 

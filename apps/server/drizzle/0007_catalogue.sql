@@ -78,7 +78,8 @@ CREATE TABLE "token_conversion_config" (
 	"tokens_per_character" double precision DEFAULT 1.333 NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "token_conversion_config_rates_positive" CHECK ("token_conversion_config"."characters_per_token" > 0 AND "token_conversion_config"."tokens_per_character" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "token_packages" (
@@ -99,7 +100,8 @@ CREATE TABLE "token_type_config" (
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "token_type_config_token_type_unique" UNIQUE("token_type")
+	CONSTRAINT "token_type_config_token_type_unique" UNIQUE("token_type"),
+	CONSTRAINT "token_type_config_multiplier_positive" CHECK ("token_type_config"."base_rate_multiplier" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "system_api_keys" (

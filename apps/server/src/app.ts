@@ -16,6 +16,18 @@ import { apiKeyRoutes } from './features/api-keys/routes';
 import { openAiApiRoutes } from './features/openai-api/routes';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
+import { systemApiKeyRoutes } from './features/system-api-keys/routes';
+import { systemConfigurationRoutes } from './features/system-configuration/routes';
+import { aiActionRoutes } from './features/ai-actions/routes';
+import { behaviorTemplateRoutes } from './features/behavior-templates/routes';
+import { chatbotTemplateRoutes } from './features/chatbot-templates/routes';
+import { pricingFaqRoutes } from './features/pricing-faqs/routes';
+import { pricingPlanRoutes } from './features/pricing-plans/routes';
+import { publicPricingRoutes } from './features/public-pricing/routes';
+import { tierLimitRoutes } from './features/tier-limits/routes';
+import { createTokenMeter } from './features/token-conversion/meter';
+import { tokenConversionRoutes } from './features/token-conversion/routes';
+import { tokenPackageRoutes } from './features/token-packages/routes';
 import { startHealthProber } from './features/health/prober';
 import { healthRoutes } from './features/health/routes';
 import { startHandoffAlertWorker } from './features/handoffs/alerts';
@@ -28,6 +40,10 @@ import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
 import { usageRoutes } from './features/usage/routes';
+import { backfillChatStatsIfEmpty } from './features/analytics/rebuild';
+import { analyticsRoutes } from './features/analytics/routes';
+import { startAnalyticsExportWorker } from './features/analytics/export-job';
+import { startAnalyticsScheduler } from './features/analytics/schedules';
 import { userRoutes } from './features/users/routes';
 import { widgetRoutes } from './features/widget/routes';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -111,6 +127,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  // One cache of the token conversion rules per process, dropped on every save through realtime.
+  app.decorate('tokenMeter', createTokenMeter({ db: database.db, realtime, log: app.log }));
+  app.addHook('onClose', async () => app.tokenMeter.close());
   const mailer = createMailer(config, database.db, app.log);
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
   await app.register(accessPlugin, { auth });
@@ -134,6 +153,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(cspRoutes, { rateLimiter });
   await app.register(adminAuthRoutes, { auth });
   await app.register(adminUserRoutes);
+  // Before every feature that reads the system configuration: it starts the per-process cached copy.
+  await app.register(systemConfigurationRoutes, { rateLimiter });
+  await app.register(systemApiKeyRoutes);
   await app.register(userRoutes, { countChatbots: async () => (await chatbotCounts(database.db)).total });
   await app.register(notificationRoutes);
   await app.register(adminDashboardRoutes, {
@@ -144,17 +166,31 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(chatRoutes, { rateLimiter });
   await app.register(widgetRoutes);
   await app.register(usageRoutes);
+  await app.register(analyticsRoutes, { mailer });
   await app.register(apiKeyRoutes);
   await app.register(openAiApiRoutes, { rateLimiter });
   await app.register(handoffRoutes);
   await app.register(publicHandoffRoutes, { rateLimiter });
+  await app.register(aiActionRoutes, { rateLimiter });
+  await app.register(behaviorTemplateRoutes);
+  await app.register(chatbotTemplateRoutes);
+  await app.register(tokenPackageRoutes);
+  await app.register(tokenConversionRoutes);
+  await app.register(tierLimitRoutes);
+  await app.register(pricingPlanRoutes);
+  await app.register(pricingFaqRoutes);
+  await app.register(publicPricingRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);
     app.jobs = await startJobQueue(database, app.log);
     app.addHook('onClose', async () => app.jobs?.stop());
     await startIngestionWorker(app);
+    await startAnalyticsExportWorker(app, mailer);
+    startAnalyticsScheduler(app, mailer);
     await startHandoffAlertWorker(app, mailer);
+    // An installation upgraded from before the analytics rollups gets them computed once.
+    if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
 

@@ -85,7 +85,7 @@ export interface Config {
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined;
   smtpFrom: string;
   oidc: { issuer: string; clientId: string; clientSecret?: string; name: string } | undefined;
-  /** AI providers from the environment (the system API keys screen adds more later). */
+  /** AI providers from the environment (used when the system API keys screen has no usable key; see providers/ai/key-store.ts). */
   ai: {
     openai: { apiKey: string; baseURL?: string } | undefined;
     openaiCompatible: { baseURL: string; apiKey?: string } | undefined;
@@ -93,6 +93,8 @@ export interface Config {
     google: { apiKey: string; baseURL?: string } | undefined;
     mistral: { apiKey: string; baseURL?: string } | undefined;
   };
+  /** Provider base URLs from the environment, also used with the keys stored in the system API keys screen. */
+  aiBaseUrls: { openai?: string; anthropic?: string; google?: string; mistral?: string };
   /** Fetching web pages for ingestion. Private networks stay refused unless ALLOW_PRIVATE_FETCH (tests only). */
   fetch: { timeoutMs: number; allowPrivateNetworks: boolean };
 }
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       google: e.GOOGLE_GENERATIVE_AI_API_KEY ? { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: e.GOOGLE_BASE_URL } : undefined,
       mistral: e.MISTRAL_API_KEY ? { apiKey: e.MISTRAL_API_KEY, baseURL: e.MISTRAL_BASE_URL } : undefined,
     },
+    aiBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, google: e.GOOGLE_BASE_URL, mistral: e.MISTRAL_BASE_URL },
     fetch: { timeoutMs: e.FETCH_TIMEOUT_MS, allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH },
   };
 }

@@ -122,10 +122,14 @@ export const ADMIN_MESSAGES = {
   testAdminSignedIn: 'Signed in successfully!',
 
   notAvailableYet: 'Not available yet',
+
+  aiAgentsDenied: 'You need developer privileges to access AI Agents management.',
 } as const;
 
 /** Spec §6: the red alert a restricted page shows when the role is insufficient. */
 export const RESTRICTED_PAGE_MESSAGES: Readonly<Record<string, string>> = {
   '/admin/admin-users': ADMIN_MESSAGES.manageAdminUsersDenied,
   '/admin/users': ADMIN_MESSAGES.manageUsersDenied,
+  '/admin/templates': 'You need system admin privileges to manage templates.',
+  '/admin/ai-agents': ADMIN_MESSAGES.aiAgentsDenied,
 };

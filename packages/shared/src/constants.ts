@@ -50,3 +50,93 @@ export const OAUTH_PROVIDER_ID = 'oidc';
 /** Public chat (widget) limits per minute: per chatbot and per visitor IP (see docs/decisions.md). */
 export const PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE = 120;
 export const PUBLIC_CHAT_PER_IP_PER_MINUTE = 20;
+/** The OpenAI-compatible API: requests per minute per customer API key (see docs/decisions.md). */
+export const API_KEY_REQUESTS_PER_MINUTE = 60;
+/** CSP violation reports accepted per client IP per minute. */
+export const CSP_REPORTS_PER_IP_PER_MINUTE = 60;
+/** Security events the web app reports (POST /api/security-events/client) per client IP per minute. */
+export const CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE = 20;
+
+/** Action webhooks and event handlers (spec part 2 §5 and §9). */
+export const ACTION_WEBHOOK_TIMEOUT_DEFAULT_SECONDS = 30;
+export const ACTION_WEBHOOK_TIMEOUT_MIN_SECONDS = 1;
+export const ACTION_WEBHOOK_TIMEOUT_MAX_SECONDS = 300;
+export const ACTION_WEBHOOK_RETRIES_DEFAULT = 3;
+export const ACTION_WEBHOOK_RETRIES_MAX = 10;
+export const ACTION_EVENT_PRIORITY_MIN = 1;
+export const ACTION_EVENT_PRIORITY_MAX = 10;
+export const ACTION_EVENT_PRIORITY_DEFAULT = 1;
+
+/** System configuration defaults (spec part 2 §9). */
+export const SYSTEM_CONFIGURATION_DEFAULTS = {
+  defaultEmbeddingModel: 'text-embedding-3-small',
+  defaultEmbeddingDimensions: 1536,
+  defaultChunkSize: 1000,
+  defaultChunkOverlap: 200,
+  defaultChunkingStrategy: 'semantic',
+  maxDocumentSizeMb: 50,
+  maxConcurrentProcessingJobs: 5,
+  processingQueueTimeoutMinutes: 30,
+  globalWebhookTimeoutSeconds: 30,
+  globalWebhookRetryCount: 3,
+  webhookRateLimitPerMinute: 100,
+  requireApiKeyEncryption: true,
+  processingMode: 'edge_functions',
+} as const;
+/** Spec part 2 §5 option lists. */
+export const EMBEDDING_MODEL_OPTIONS = ['text-embedding-3-small', 'text-embedding-3-large', 'text-embedding-ada-002'] as const;
+export const CHUNKING_STRATEGY_OPTIONS = ['semantic', 'fixed', 'sliding'] as const;
+export const PROCESSING_MODE_OPTIONS = ['edge_functions', 'n8n_integration'] as const;
+/**
+ * Bounds the server enforces on the system configuration (not shown in the spec; see docs/decisions.md).
+ * Chunk sizes match the chunker's (tokens); 1536 dimensions is the largest size Parley indexes; 200 MB is
+ * the upload limit of the server; the webhook bounds follow the spec's webhook forms.
+ */
+export const SYSTEM_CONFIGURATION_LIMITS = {
+  defaultEmbeddingDimensions: { min: 64, max: 1536 },
+  defaultChunkSize: { min: 50, max: 8000 },
+  defaultChunkOverlap: { min: 0, max: 7999 },
+  maxDocumentSizeMb: { min: 1, max: 200 },
+  maxConcurrentProcessingJobs: { min: 1, max: 20 },
+  processingQueueTimeoutMinutes: { min: 1, max: 1440 },
+  globalWebhookTimeoutSeconds: { min: 1, max: 300 },
+  globalWebhookRetryCount: { min: 0, max: 10 },
+  webhookRateLimitPerMinute: { min: 1, max: 10_000 },
+} as const;
+export const N8N_BASE_URL_MAX_LENGTH = 2048;
+
+/** System API keys (spec part 2 §5, §9): free keys default to 1000 uses a day; usage shows orange from 70 %, red from 90 %. */
+export const SYSTEM_KEY_SERVICES = ['openai', 'anthropic', 'google', 'mistral'] as const;
+/** The first service is the embedding provider (spec part 2 §5). */
+export const EMBEDDING_KEY_SERVICE = 'openai';
+export const SYSTEM_KEY_TIERS = ['system', 'free'] as const;
+export const SYSTEM_KEY_SCOPES = ['all', 'chat', 'embeddings'] as const;
+export const FREE_KEY_DEFAULT_DAILY_LIMIT = 1000;
+export const FREE_KEY_DAILY_LIMIT_MAX = 10_000_000;
+export const KEY_USAGE_WARNING_RATIO = 0.7;
+export const KEY_USAGE_DANGER_RATIO = 0.9;
+export const SYSTEM_KEY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const SYSTEM_KEYS_MAX = 100;
+
+/** Browser debug settings (spec part 1 §3, part 2 §3). */
+export const DEBUG_SETTINGS_STORAGE_KEY = 'debug-settings';
+export const DEBUG_LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export const DEBUG_CATEGORIES = ['providers', 'routing', 'auth', 'performance', 'security'] as const;
+
+/** -1 means unlimited for tier limits (spec part 2 §5). */
+export const UNLIMITED = -1;
+/** The tier every organization falls back to: it can be neither deleted nor deactivated. */
+export const FREE_TIER = 'free';
+
+/** Token conversion (spec part 2 §5, §9): defaults, input bounds and the 5-minute cache of the rules. */
+export const TOKEN_CONVERSION_DEFAULTS = { charactersPerToken: 0.75, tokensPerCharacter: 1.333, multiplier: 1 } as const;
+export const TOKEN_RATE_MIN = 0.001;
+export const TOKEN_RATE_STEP = 0.001;
+export const TOKEN_MULTIPLIER_MIN = 0.1;
+export const TOKEN_MULTIPLIER_STEP = 0.1;
+export const TOKEN_CONVERSION_CACHE_MS = 5 * 60_000;
+
+/** New rows on the catalogue screens (spec part 2 §9). Sort and display orders start at count + 1. */
+export const NEW_TOKEN_PACKAGE = { name: 'New Package', tokens: 1000, priceCents: 999, isActive: true } as const;
+export const NEW_TIER = { monthlyTokenLimit: 0, maxHandoffsPerMonth: 10, maxChatbots: 1, isActive: true } as const;
+export const NEW_PRICING_PLAN = { monthlyTokenLimit: 1000, priceMonthlyCents: 0, priceAnnualCents: 0, maxChatbots: 1, ctaText: 'Get Started' } as const;

@@ -5,11 +5,21 @@ import type { Database } from '../db/client';
 /** `isLastAttempt`: a throw now fails the job for good (the handler may record why first). */
 export type JobHandler<T extends object> = (job: { id: string; data: T; retryCount: number; isLastAttempt: boolean }) => Promise<void>;
 
+/** The workers of one queue in this process; their number can change while running (a setting saved by an admin). */
+export interface WorkerPool {
+  readonly concurrency: number;
+  /** Starts or stops workers until `concurrency` run (at least 1); a stopped worker finishes its current job first. */
+  setConcurrency(concurrency: number): Promise<void>;
+}
+
 export interface JobQueue {
-  /** Enqueues a job; `singletonKey` makes a repeated enqueue of the same work a no-op while one is queued. */
+  /**
+   * Enqueues a job. The queues use pg-boss's standard policy, which does not deduplicate by `singletonKey`
+   * (it is only recorded on the job): every handler is idempotent instead (a version, a claimed column or a status).
+   */
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. */
-  work<T extends object>(name: string, options: { concurrency?: number; pollingIntervalSeconds?: number }, handler: JobHandler<T>): Promise<void>;
+  work<T extends object>(name: string, options: { concurrency?: number; pollingIntervalSeconds?: number }, handler: JobHandler<T>): Promise<WorkerPool>;
   /** Jobs waiting, running and failed in the last 24 hours, for the health list. */
   stats(): Promise<{ queued: number; active: number; failedLast24h: number }>;
   stop(): Promise<void>;
@@ -46,14 +56,32 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
     },
     async work(name, options, handler) {
       await ensureQueue(name);
-      const concurrency = Math.max(1, options.concurrency ?? 1);
-      for (let i = 0; i < concurrency; i += 1) {
-        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs) => {
+      const workerIds: string[] = [];
+      const startWorker = () =>
+        boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
             await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
           }
         });
-      }
+      // Changes run one after another, so two quick changes cannot interleave.
+      let changing = Promise.resolve();
+      const pool: WorkerPool = {
+        get concurrency() {
+          return workerIds.length;
+        },
+        setConcurrency(concurrency) {
+          const target = Math.max(1, Math.floor(concurrency));
+          changing = changing
+            .catch(() => {})
+            .then(async () => {
+              while (workerIds.length < target) workerIds.push(await startWorker());
+              while (workerIds.length > target) await boss.offWork({ id: workerIds.pop()! });
+            });
+          return changing;
+        },
+      };
+      await pool.setConcurrency(options.concurrency ?? 1);
+      return pool;
     },
     async stats() {
       const result = await database.executeSql(

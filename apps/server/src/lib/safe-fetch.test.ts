@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchGuardError, isPrivateAddress, safeFetch } from './safe-fetch';
+import { FetchGuardError, isPrivateAddress, probeUrl, safeFetch } from './safe-fetch';
 
 describe('safeFetch', () => {
   let server: Server;
@@ -46,5 +46,16 @@ describe('safeFetch', () => {
     await expect(safeFetch(`${base}/loop`, options)).rejects.toThrow(/redirected too many times/);
     await expect(safeFetch(`${base}/slow`, options)).rejects.toThrow(/no answer within/);
     await expect(safeFetch(`${base}/missing`, options)).rejects.toThrow(/answered 404/);
+  });
+
+  it('probes an address: any status is an answer, redirects are followed, private targets refused unless allowed', async () => {
+    const options = { timeoutMs: 1000, allowPrivateNetworks: true };
+    expect(await probeUrl(`${base}/redirect`, options)).toMatchObject({ status: 200, finalUrl: `${base}/page` });
+    const missing = await probeUrl(`${base}/missing`, options);
+    expect(missing.status).toBe(404);
+    expect(missing.latencyMs).toBeGreaterThanOrEqual(0);
+    await expect(probeUrl(`${base}/page`, { timeoutMs: 1000 })).rejects.toThrow(/private or local/);
+    await expect(probeUrl(`${base}/slow`, options)).rejects.toThrow(/no answer within/);
+    await expect(probeUrl(`${base}/loop`, options)).rejects.toThrow(/redirected too many times/);
   });
 });

@@ -89,3 +89,34 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
     return { data: Buffer.concat(parts), contentType: response.headers.get('content-type') ?? '', finalUrl: url.toString() };
   }
 }
+
+/**
+ * Checks that an address answers (connection tests of integrations): the same public-address
+ * guard at every redirect and a timeout; any HTTP status is an answer, the body is not read.
+ */
+export async function probeUrl(
+  input: string,
+  options: Pick<SafeFetchOptions, 'timeoutMs' | 'allowPrivateNetworks' | 'maxRedirects'> & { userAgent?: string },
+): Promise<{ status: number; latencyMs: number; finalUrl: string }> {
+  let url = new URL(input);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const started = performance.now();
+  for (let hop = 0; ; hop += 1) {
+    await assertPublicHost(url, options.allowPrivateNetworks ?? false);
+    let response: Response;
+    try {
+      response = await fetch(url, { redirect: 'manual', signal, headers: { 'user-agent': options.userAgent ?? 'ParleyBot/0.1 (+connection test)' } });
+    } catch (error) {
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : 'the connection failed';
+      throw new FetchGuardError(`The address could not be reached: ${reason}.`);
+    }
+    await response.body?.cancel().catch(() => {});
+    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+      if (hop >= (options.maxRedirects ?? 3)) throw new FetchGuardError('The address redirected too many times.');
+      url = new URL(response.headers.get('location')!, url);
+      continue;
+    }
+    return { status: response.status, latencyMs: Math.round(performance.now() - started), finalUrl: url.toString() };
+  }
+}

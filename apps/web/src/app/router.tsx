@@ -24,6 +24,14 @@ const ADMIN_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/admin/activity': () => import('./routes/admin/activity'),
   '/admin/health': () => import('./routes/admin/health'),
   '/admin/debug': () => import('./routes/admin/debug'),
+  '/admin/token-packages': () => import('./routes/admin/token-packages'),
+  '/admin/token-conversion': () => import('./routes/admin/token-conversion'),
+  '/admin/tier-limits': () => import('./routes/admin/tier-limits'),
+  '/admin/pricing': () => import('./routes/admin/pricing'),
+  '/admin/system-configuration': () => import('./routes/admin/system-configuration'),
+  '/admin/ai-agents': () => import('./routes/admin/ai-agents'),
+  '/admin/templates': () => import('./routes/admin/templates'),
+  '/admin/behavior-templates': () => import('./routes/admin/behavior-templates'),
 };
 const notAvailable: ScreenModule = () => import('./routes/admin/not-available');
 
@@ -45,6 +53,7 @@ const routes: RouteObject[] = [
     HydrateFallback: () => <FullPageSpinner />,
     children: [
       { path: paths.home, Component: LandingRoute },
+      { path: paths.pricing, ...lazyScreen(() => import('./routes/pricing')) },
       {
         Component: AuthLayout,
         children: [

@@ -1,6 +1,7 @@
 /** Every route of the web app, in one place. */
 export const paths = {
   home: '/',
+  pricing: '/pricing',
   auth: '/auth',
   authCallback: '/auth/callback',
   dashboard: '/dashboard',

@@ -1,5 +1,6 @@
 import { CLIENT_APPLICATION_NAME, CLIENT_VERSION } from '@parley/shared/constants';
 import { ApiError, NETWORK_ERROR_CODE, parseRetryAfter, toApiError } from './api-error';
+import { debugLog } from './debug-log';
 import { createSseParser } from './sse';
 
 type UnauthorizedHandler = (path: string) => void;
@@ -63,12 +64,24 @@ interface SendOptions {
   body?: BodyInit | undefined;
 }
 
+/** Requests slower than this are reported in the debug log's performance category. */
+const SLOW_REQUEST_MS = 1000;
+
+/** Debug logging of every API call (lib/debug-log: printed only when switched on in the Debug Control Panel). */
+function logResponse(method: string, path: string, status: number, elapsedMs: number): void {
+  const ms = Math.round(elapsedMs);
+  const line = `${method} ${path} → ${status} in ${ms} ms`;
+  debugLog('providers', status >= 500 ? 'error' : status >= 400 ? 'warn' : 'debug', line);
+  if (ms >= SLOW_REQUEST_MS) debugLog('performance', 'warn', `Slow request: ${line}`);
+}
+
 /**
  * The one place the web app talks HTTP. Same origin; the session travels in the cookie. Resolves with the response
  * when it is a success; a network failure or an error status becomes an ApiError (a 401 also runs the handler).
  */
 async function send(path: string, { method, query, signal, headers, body }: SendOptions): Promise<Response> {
   let response: Response;
+  const started = performance.now();
   try {
     response = await fetch(buildUrl(path, query), {
       method,
@@ -84,6 +97,7 @@ async function send(path: string, { method, query, signal, headers, body }: Send
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    debugLog('providers', 'error', `${method} ${path} failed: the server could not be reached`);
     throw new ApiError({
       status: 0,
       code: NETWORK_ERROR_CODE,
@@ -91,6 +105,7 @@ async function send(path: string, { method, query, signal, headers, body }: Send
     });
   }
 
+  logResponse(method, path, response.status, performance.now() - started);
   if (!response.ok) {
     const payload = await readBody(response);
     const error = toApiError(response.status, payload, response.statusText, parseRetryAfter(response.headers.get('Retry-After')));
@@ -153,6 +168,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
   upload,
   stream: postEventStream,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -25,7 +25,11 @@ export const behaviorTemplates = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('behavior_templates_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex('behavior_templates_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export interface ChatbotTemplateConfiguration {
@@ -121,25 +125,34 @@ export const tokenPackages = pgTable('token_packages', {
 });
 
 /** How characters become tokens (spec §9: 0.75 characters per token, 1.333 tokens per character). */
-export const tokenConversionConfig = pgTable('token_conversion_config', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  charactersPerToken: doublePrecision('characters_per_token').notNull().default(0.75),
-  tokensPerCharacter: doublePrecision('tokens_per_character').notNull().default(1.333),
-  isActive: boolean('is_active').notNull().default(true),
-  ...timestamps,
-});
+export const tokenConversionConfig = pgTable(
+  'token_conversion_config',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    charactersPerToken: doublePrecision('characters_per_token').notNull().default(0.75),
+    tokensPerCharacter: doublePrecision('tokens_per_character').notNull().default(1.333),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  // Metering divides and multiplies by these: a zero or negative rate must never be stored, whoever writes it.
+  (t) => [check('token_conversion_config_rates_positive', sql`${t.charactersPerToken} > 0 AND ${t.tokensPerCharacter} > 0`)],
+);
 
 /** A multiplier per token type: message (chat) and storage (documents). */
-export const tokenTypeConfig = pgTable('token_type_config', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tokenType: text('token_type', { enum: ['message', 'storage'] })
-    .notNull()
-    .unique(),
-  description: text('description').notNull().default(''),
-  baseRateMultiplier: doublePrecision('base_rate_multiplier').notNull().default(1),
-  isActive: boolean('is_active').notNull().default(true),
-  ...timestamps,
-});
+export const tokenTypeConfig = pgTable(
+  'token_type_config',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenType: text('token_type', { enum: ['message', 'storage'] })
+      .notNull()
+      .unique(),
+    description: text('description').notNull().default(''),
+    baseRateMultiplier: doublePrecision('base_rate_multiplier').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [check('token_type_config_multiplier_positive', sql`${t.baseRateMultiplier} > 0`)],
+);
 
 /** The feature lines of a pricing plan ("Active Chatbots", "AI Tokens/month", …), one per tier and name. */
 export const planFeatures = pgTable(

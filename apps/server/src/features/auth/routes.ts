@@ -1,4 +1,4 @@
-import { OAUTH_PROVIDER_ID, SESSION_IDLE_DURATION_MINUTES } from '@parley/shared/constants';
+import { CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE, OAUTH_PROVIDER_ID, SESSION_IDLE_DURATION_MINUTES } from '@parley/shared/constants';
 import {
   authConfigResponseSchema,
   clientSecurityEventBodySchema,
@@ -15,8 +15,6 @@ import type { Auth } from '../../plugins/better-auth';
 import { requireIdentity } from '../../plugins/access';
 import { recordSecurityEvent } from '../security-events/service';
 import { ensureProfile, getMe } from './service';
-
-const CLIENT_EVENTS_PER_MINUTE = 20;
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimiter: RateLimiter }> = async (app, { auth, rateLimiter }) => {
   app.get(
@@ -104,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimiter: RateLi
       },
     },
     async (request) => {
-      const limit = await rateLimiter.hit(`client-events:${request.ip}`, CLIENT_EVENTS_PER_MINUTE, 60).catch(() => null);
+      const limit = await rateLimiter.hit(`client-events:${request.ip}`, CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE, 60).catch(() => null);
       if (limit && !limit.allowed)
         throw new AppError('RATE_LIMITED', 'Too many reports. Please wait and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
       const identity = await app.resolveIdentity(request);

@@ -6,14 +6,14 @@ import type { Database, Db } from '../../db/client';
 import { conversations, messages, usageLedger, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import type { Realtime } from '../../lib/realtime';
-import { embedderFor } from '../../providers/ai/models';
+import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
-import { streamLlmAnswer, type LlmProviderConfig } from '../../rag/answerers/llm';
-import { estimateBillingTokens } from '../../rag/tokens';
+import { streamLlmAnswer } from '../../rag/answerers/llm';
 import { questionKey } from '../analytics/question-key';
 import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
+import type { TokenMeter } from '../token-conversion/meter';
 import { isOverTokenLimit } from '../usage/service';
 import { retrievePassages, type Passage } from './retrieval';
 
@@ -28,6 +28,8 @@ export interface ChatDeps {
   realtime: Realtime;
   jobs: JobQueue | null;
   log?: FastifyBaseLogger;
+  /** Meters messages by the admin's token conversion rules (features/token-conversion). */
+  meter: TokenMeter;
 }
 const HISTORY_TURNS = 10;
 export const MONTHLY_LIMIT_TEXT = 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.';
@@ -42,25 +44,6 @@ export interface ChatRequest {
   history?: { role: 'user' | 'assistant'; content: string }[];
   signal?: AbortSignal;
   emit(event: ChatStreamEvent): void;
-}
-
-/** The answer model a chatbot is set to, when this server has what it needs; otherwise the built-in answerer. */
-function llmProvider(config: Config, chatbot: ChatbotRow): LlmProviderConfig | null {
-  const { ai } = config;
-  switch (chatbot.modelProvider) {
-    case 'openai':
-      return ai.openai ? { kind: 'openai', ...ai.openai, model: chatbot.modelName } : null;
-    case 'openai-compatible':
-      return ai.openaiCompatible ? { kind: 'openai-compatible', ...ai.openaiCompatible, model: chatbot.modelName } : null;
-    case 'anthropic':
-    case 'google':
-    case 'mistral': {
-      const settings = ai[chatbot.modelProvider];
-      return settings ? { kind: chatbot.modelProvider, ...settings, model: chatbot.modelName } : null;
-    }
-    default:
-      return null;
-  }
 }
 
 /** The visitor's conversation, or a new one (none given, not theirs, or ended by an agent). */
@@ -264,12 +247,13 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     const passages = await retrievePassages(deps.database, {
       chatbotId: chatbot.id,
       question: request.message,
-      embedder: embedderFor(deps.config, chatbot),
+      embedder: embedderFor(deps, chatbot),
       topK: chatbot.retrievalTopK,
     });
     let citations: Citation[] = [];
     let answered = false;
-    const provider = llmProvider(deps.config, chatbot);
+    // Credentials from the system API keys screen (or the environment), one counted use per answer; none: the built-in answerer.
+    const provider = passages.length === 0 ? null : await answerProviderFor(deps, chatbot);
     if (passages.length === 0) {
       text = NO_ANSWER_TEXT;
       request.emit({ type: 'delta', text });
@@ -297,8 +281,8 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
       answered = citations.length > 0;
     }
 
-    const questionTokens = estimateBillingTokens(request.message);
-    const answerTokens = estimateBillingTokens(text);
+    const questionTokens = await deps.meter.messageTokens(request.message);
+    const answerTokens = await deps.meter.messageTokens(text);
     const latencyMs = Math.round(performance.now() - started);
     const outcome: MessageOutcome = answered ? 'answered' : 'declined';
     await db.transaction(async (tx) => {
@@ -357,5 +341,5 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
 
 /** The running app's dependencies for answering (read per request: the job queue starts after the routes). */
 export function chatDeps(app: FastifyInstance): ChatDeps {
-  return { database: app.database, db: app.db, config: app.config, realtime: app.realtime, jobs: app.jobs, log: app.log };
+  return { database: app.database, db: app.db, config: app.config, realtime: app.realtime, jobs: app.jobs, log: app.log, meter: app.tokenMeter };
 }

@@ -4,6 +4,7 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIdentity } from '../../plugins/access';
+import { hasProviderCredentials } from '../../providers/ai/key-store';
 import { defaultEmbedding } from '../../providers/ai/models';
 import { createChatbot, deleteChatbot, getChatbot, listChatbots, updateChatbot } from './service';
 
@@ -22,10 +23,13 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots',
     { config: { access: 'user' }, schema: { tags, summary: 'Create a chatbot', body: createChatbotBodySchema, response: { 201: chatbotSchema, ...errors } } },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // OpenAI embeddings when a usable OpenAI key exists (system API keys screen or environment).
+      const hasOpenAiKey = await hasProviderCredentials(app, 'openai', 'embeddings');
+      return reply
         .status(201)
-        .send(await createChatbot(app.db, requireIdentity(request).user.id, request.body, (systemDefault) => defaultEmbedding(app.config, systemDefault))),
+        .send(await createChatbot(app.db, requireIdentity(request).user.id, request.body, (systemDefault) => defaultEmbedding(hasOpenAiKey, systemDefault)));
+    },
   );
 
   app.get(

@@ -1,9 +1,10 @@
 import type { Chatbot, CreateChatbotBody } from '@parley/shared/contracts/chatbots';
 import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatbots, conversations, knowledgeSources, organizationMembers, systemConfiguration } from '../../db/schema/index';
+import { chatbots, conversations, knowledgeSources, organizationMembers } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EmbeddingChoice } from '../../providers/ai/models';
+import { readSystemConfiguration } from '../system-configuration/store';
 import { assertCanCreateChatbot } from '../usage/service';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -83,12 +84,8 @@ export async function getChatbot(db: Db, userId: string, chatbotId: string): Pro
   return toChatbot(row, (await sourceTotals(db, [row.id])).get(row.id));
 }
 
-export async function readSystemConfiguration(db: Db) {
-  const [row] = await db.select().from(systemConfiguration).where(eq(systemConfiguration.id, 1));
-  if (row) return row;
-  const [created] = await db.insert(systemConfiguration).values({ id: 1 }).onConflictDoNothing().returning();
-  return created ?? (await db.select().from(systemConfiguration).where(eq(systemConfiguration.id, 1)))[0]!;
-}
+/** The system configuration (the process's cached copy; see features/system-configuration/store.ts). */
+export { readSystemConfiguration };
 
 /**
  * Creates a chatbot in one of the user's organizations (their first by default). The

@@ -1,3 +1,4 @@
+import { CSP_REPORTS_PER_IP_PER_MINUTE } from '@parley/shared/constants';
 import { cspReportSchema, reportingApiBodySchema } from '@parley/shared/contracts/csp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,6 @@ import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { recordCspViolation, type CspViolationInput } from './service';
 
-const REPORTS_PER_MINUTE = 60;
 const MAX_REPORT_BYTES = 64 * 1024;
 
 /** Strip query strings and fragments: reports must not store tokens that were in a URL. */
@@ -64,7 +64,7 @@ export const cspRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       schema: { tags: ['security'], summary: 'Receive Content-Security-Policy violation reports', body: z.unknown(), response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const limit = await rateLimiter.hit(`csp:${request.ip}`, REPORTS_PER_MINUTE, 60).catch(() => null);
+      const limit = await rateLimiter.hit(`csp:${request.ip}`, CSP_REPORTS_PER_IP_PER_MINUTE, 60).catch(() => null);
       if (limit && !limit.allowed) throw new AppError('RATE_LIMITED', 'Too many reports.', { 'retry-after': String(limit.retryAfterSeconds) });
       const violations = toViolations(request.body);
       const ua = request.headers['user-agent'];

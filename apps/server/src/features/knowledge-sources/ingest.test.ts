@@ -40,7 +40,7 @@ const chunkCount = async (c: TestContext, sourceId: string) =>
   Number((await c.database.db.select({ n: count() }).from(documentChunks).where(eq(documentChunks.sourceId, sourceId)))[0]?.n ?? 0);
 
 function deps(c: TestContext, embedder: Embedder): IngestDeps {
-  return { database: c.database, embedderFor: () => embedder, fetchTimeoutMs: 2000, allowPrivateNetworks: true, log: c.app.log };
+  return { database: c.database, embedderFor: () => embedder, fetchTimeoutMs: 2000, allowPrivateNetworks: true, log: c.app.log, meter: c.app.tokenMeter };
 }
 
 /** An embedder that dies after `batches` calls, like a process killed mid-document. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { chatbots, documentChunks, knowledgeSources } from '../../db/schema/index';
+import { chatbots, documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
 import { FetchGuardError, safeFetch } from '../../lib/safe-fetch';
 import { chunkText } from '../../rag/chunkers';
@@ -9,6 +9,7 @@ import { DocumentError } from '../../rag/document-error';
 import type { Embedder } from '../../rag/embedders/types';
 import { extractDocument } from '../../rag/parsers';
 import { readSystemConfiguration } from '../chatbots/service';
+import type { TokenMeter } from '../token-conversion/meter';
 import type { IngestJobData } from './service';
 
 export interface IngestDeps {
@@ -17,6 +18,8 @@ export interface IngestDeps {
   fetchTimeoutMs: number;
   allowPrivateNetworks: boolean;
   log: FastifyBaseLogger;
+  /** Meters the processed text at the storage rate (features/token-conversion). */
+  meter: Pick<TokenMeter, 'storageTokens'>;
 }
 
 const EMBED_BATCH = 64;
@@ -88,6 +91,8 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     await setProgress(30 + Math.round((60 * Math.min(chunks.length, i + EMBED_BATCH)) / chunks.length));
   }
 
+  // Processing a document is metered as storage tokens, in the same transaction that makes the source ready.
+  const storageTokens = await deps.meter.storageTokens(text);
   const mode = deps.database.vectorSearch;
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ version: knowledgeSources.version }).from(knowledgeSources).where(eq(knowledgeSources.id, source.id)).for('update');
@@ -118,6 +123,9 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
         updatedAt: new Date(),
       })
       .where(eq(knowledgeSources.id, source.id));
+    if (storageTokens > 0) {
+      await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
+    }
     return 'done' as const;
   });
 }

@@ -56,6 +56,9 @@ export interface NewSource {
   data?: Buffer | null;
 }
 
+/** processing_queue_timeout_minutes: how long one processing job may run before it counts as failed and is retried. */
+const jobTimeout = (settings: { processingQueueTimeoutMinutes: number }) => ({ expireInSeconds: settings.processingQueueTimeoutMinutes * 60 });
+
 /** Stores the source as queued and enqueues its processing job (deduplicated per source version). */
 export async function addSource(db: Db, jobs: JobQueue | null, userId: string, chatbotId: string, input: NewSource): Promise<KnowledgeSource> {
   const chatbot = await findChatbotForUser(db, userId, chatbotId);
@@ -78,7 +81,7 @@ export async function addSource(db: Db, jobs: JobQueue | null, userId: string, c
       sizeBytes: size,
     })
     .returning(sourceColumns);
-  await queue.send<IngestJobData>(INGEST_JOB, { sourceId: row!.id, version: 1 }, { singletonKey: `${row!.id}:1` });
+  await queue.send<IngestJobData>(INGEST_JOB, { sourceId: row!.id, version: 1 }, { singletonKey: `${row!.id}:1`, ...jobTimeout(settings) });
   return toSource(row!);
 }
 
@@ -91,7 +94,11 @@ export async function reprocessSource(db: Db, jobs: JobQueue | null, userId: str
     .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)
     .returning({ ...sourceColumns, version: knowledgeSources.version });
   if (!row) throw new AppError('NOT_FOUND', 'Source not found.');
-  await queue.send<IngestJobData>(INGEST_JOB, { sourceId, version: row.version }, { singletonKey: `${sourceId}:${row.version}` });
+  await queue.send<IngestJobData>(
+    INGEST_JOB,
+    { sourceId, version: row.version },
+    { singletonKey: `${sourceId}:${row.version}`, ...jobTimeout(await readSystemConfiguration(db)) },
+  );
   return toSource(row);
 }
 

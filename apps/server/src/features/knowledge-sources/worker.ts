@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { embedderFor } from '../../providers/ai/models';
 import { readSystemConfiguration } from '../chatbots/service';
+import { systemConfigurationCacheFor } from '../system-configuration/store';
 import { markSourceFailed, PermanentIngestError, processSource, type IngestDeps } from './ingest';
 import { INGEST_JOB, type IngestJobData } from './service';
 
 /**
- * Processes sources from the durable queue, `max_concurrent_processing_jobs` at a time.
+ * Processes sources from the durable queue, `max_concurrent_processing_jobs` at a time (changes apply live).
  * A customer-fixable failure fails at once; anything else is retried with backoff,
  * and the source is marked failed only when the last attempt fails.
  */
@@ -14,13 +15,14 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
   const settings = await readSystemConfiguration(app.db);
   const deps: IngestDeps = {
     database: app.database,
-    embedderFor: (chatbot) => embedderFor(app.config, chatbot),
+    embedderFor: (chatbot) => embedderFor({ db: app.db, config: app.config, log: app.log }, chatbot),
     fetchTimeoutMs: app.config.fetch.timeoutMs,
     allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
     log: app.log,
+    meter: app.tokenMeter,
     ...overrides,
   };
-  await app.jobs.work<IngestJobData>(INGEST_JOB, { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1 }, async (job) => {
+  const pool = await app.jobs.work<IngestJobData>(INGEST_JOB, { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1 }, async (job) => {
     try {
       const outcome = await processSource(deps, job.data);
       app.log.info({ sourceId: job.data.sourceId, outcome }, 'source processed');
@@ -33,5 +35,13 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
       if (job.isLastAttempt) await markSourceFailed(app.database, job.data, 'Processing failed after several attempts. Try re-processing the source.');
       throw error;
     }
+  });
+  // A saved max_concurrent_processing_jobs applies without a restart: workers are started or stopped (after their current job).
+  systemConfigurationCacheFor(app.db)?.onChange((next) => {
+    if (next.maxConcurrentProcessingJobs === pool.concurrency) return;
+    pool
+      .setConcurrency(next.maxConcurrentProcessingJobs)
+      .then(() => app.log.info({ concurrency: next.maxConcurrentProcessingJobs }, 'ingestion concurrency changed'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'ingestion concurrency could not be changed'));
   });
 }

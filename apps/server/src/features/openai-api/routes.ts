@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
+import { API_KEY_REQUESTS_PER_MINUTE, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,8 +40,6 @@ const chatCompletionBody = z
 
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? '').join('') : '';
-
-const API_KEY_PER_MINUTE = 60;
 
 /**
  * The OpenAI-compatible API: `model` is a chatbot id, answers are grounded in that
@@ -130,7 +128,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
 
       const [perBot, perKey] = await Promise.all([
         rateLimiter.hit(`chat:bot:${chatbot.id}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, 60),
-        rateLimiter.hit(`chat:key:${key.id}`, API_KEY_PER_MINUTE, 60),
+        rateLimiter.hit(`chat:key:${key.id}`, API_KEY_REQUESTS_PER_MINUTE, 60),
       ]).catch(() => [null, null]);
       for (const limit of [perBot, perKey]) {
         if (limit && !limit.allowed) {

@@ -1,7 +1,9 @@
-import type { Config } from '../../config';
 import { createEmbedder } from '../../rag/embedders/index';
 import { LOCAL_EMBEDDER_MODEL } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
+import type { LlmProviderConfig } from '../../rag/answerers/llm';
+import { ProviderError } from '../../rag/provider-error';
+import { acquireProviderCredentials, type AiKeyDeps } from './key-store';
 
 export interface EmbeddingChoice {
   provider: 'local' | 'openai' | 'openai-compatible';
@@ -10,27 +12,46 @@ export interface EmbeddingChoice {
 }
 
 export const LOCAL_DIMENSIONS = 384;
+/** The largest embedding size Parley indexes (db/vector.ts). */
+const MAX_INDEXED_DIMENSIONS = 1536;
 
 /**
- * The embedder a new chatbot gets: OpenAI's (the system default model, 1536 dimensions)
- * when an OpenAI key is configured, otherwise the built-in local embedder.
+ * The embedder a new chatbot gets: OpenAI's (the system default model and dimensions) when an
+ * OpenAI key is available (system API keys screen or environment), otherwise the built-in local embedder.
  */
-export function defaultEmbedding(config: Config, systemDefault: { model: string; dimensions: number }): EmbeddingChoice {
-  if (config.ai.openai) return { provider: 'openai', model: systemDefault.model, dimensions: Math.min(systemDefault.dimensions, 1536) };
+export function defaultEmbedding(hasOpenAiKey: boolean, systemDefault: { model: string; dimensions: number }): EmbeddingChoice {
+  if (hasOpenAiKey) return { provider: 'openai', model: systemDefault.model, dimensions: Math.min(systemDefault.dimensions, MAX_INDEXED_DIMENSIONS) };
   return { provider: 'local', model: LOCAL_EMBEDDER_MODEL, dimensions: LOCAL_DIMENSIONS };
 }
 
-export function embedderFor(config: Config, choice: { embeddingProvider: string; embeddingModel: string; embeddingDimensions: number }): Embedder {
-  if (choice.embeddingProvider === 'openai') {
-    if (!config.ai.openai) throw new Error('This chatbot embeds with OpenAI, but no OpenAI API key is configured.');
-    return createEmbedder({
-      provider: 'openai',
-      apiKey: config.ai.openai.apiKey,
-      baseURL: config.ai.openai.baseURL,
-      model: choice.embeddingModel,
-      dimensions: choice.embeddingDimensions,
-    });
-  }
+/**
+ * An OpenAI embedder whose key is resolved (and its use counted) at its first call: one use per
+ * operation — embedding a question, or a document's chunks.
+ */
+function openAiEmbedder(deps: AiKeyDeps, model: string, dimensions: number): Embedder {
+  let resolved: Promise<Embedder> | null = null;
+  const resolve = () =>
+    (resolved ??= acquireProviderCredentials(deps, 'openai', 'embeddings').then((credentials) => {
+      if (!credentials) {
+        throw new ProviderError(
+          'PROVIDER_MISCONFIGURED',
+          'This chatbot embeds with OpenAI, but no OpenAI API key is available (none is configured, or the free ones reached their daily limit).',
+        );
+      }
+      return createEmbedder({ provider: 'openai', apiKey: credentials.apiKey, baseURL: credentials.baseURL, model, dimensions });
+    }));
+  return {
+    id: `openai/${model}@${dimensions}`,
+    provider: 'openai',
+    model,
+    dimensions,
+    embed: async (texts, options) => (await resolve()).embed(texts, options),
+  };
+}
+
+export function embedderFor(deps: AiKeyDeps, choice: { embeddingProvider: string; embeddingModel: string; embeddingDimensions: number }): Embedder {
+  const { config } = deps;
+  if (choice.embeddingProvider === 'openai') return openAiEmbedder(deps, choice.embeddingModel, choice.embeddingDimensions);
   if (choice.embeddingProvider === 'openai-compatible') {
     if (!config.ai.openaiCompatible) throw new Error('This chatbot embeds with an OpenAI-compatible server, but none is configured.');
     return createEmbedder({
@@ -41,4 +62,26 @@ export function embedderFor(config: Config, choice: { embeddingProvider: string;
     });
   }
   return createEmbedder({ provider: 'local', dimensions: choice.embeddingDimensions });
+}
+
+/**
+ * The answer model a chatbot is set to, with credentials for this one answer (counted against the
+ * key used); null when none is available, and the built-in extractive answerer answers instead.
+ */
+export async function answerProviderFor(deps: AiKeyDeps, chatbot: { modelProvider: string; modelName: string }): Promise<LlmProviderConfig | null> {
+  switch (chatbot.modelProvider) {
+    case 'openai-compatible': {
+      const settings = deps.config.ai.openaiCompatible;
+      return settings ? { kind: 'openai-compatible', ...settings, model: chatbot.modelName } : null;
+    }
+    case 'openai':
+    case 'anthropic':
+    case 'google':
+    case 'mistral': {
+      const credentials = await acquireProviderCredentials(deps, chatbot.modelProvider, 'chat');
+      return credentials ? { kind: chatbot.modelProvider, apiKey: credentials.apiKey, baseURL: credentials.baseURL, model: chatbot.modelName } : null;
+    }
+    default:
+      return null;
+  }
 }

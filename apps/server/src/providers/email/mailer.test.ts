@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { createMailer } from './mailer';
 import { openDatabase, type Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import { signUp, testConfig, uniqueEmail } from '../../test/harness';
@@ -50,6 +51,21 @@ describe('e-mail through SMTP', () => {
     await expect
       .poll(async () => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status, { timeout: 10_000 })
       .toBe('sent');
+  });
+
+  it('sends attachments by SMTP and keeps them in the outbox', async () => {
+    const mailer = createMailer(testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }), database.db, app.log);
+    const to = uniqueEmail('attachment');
+    const csv = 'date,questions\r\n2026-11-22,3\r\n';
+    const attachment = { filename: 'report.csv', contentType: 'text/csv; charset=utf-8', contentBase64: Buffer.from(csv).toString('base64') };
+    expect(await mailer.send({ kind: 'analytics_report', to, subject: 'Your report', text: 'Attached.', attachments: [attachment] })).toMatchObject({
+      status: 'sent',
+    });
+    const message = received.find((m) => m.to.includes(to))!;
+    expect(message.body).toMatch(/Content-Disposition: attachment;\s+filename=report\.csv/);
+    expect(message.body).toContain(attachment.contentBase64);
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(row).toMatchObject({ status: 'sent', attachments: [attachment] });
   });
 
   it('a relay that is down marks the message failed and sign-up still succeeds', async () => {

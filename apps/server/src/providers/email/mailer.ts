@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { emailOutbox } from '../../db/schema/index';
+import { emailOutbox, type EmailAttachment } from '../../db/schema/index';
 
 export interface EmailMessage {
   kind: string;
@@ -11,6 +11,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a scheduled report's CSV), kept in the outbox with it. */
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {
@@ -49,18 +51,33 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html ?? null,
+          attachments: message.attachments ?? [],
           status: transporter ? 'pending' : 'logged',
         })
         .returning({ id: emailOutbox.id });
       if (!transporter) {
         log.info(
-          { emailId: row?.id, to: message.to, kind: message.kind, subject: message.subject, body: message.text },
+          {
+            emailId: row?.id,
+            to: message.to,
+            kind: message.kind,
+            subject: message.subject,
+            body: message.text,
+            attachments: message.attachments?.map((a) => a.filename),
+          },
           'e-mail kept in the outbox (no SMTP configured)',
         );
         return { id: row!.id, status: 'logged' };
       }
       try {
-        await transporter.sendMail({ from: config.smtpFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transporter.sendMail({
+          from: config.smtpFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })),
+        });
         await db
           .update(emailOutbox)
           .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })

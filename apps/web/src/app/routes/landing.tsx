@@ -63,6 +63,9 @@ export default function LandingRoute() {
             <Logo />
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <Button asChild variant="ghost" className="hidden sm:inline-flex">
+              <Link to={paths.pricing}>Pricing</Link>
+            </Button>
             <ThemeToggle />
             <AuthActions />
           </div>
@@ -90,6 +93,9 @@ export default function LandingRoute() {
             <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
               <AuthActions size="lg" />
             </div>
+            <Link to={paths.pricing} className="mt-6 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+              See plans and pricing
+            </Link>
           </div>
         </section>
 

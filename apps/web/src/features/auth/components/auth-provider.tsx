@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { clearStoredAuth } from '@/lib/auth-storage';
+import { debugLog } from '@/lib/debug-log';
 import { getMeQueryOptions, ME_QUERY_KEY, useMe } from '../api/get-me';
 import { reportSecurityEvent } from '../api/report-security-event';
 import { useSignOut } from '../api/sign-out';
@@ -38,6 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (detail: string) => {
       if (knownUserIdRef.current === null) return;
       knownUserIdRef.current = null;
+      debugLog('auth', 'warn', `Session lost: ${detail}`);
       void reportSecurityEvent({ eventType: 'token_refresh_failed', message: detail });
       await clearLocalSession();
       toast.info(MESSAGES.sessionRecovery, { description: MESSAGES.sessionRecoveryBody });
@@ -49,6 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Track the signed-in user, and notice when /api/me starts answering 401 for them.
   const me = meQuery.data;
   useEffect(() => {
+    if (me && knownUserIdRef.current !== me.user.id) debugLog('auth', 'info', 'Session active', { userId: me.user.id, expiresAt: me.session.expiresAt });
+    if (me === null && knownUserIdRef.current === null) debugLog('auth', 'debug', 'No session: signed out');
     if (me) knownUserIdRef.current = me.user.id;
     else if (me === null && knownUserIdRef.current !== null) {
       void handleSessionLost('GET /api/me answered 401 for a session the app believed was valid');
@@ -85,6 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         failure = error;
       }
       // Spec part 1 §4: local auth state is cleared even when the sign-out call fails.
+      debugLog('auth', failure ? 'warn' : 'info', failure ? 'Signed out locally; the server call failed' : 'Signed out');
       await clearLocalSession();
       if (failure) toast.error(MESSAGES.signOutError, { description: getErrorMessage(failure) });
       else toast.success(MESSAGES.signedOut);
@@ -103,6 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(
     (reason: 'idle-timeout') => {
+      debugLog('auth', 'info', `Session ended: ${reason}`);
       void clearLocalSession().then(() => {
         if (reason === 'idle-timeout') {
           toast.info('You were signed out', { description: 'Your session ended after 30 minutes of inactivity.' });

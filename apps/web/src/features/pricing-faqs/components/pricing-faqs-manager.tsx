@@ -1,0 +1,162 @@
+import { PRICING_FAQ_MESSAGES, type PricingFaq } from '@parley/shared/contracts/pricing-faqs';
+import { AlertCircleIcon, CircleHelpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
+import { EmptyState } from '@/components/layout/empty-state';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getErrorMessage } from '@/lib/api-error';
+import { useDeletePricingFaq } from '../api/delete-pricing-faq';
+import { usePricingFaqs } from '../api/get-pricing-faqs';
+import { PricingFaqDialog } from './pricing-faq-dialog';
+
+type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; faq: PricingFaq } | null;
+
+/** Spec part 2 §2 "Pricing FAQs Management": question, answer, order and actions; the Create/Edit FAQ dialog. */
+export function PricingFaqsManager() {
+  const query = usePricingFaqs();
+  const remove = useDeletePricingFaq();
+  const [open, setOpen] = useState<Open>(null);
+
+  useEffect(() => {
+    if (query.isError) toast.error(PRICING_FAQ_MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'pricing-faqs-load' });
+  }, [query.isError, query.error, query.errorUpdatedAt]);
+
+  const confirmDelete = (faq: PricingFaq) =>
+    remove.mutate(faq.id, {
+      onSuccess: () => {
+        toast.success(PRICING_FAQ_MESSAGES.deleted);
+        setOpen(null);
+      },
+      onError: (error) => {
+        toast.error('Error', { description: getErrorMessage(error) });
+        setOpen(null);
+      },
+    });
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <div className="grid gap-2" aria-busy="true" aria-label="Loading FAQs">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-12" />
+        ))}
+      </div>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert variant="destructive">
+        <AlertCircleIcon />
+        <AlertTitle>{PRICING_FAQ_MESSAGES.loadFailed}</AlertTitle>
+        <AlertDescription>
+          <p>{getErrorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {query.isFetching && <Spinner />}
+            Retry
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={CircleHelpIcon}
+        title="No FAQs"
+        description={PRICING_FAQ_MESSAGES.empty}
+        action={
+          <Button onClick={() => setOpen({ kind: 'create' })}>
+            <PlusIcon />
+            Create FAQ
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Table className="table-fixed">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-48 sm:w-64">Question</TableHead>
+            <TableHead className="w-64 sm:w-auto">Answer</TableHead>
+            <TableHead className="w-16 text-right">Order</TableHead>
+            <TableHead className="w-24 text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {query.data.map((faq) => (
+            <TableRow key={faq.id} data-testid="pricing-faq-row">
+              <TableCell className="align-top font-medium whitespace-normal">
+                {faq.question}
+                {!faq.isActive && (
+                  <Badge variant="secondary" className="ml-2">
+                    Hidden
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell className="align-top whitespace-normal text-muted-foreground">
+                <p className="line-clamp-3">{faq.answer}</p>
+              </TableCell>
+              <TableCell className="text-right align-top tabular-nums">{faq.displayOrder}</TableCell>
+              <TableCell className="text-right align-top">
+                <div className="flex justify-end gap-1">
+                  <Button variant="ghost" size="icon" onClick={() => setOpen({ kind: 'edit', faq })} aria-label={`Edit FAQ: ${faq.question}`}>
+                    <PencilIcon />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => setOpen({ kind: 'delete', faq })}
+                    aria-label={`Delete FAQ: ${faq.question}`}
+                  >
+                    <Trash2Icon />
+                  </Button>
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CircleHelpIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+          Pricing FAQs Management
+        </CardTitle>
+        <CardDescription>Questions and answers shown under the plans on the public pricing page.</CardDescription>
+        <CardAction>
+          <Button onClick={() => setOpen({ kind: 'create' })} disabled={!query.isSuccess}>
+            <PlusIcon />
+            <span className="hidden sm:inline">Create FAQ</span>
+            <span className="sm:hidden">New</span>
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">{body}</CardContent>
+      {open?.kind === 'create' && <PricingFaqDialog faq={null} faqCount={query.data?.length ?? 0} onClose={() => setOpen(null)} />}
+      {open?.kind === 'edit' && <PricingFaqDialog key={open.faq.id} faq={open.faq} faqCount={query.data?.length ?? 0} onClose={() => setOpen(null)} />}
+      <AlertDialog open={open?.kind === 'delete'} onOpenChange={(isOpen) => !isOpen && setOpen(null)}>
+        {open?.kind === 'delete' && (
+          <ConfirmDialogContent
+            title="Delete FAQ?"
+            description={PRICING_FAQ_MESSAGES.deleteConfirm}
+            confirmLabel="Delete FAQ"
+            isPending={remove.isPending}
+            onConfirm={() => confirmDelete(open.faq)}
+          />
+        )}
+      </AlertDialog>
+    </Card>
+  );
+}

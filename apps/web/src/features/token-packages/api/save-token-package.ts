@@ -1,0 +1,25 @@
+import type { TokenPackage, TokenPackageBody } from '@parley/shared/contracts/token-packages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, request } from '@/lib/api-client';
+import { TOKEN_PACKAGES_QUERY_ROOT } from './get-token-packages';
+
+export interface SaveTokenPackageInput {
+  /** null: a new package. */
+  id: string | null;
+  body: TokenPackageBody;
+}
+
+/** POST /api/admin/token-packages to add, PUT /api/admin/token-packages/:id to change (spec §7 upsert). */
+export function saveTokenPackage({ id, body }: SaveTokenPackageInput): Promise<TokenPackage> {
+  return id === null
+    ? api.post<TokenPackage>('/api/admin/token-packages', body)
+    : request<TokenPackage>(`/api/admin/token-packages/${encodeURIComponent(id)}`, { method: 'PUT', body });
+}
+
+export function useSaveTokenPackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTokenPackage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKEN_PACKAGES_QUERY_ROOT }),
+  });
+}

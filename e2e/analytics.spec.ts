@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'a long enough secret';
+const FAQ = `Acme Rockets customer FAQ.
+
+Refunds. Customers can ask for a refund within 30 days of purchase. Refunds are paid within five working days to the original card.
+
+Shipping. We ship rockets from our warehouse in Rotterdam. Delivery to Europe takes three days.`;
+
+/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+describe('analytics: what visitors do shows on the dashboard, and exports as CSV', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a thumbs-down in the widget shows in the satisfaction chart; the conversations export downloads with the right rows', async () => {
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const ownerPage = await owner.newPage();
+    const api = ownerPage.request;
+    const headers = { origin: server.url };
+    const email = 'ada.analytics@example.com';
+    await api.post(`${server.url}/api/auth/sign-up/email`, {
+      headers,
+      data: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', callbackURL: '/auth/callback?type=email' },
+    });
+    await ownerPage.goto(await confirmationLink(server, email));
+    await ownerPage.waitForURL(/\/dashboard/);
+    const created = await api.post(`${server.url}/api/chatbots`, { headers, data: { name: 'Acme Rockets' } });
+    const chatbotId = ((await created.json()) as { id: string }).id;
+    await api.post(`${server.url}/api/chatbots/${chatbotId}/sources/text`, { headers, data: { name: 'faq', text: FAQ } });
+    const deadline = Date.now() + 60_000;
+    while (
+      ((await (await api.get(`${server.url}/api/chatbots/${chatbotId}/sources`)).json()) as { items: { status: string }[] }).items[0]?.status !== 'ready'
+    ) {
+      if (Date.now() > deadline) throw new Error('source not ready');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers, data: { status: 'live' } });
+
+    // A visitor asks three questions and gives the first answer a thumbs down.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await visitor.newPage();
+    await page.goto(`${server.url}/demo/${chatbotId}`);
+    await page.getByRole('button', { name: /^Open chat/ }).click();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    let answers = 0;
+    const ask = async (question: string, answer: RegExp) => {
+      await page.getByLabel('Your message', { exact: true }).fill(question);
+      await page.keyboard.press('Enter');
+      await log.getByText(answer).first().waitFor();
+      // A finished answer gets its thumbs: then the next question can be sent.
+      answers += 1;
+      await expect.poll(() => log.getByRole('button', { name: 'Not helpful' }).count()).toBe(answers);
+    };
+    await ask('How long do refunds take?', /five working days/);
+    const rated = page.waitForResponse((r) => r.url().includes('/feedback') && r.request().method() === 'POST');
+    await log.getByRole('button', { name: 'Not helpful' }).first().click();
+    expect((await rated).status()).toBe(200);
+    await expect.poll(() => log.getByRole('button', { name: 'Not helpful' }).first().getAttribute('aria-pressed')).toBe('true');
+    await ask('Where do you ship from?', /Rotterdam/);
+    await ask('Do you sell moon boots?', /couldn't find anything/);
+    await visitor.close();
+
+    // The owner's dashboard counts the three questions and the thumbs down.
+    await ownerPage.goto(`${server.url}/dashboard`);
+    const satisfaction = ownerPage.getByTestId('chart-satisfaction');
+    await satisfaction.getByText('of ratings were a thumbs up').waitFor();
+    await expect.poll(() => satisfaction.textContent()).toMatch(/0%\s*of ratings were a thumbs up/);
+    await expect.poll(() => satisfaction.textContent()).toMatch(/Thumbs down\s*1/);
+    const topQuestions = ownerPage.getByText('How long do refunds take?').first();
+    await topQuestions.waitFor();
+    await screenshot(ownerPage, 'dashboard-analytics', { dir: DOCS_SCREENSHOT_DIR });
+
+    // Export every message of the period as CSV, with progress, and download it.
+    await ownerPage
+      .getByRole('button', { name: /Export report/ })
+      .first()
+      .click();
+    const dialog = ownerPage.getByTestId('export-dialog');
+    await dialog.getByText('Conversations (every message)').click();
+    await dialog.getByRole('button', { name: 'Start export' }).click();
+    await dialog.getByText('Your report is ready').waitFor();
+    const [download] = await Promise.all([ownerPage.waitForEvent('download'), dialog.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^parley-conversations-.*\.csv$/);
+    const rows = parseCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')).filter((r) => r.some((cell) => cell !== ''));
+    const [header, ...data] = rows as [string[], ...string[][]];
+    expect(header).toEqual([
+      'conversation_id',
+      'chatbot',
+      'channel',
+      'conversation_started_at',
+      'message_at',
+      'role',
+      'content',
+      'outcome',
+      'rating',
+      'latency_ms',
+      'tokens',
+    ]);
+    const column = (name: string) => header.indexOf(name);
+    expect(data.map((r) => [r[column('role')], r[column('content')]!.slice(0, 30), r[column('outcome')], r[column('rating')]])).toEqual([
+      ['user', 'How long do refunds take?', '', ''],
+      ['assistant', expect.stringMatching(/five working days|Refunds/), 'answered', '-1'],
+      ['user', 'Where do you ship from?', '', ''],
+      ['assistant', expect.any(String), 'answered', ''],
+      ['user', 'Do you sell moon boots?', '', ''],
+      ['assistant', "I couldn't find anything about", 'declined', ''],
+    ]);
+    expect(new Set(data.map((r) => r[column('chatbot')]))).toEqual(new Set(['Acme Rockets']));
+    expect(new Set(data.map((r) => r[column('channel')]))).toEqual(new Set(['widget']));
+    await owner.close();
+  });
+});

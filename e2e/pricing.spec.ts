@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { confirmationLink, startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'a long enough secret';
+
+/** Signs up through the API, signs in through the confirmation link and becomes the first admin (the bootstrap). */
+async function signedInAdmin(browser: Browser, server: RunningServer): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = 'paula.pricing@example.com';
+  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { origin: server.url },
+    data: { email, password: PASSWORD, firstName: 'Paula', lastName: 'Pricing', callbackURL: '/auth/callback?type=email' },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(await confirmationLink(server, email));
+  await page.waitForURL(/\/dashboard/);
+  expect((await page.request.post(`${server.url}/api/admin/bootstrap`, { data: {}, headers: { origin: server.url } })).status()).toBe(200);
+  return page;
+}
+
+async function openAdmin(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+  await page.getByTestId('breadcrumb-section').waitFor();
+}
+
+async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('pricing', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an admin adds a token package and edits a plan and an FAQ; /pricing shows them', async () => {
+    const admin = await signedInAdmin(browser, server);
+
+    // Token packages: empty at first, then one added with the spec's defaults changed, and saved.
+    await openAdmin(admin, `${server.url}/admin/token-packages`);
+    await admin.getByText('No token packages configured. Add your first package to get started.').waitFor();
+    await admin.getByRole('button', { name: 'Add package' }).click();
+    const row = admin.getByTestId('token-package-row');
+    expect(await row.getByLabel('Name').inputValue()).toBe('New Package');
+    expect(await row.getByLabel('Tokens').inputValue()).toBe('1000');
+    expect(await row.getByLabel('Price (cents)').inputValue()).toBe('999');
+    await row.getByLabel('Name').fill('Team refill');
+    await row.getByLabel('Tokens').fill('250000');
+    await row.getByLabel('Price (cents)').fill('1900');
+    await row.getByTestId('price-per-token').getByText('$0.000076').waitFor();
+    await row.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(admin, 'Package saved successfully');
+    await row.getByText('Not saved yet').waitFor({ state: 'detached' });
+    await screenshot(admin, 'pricing-token-packages');
+
+    // The free plan gets a new name, a price and an extra feature.
+    await openAdmin(admin, `${server.url}/admin/pricing`);
+    await admin.getByTestId('rate-limit-status').getByText('10 per 15 minutes').waitFor();
+    await admin.getByRole('button', { name: 'Edit Free' }).click();
+    const dialog = admin.getByRole('dialog');
+    expect(await dialog.getByLabel('Tier ID').isDisabled()).toBe(true);
+    await dialog.getByLabel('Display name').fill('Hobby');
+    await dialog.getByLabel('Monthly price').fill('4.50');
+    await dialog.getByLabel('Extra features').fill('Community support');
+    await dialog.getByRole('button', { name: 'Save plan' }).click();
+    await waitForToast(admin, 'Pricing plan saved successfully');
+    await admin.getByTestId('pricing-plan-row').filter({ hasText: 'Hobby' }).getByText('$4.50').waitFor();
+    await screenshot(admin, 'pricing-plans');
+
+    // An FAQ, created and then edited.
+    await admin.getByRole('tab', { name: 'FAQs' }).click();
+    await admin.getByText('No FAQs found. Create your first FAQ to get started.').waitFor();
+    await admin.getByRole('button', { name: 'Create FAQ' }).first().click();
+    const faqDialog = admin.getByRole('dialog', { name: 'Create FAQ' });
+    expect(await faqDialog.getByLabel('Order').inputValue()).toBe('1');
+    await faqDialog.getByLabel('Question').fill('Can I cancel at any time?');
+    await faqDialog.getByLabel('Answer').fill('Yes.');
+    await faqDialog.getByRole('button', { name: 'Create FAQ' }).click();
+    await waitForToast(admin, 'FAQ saved successfully');
+    await admin.getByRole('button', { name: 'Edit FAQ: Can I cancel at any time?' }).click();
+    const editDialog = admin.getByRole('dialog', { name: 'Edit FAQ' });
+    await editDialog.getByLabel('Answer').fill('Yes, from the billing page, and the plan runs until the end of the month.');
+    await editDialog.getByRole('button', { name: 'Save FAQ' }).click();
+    await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page').waitFor();
+
+    // The public page, seen by a visitor who is not signed in.
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await visitor.goto(`${server.url}/`);
+    await visitor.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await visitor.waitForURL(/\/pricing$/);
+    const hobby = visitor.getByTestId('pricing-plan-card').filter({ hasText: 'Hobby' });
+    await hobby.getByText('$4.50').waitFor();
+    await hobby.getByText('Community support').waitFor();
+    await hobby.getByText('3 Active Chatbots').waitFor();
+    expect(await hobby.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth?mode=sign-up');
+    const pack = visitor.getByTestId('token-package-card').filter({ hasText: 'Team refill' });
+    await pack.getByText('$19').waitFor();
+    await pack.getByText('250K tokens').waitFor();
+    await pack.getByText('$0.08 per 1K tokens').waitFor();
+    await visitor.getByRole('button', { name: 'Can I cancel at any time?' }).click();
+    await visitor.getByText('Yes, from the billing page, and the plan runs until the end of the month.').waitFor();
+    await screenshot(visitor, 'pricing-public');
+    await visitor.close();
+  });
+});
