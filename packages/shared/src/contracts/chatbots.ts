@@ -40,7 +40,8 @@ export const MODEL_PROVIDERS = ['builtin', 'openai', 'anthropic', 'google', 'mis
 const chatbotFields = {
   name: z.string().trim().min(1, 'Name is required').max(CHATBOT_NAME_MAX, `Name must be at most ${CHATBOT_NAME_MAX} characters`),
   description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
-  systemPrompt: z.string().trim().min(1, 'Behavior (system prompt) is required').max(SYSTEM_PROMPT_MAX).default(DEFAULT_SYSTEM_PROMPT),
+  /** Left out: the default behavior template's prompt (the server picks it). */
+  systemPrompt: z.string().trim().min(1, 'Behavior (system prompt) is required').max(SYSTEM_PROMPT_MAX).optional(),
   modelProvider: z.enum(MODEL_PROVIDERS).default('builtin'),
   modelName: z.string().trim().min(1).max(100).default('extractive'),
   temperature: z.number().min(0, 'Temperature must be between 0 and 2').max(2, 'Temperature must be between 0 and 2').default(0.3),

@@ -97,6 +97,18 @@ describeEachDatabase('behavior templates', (ctx) => {
     expect(listed[0]!.id).toBe(next.id);
     expect(listed.filter((t) => t.isDefault)).toHaveLength(1);
 
+    // A chatbot created without a prompt (through the API) starts from the default template; one with a prompt keeps it.
+    const customer = await createSignedInUser(c);
+    const bare = await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: customer.cookie }, payload: { name: 'Bare' } });
+    expect(bare.json().systemPrompt).toBe('Answer formally.');
+    const own = await c.app.inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: { cookie: customer.cookie },
+      payload: { name: 'Own', systemPrompt: 'Be brief.' },
+    });
+    expect(own.json().systemPrompt).toBe('Be brief.');
+
     // Setting the default again changes nothing.
     const again = await c.app.inject({ method: 'POST', url: `${BASE}/${next.id}/default`, headers });
     expect(again.statusCode).toBe(200);

@@ -1,13 +1,22 @@
-import type { Chatbot, CreateChatbotBody } from '@parley/shared/contracts/chatbots';
+import { DEFAULT_SYSTEM_PROMPT, type Chatbot, type CreateChatbotBody } from '@parley/shared/contracts/chatbots';
 import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatbots, conversations, knowledgeSources, organizationMembers } from '../../db/schema/index';
+import { behaviorTemplates, chatbots, conversations, knowledgeSources, organizationMembers } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EmbeddingChoice } from '../../providers/ai/models';
 import { readSystemConfiguration } from '../system-configuration/store';
 import { assertCanCreateChatbot } from '../usage/service';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
+
+/** The prompt of the default behavior template (staff maintain it), for a chatbot created without one. */
+async function defaultBehaviorPrompt(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ systemPrompt: behaviorTemplates.systemPrompt })
+    .from(behaviorTemplates)
+    .where(and(eq(behaviorTemplates.isDefault, true), eq(behaviorTemplates.isActive, true)));
+  return row?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
+}
 
 /** Organizations the user belongs to, oldest first (the personal one comes first). */
 export async function memberOrganizationIds(db: Db, userId: string): Promise<string[]> {
@@ -111,7 +120,7 @@ export async function createChatbot(
       createdBy: userId,
       name: input.name,
       description: input.description ?? '',
-      systemPrompt: input.systemPrompt!,
+      systemPrompt: input.systemPrompt ?? (await defaultBehaviorPrompt(db)),
       modelProvider: input.modelProvider ?? 'builtin',
       modelName: input.modelName ?? 'extractive',
       temperature: input.temperature ?? 0.3,
