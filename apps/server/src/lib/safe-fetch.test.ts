@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchGuardError, isPrivateAddress, probeUrl, safeFetch } from './safe-fetch';
+import { probeUrl, safeFetch } from './safe-fetch';
+import { BlockedAddressError, FetchGuardError, isPrivateAddress } from './safe-request';
 
 describe('safeFetch', () => {
   let server: Server;
   let base: string;
+  let served = 0;
   beforeAll(async () => {
     server = createServer((req, res) => {
+      served += 1;
       if (req.url === '/page') return res.end('<h1>Hello</h1>');
       if (req.url === '/big') return res.end('x'.repeat(5000));
       if (req.url === '/redirect') {
@@ -31,10 +34,27 @@ describe('safeFetch', () => {
     await expect(safeFetch(`${base}/page`, { timeoutMs: 2000, maxBytes: 1000 })).rejects.toThrow(FetchGuardError);
     await expect(safeFetch('http://localhost:1/page', { timeoutMs: 2000, maxBytes: 1000 })).rejects.toThrow(/private or local/);
     await expect(safeFetch('file:///etc/passwd', { timeoutMs: 2000, maxBytes: 1000 })).rejects.toThrow(/http and https/);
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '::1', 'fd00::1', '::ffff:127.0.0.1']) {
-      expect(isPrivateAddress(address), address).toBe(true);
-    }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111']) expect(isPrivateAddress(address), address).toBe(false);
+    await expect(safeFetch(`${base.replace('127.0.0.1', '[::ffff:7f00:1]')}/page`, { timeoutMs: 2000, maxBytes: 1000 })).rejects.toThrow(/private or local/);
+  });
+
+  it('checks the address each connection uses, so a name that rebinds to 127.0.0.1 after a public answer is refused (DNS rebinding)', async () => {
+    // A fake DNS with a zero TTL: a public address the first time, 127.0.0.1 from then on.
+    let lookups = 0;
+    const resolveHost = async () => [{ address: lookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    // A guard that resolves the name before fetching sees the public answer and lets the request go ahead...
+    expect(isPrivateAddress((await resolveHost())[0]!.address)).toBe(false);
+    // ...but here the socket resolves the name itself, and its own answer (127.0.0.1) is the one checked.
+    const url = `${base.replace('127.0.0.1', 'rebind.example')}/page`;
+    const before = served;
+    await expect(safeFetch(url, { timeoutMs: 2000, maxBytes: 1000, resolveHost })).rejects.toThrow('Addresses on private or local networks cannot be fetched.');
+    await expect(probeUrl(url, { timeoutMs: 2000, resolveHost })).rejects.toThrow(BlockedAddressError);
+    expect(served).toBe(before);
+    // One lookup per request, the connection's own: there is no separate check whose answer could differ.
+    expect(lookups).toBe(3);
+    // And the socket connects to what that lookup answered: allowed, the same name reaches the local server.
+    const page = await safeFetch(url, { timeoutMs: 2000, maxBytes: 1000, resolveHost, allowPrivateNetworks: true });
+    expect(Buffer.from(page.data).toString()).toBe('<h1>Hello</h1>');
+    expect(served).toBe(before + 1);
   });
 
   it('fetches, follows redirects, and enforces size, redirect and time limits', async () => {

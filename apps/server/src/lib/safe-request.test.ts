@@ -1,8 +1,25 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchGuardError } from './safe-fetch';
-import { BlockedAddressError, safeRequest } from './safe-request';
+import { BlockedAddressError, FetchGuardError, isPrivateAddress, safeRequest } from './safe-request';
+
+describe('isPrivateAddress', () => {
+  it('counts loopback, private, link-local, CGNAT, benchmarking, documentation, multicast and reserved addresses as not public, in any spelling', () => {
+    const notPublic = [
+      ...['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254', '0.0.0.0', '0.1.2.3'],
+      ...['192.0.0.8', '192.0.2.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9', '224.0.0.251', '240.0.0.1', '255.255.255.255'],
+      ...['::', '::1', 'fd00::1', 'fc00::1', 'fe80::1', 'FE80::1', 'fe80::1%eth0', 'febf::1', 'fec0::1', 'ff02::1', '100::1', '2001:db8::1', '2001::1'],
+      // IPv4 inside IPv6: mapped (dotted and hex), IPv4-compatible, NAT64 and 6to4 forms of private addresses.
+      ...['::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:a00:1', '::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '64:ff9b:1::808:808'],
+      ...['2002:7f00:1::1', '2002:c0a8:101::1'],
+      // Not an IP address at all: fail closed.
+      'localhost',
+    ];
+    for (const address of notPublic) expect(isPrivateAddress(address), address).toBe(true);
+    const isPublic = ['93.184.216.34', '8.8.8.8', '100.63.255.255', '100.128.0.1', '172.32.0.1', '198.20.0.1', '2606:4700::1111', '::ffff:8.8.8.8'];
+    for (const address of [...isPublic, '::ffff:808:808', '64:ff9b::8.8.8.8', '2002:808:808::1']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+});
 
 describe('safeRequest', () => {
   let server: Server;
@@ -54,5 +71,26 @@ describe('safeRequest', () => {
     const viaName = safeRequest(base.replace('127.0.0.1', 'localhost'), { ...options, allowPrivateNetworks: false, method: 'GET' });
     await expect(viaName).rejects.toThrow(BlockedAddressError);
     await expect(safeRequest('ftp://example.com/', { ...options, method: 'GET' })).rejects.toThrow(FetchGuardError);
+  });
+
+  it('refuses every spelling of an address on this machine before connecting', async () => {
+    seen = [];
+    const port = (server.address() as AddressInfo).port;
+    const spellings = [
+      '[::ffff:7f00:1]',
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '2130706433',
+      '0x7f.1',
+      '0.0.0.0',
+      '0',
+      '[::]',
+      '[64:ff9b::127.0.0.1]',
+    ];
+    for (const host of spellings) {
+      const request = safeRequest(`http://${host}:${port}/x`, { ...options, allowPrivateNetworks: false, method: 'GET' });
+      await expect(request, host).rejects.toThrow(BlockedAddressError);
+    }
+    expect(seen).toEqual([]);
   });
 });

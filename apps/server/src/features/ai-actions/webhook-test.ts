@@ -2,8 +2,7 @@ import { AI_ACTION_MESSAGES, type TestActionWebhookResult, type testActionWebhoo
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { FetchGuardError } from '../../lib/safe-fetch';
-import { BlockedAddressError, safeRequest } from '../../lib/safe-request';
+import { BlockedAddressError, FetchGuardError, safeRequest } from '../../lib/safe-request';
 import { logAdminActivity } from '../activity-logs/service';
 import { templateExists } from './service';
 import type { RequestContext } from './shared';

@@ -2,7 +2,8 @@ import type { N8nConnectionResult, SystemConfiguration, SystemConfigurationSetti
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, systemConfiguration } from '../../db/schema/index';
-import { FetchGuardError, probeUrl } from '../../lib/safe-fetch';
+import { probeUrl } from '../../lib/safe-fetch';
+import { FetchGuardError } from '../../lib/safe-request';
 import { logAdminActivity } from '../activity-logs/service';
 import { loadSystemConfiguration, type SystemSettings } from './store';
 
