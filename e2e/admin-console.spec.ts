@@ -1,33 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
-
-const PASSWORD = 'a long enough secret';
-
-interface Person {
-  email: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-/**
- * Signs a new user up through the API and in through the confirmation link, in a browser context of their own. Each
- * run starts a server with an empty database, so plain addresses do not collide (and read well in the screenshots).
- */
-async function signedInPerson(browser: Browser, server: RunningServer, firstName: string, lastName: string): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { origin: server.url },
-    data: { email, password: PASSWORD, firstName, lastName, callbackURL: '/auth/callback?type=email' },
-  });
-  expect(response.status()).toBe(200);
-  await page.goto(await confirmationLink(server, email));
-  await page.waitForURL(/\/dashboard/);
-  return { email, context, page };
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, signUpAndConfirm } from './support/accounts';
+import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 /** Past the once-per-session 'Entering Admin Panel' splash. */
 async function waitForConsole(page: Page): Promise<void> {
@@ -60,21 +35,13 @@ async function returnToTab(page: Page): Promise<void> {
 }
 
 describe('the admin console', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('bootstrap → add a support admin → roles limit the console → deactivate and reactivate a customer → a message reaches their bell', async () => {
-    const admin = await signedInPerson(browser, server, 'Ada', 'Lovelace');
-    const support = await signedInPerson(browser, server, 'Sam', 'Support');
-    const customer = await signedInPerson(browser, server, 'Cleo', 'Customer');
+    const { server, browser } = suite;
+    const admin = await signUpAndConfirm(browser, server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const support = await signUpAndConfirm(browser, server, { firstName: 'Sam', lastName: 'Support' });
+    const customer = await signUpAndConfirm(browser, server, { firstName: 'Cleo', lastName: 'Customer' });
 
     // The first user is not an admin yet: Access Denied, with the bootstrap offered while no admin exists.
     await admin.page.goto(`${server.url}/admin`);
@@ -235,12 +202,13 @@ describe('the admin console', () => {
   }, 240_000);
 
   it('sends signed-out visitors to /auth, and offers no bootstrap once an admin exists', async () => {
+    const { server, browser } = suite;
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/users`);
     await page.waitForURL(/\/auth$/);
 
-    const admin = await signedInPerson(browser, server, 'Grace', 'Hopper');
+    const admin = await signUpAndConfirm(browser, server, { firstName: 'Grace', lastName: 'Hopper' });
     // An admin exists already (the first test): this user is refused and is not offered the bootstrap.
     await admin.page.goto(`${server.url}/admin`);
     await admin.page.getByTestId('access-denied').waitFor();

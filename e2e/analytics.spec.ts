@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
-
-const PASSWORD = 'a long enough secret';
-const FAQ = `Acme Rockets customer FAQ.
-
-Refunds. Customers can ask for a refund within 30 days of purchase. Refunds are paid within five working days to the original card.
-
-Shipping. We ship rockets from our warehouse in Rotterdam. Delivery to Europe takes three days.`;
+import { describe, expect, it } from 'vitest';
+import { signUpAndConfirm } from './support/accounts';
+import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
+import { serverAndBrowser } from './support/suite';
 
 /** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -42,40 +36,13 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('analytics: what visitors do shows on the dashboard, and exports as CSV', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('a thumbs-down in the widget shows in the satisfaction chart; the conversations export downloads with the right rows', async () => {
+    const { server, browser } = suite;
     const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const ownerPage = await owner.newPage();
-    const api = ownerPage.request;
-    const headers = { origin: server.url };
-    const email = 'ada.analytics@example.com';
-    await api.post(`${server.url}/api/auth/sign-up/email`, {
-      headers,
-      data: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', callbackURL: '/auth/callback?type=email' },
-    });
-    await ownerPage.goto(await confirmationLink(server, email));
-    await ownerPage.waitForURL(/\/dashboard/);
-    const created = await api.post(`${server.url}/api/chatbots`, { headers, data: { name: 'Acme Rockets' } });
-    const chatbotId = ((await created.json()) as { id: string }).id;
-    await api.post(`${server.url}/api/chatbots/${chatbotId}/sources/text`, { headers, data: { name: 'faq', text: FAQ } });
-    const deadline = Date.now() + 60_000;
-    while (
-      ((await (await api.get(`${server.url}/api/chatbots/${chatbotId}/sources`)).json()) as { items: { status: string }[] }).items[0]?.status !== 'ready'
-    ) {
-      if (Date.now() > deadline) throw new Error('source not ready');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers, data: { status: 'live' } });
+    const { page: ownerPage } = await signUpAndConfirm(owner, server, { email: 'ada.analytics@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    const chatbotId = await createLiveChatbot(ownerPage.request, server, { name: 'Acme Rockets', text: ACME_FAQ });
 
     // A visitor asks three questions and gives the first answer a thumbs down.
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,25 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD } from './support/accounts';
+import { screenshot } from './support/browser';
+import { confirmationLink } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 describe('a new customer signs up, confirms, signs in and out', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('sign up → confirm from the outbox link → sign in → dashboard → sign out → /dashboard redirects to /auth', async () => {
+    const { server, browser } = suite;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const email = `e2e-${Date.now()}@example.com`;
-    const password = 'a long enough secret';
 
     // Unauthenticated users are sent to /auth.
     await page.goto(`${server.url}/dashboard`);
@@ -30,7 +23,7 @@ describe('a new customer signs up, confirms, signs in and out', () => {
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password').fill(PASSWORD);
     await screenshot(page, 'auth-sign-up-filled');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page
@@ -51,7 +44,7 @@ describe('a new customer signs up, confirms, signs in and out', () => {
     await signOut(page);
     await page.waitForURL(/\/auth$/);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/dashboard/);
     await page.getByText(/Ada/).first().waitFor();
@@ -69,6 +62,7 @@ describe('a new customer signs up, confirms, signs in and out', () => {
   });
 
   it('a wrong password shows a readable error and stays on /auth', async () => {
+    const { server, browser } = suite;
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/auth`);

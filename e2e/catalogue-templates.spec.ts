@@ -1,31 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm, type SignedInAccount } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-const PASSWORD = 'a long enough secret';
 const PIRATE_PROMPT = 'You are a cheerful pirate. Answer only from the documents, in plain words, and end every answer with "Arr!".';
 const BIKE_PROMPT = 'You help cyclists choose and repair bikes. Answer from the shop documents and suggest a workshop visit when unsure.';
-
-interface Person {
-  email: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-async function signedInPerson(browser: Browser, server: RunningServer, firstName: string, lastName: string): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { origin: server.url },
-    data: { email, password: PASSWORD, firstName, lastName, callbackURL: '/auth/callback?type=email' },
-  });
-  expect(response.status()).toBe(200);
-  await page.goto(await confirmationLink(server, email));
-  await page.waitForURL(/\/dashboard/);
-  return { email, context, page };
-}
 
 async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
@@ -37,21 +17,15 @@ async function waitForConsole(page: Page): Promise<void> {
 }
 
 describe('the template catalogue reaches the chatbot builder', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Person;
+  const suite = serverAndBrowser();
+  let admin: SignedInAccount;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await signedInPerson(browser, server, 'Ada', 'Lovelace');
-    expect((await admin.page.request.post(`${server.url}/api/admin/bootstrap`, { headers: { origin: server.url }, data: {} })).status()).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    admin = await signUpAndConfirm(suite.browser, suite.server, { firstName: 'Ada', lastName: 'Lovelace' });
+    await bootstrapAdmin(admin.page, suite.server);
   });
 
   it('an admin adds a behavior template and makes it the default; a customer’s builder preselects it', async () => {
+    const { server, browser } = suite;
     const { page } = admin;
     await page.goto(`${server.url}/admin/behavior-templates`);
     await waitForConsole(page);
@@ -86,7 +60,7 @@ describe('the template catalogue reaches the chatbot builder', () => {
     await screenshot(page, 'behavior-templates');
 
     // A customer opens the builder: the new default is chosen and its prompt fills the Behavior field.
-    const customer = await signedInPerson(browser, server, 'Cleo', 'Customer');
+    const customer = await signUpAndConfirm(browser, server, { firstName: 'Cleo', lastName: 'Customer' });
     await customer.page.goto(`${server.url}/dashboard/chatbots/new`);
     const picker = customer.page.getByLabel('Behavior template');
     await picker.waitFor();
@@ -107,6 +81,7 @@ describe('the template catalogue reaches the chatbot builder', () => {
   });
 
   it('an admin adds a chatbot template; a customer starts a chatbot from it, prefilled', async () => {
+    const { server, browser } = suite;
     const { page } = admin;
     await page.goto(`${server.url}/admin/templates`);
     await waitForConsole(page);
@@ -142,7 +117,7 @@ describe('the template catalogue reaches the chatbot builder', () => {
     await card.getByText('+2', { exact: true }).waitFor();
     await screenshot(page, 'chatbot-templates');
 
-    const customer = await signedInPerson(browser, server, 'Dan', 'Customer');
+    const customer = await signUpAndConfirm(browser, server, { firstName: 'Dan', lastName: 'Customer' });
     await customer.page.goto(`${server.url}/dashboard/chatbots`);
     await customer.page.getByRole('button', { name: 'Start from a template' }).click();
     await customer.page.getByTestId('template-choice').filter({ hasText: 'Bike shop helper' }).click();

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD } from './support/accounts';
+import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { confirmationLink, type RunningServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
-const PASSWORD = 'a long enough secret';
 const GUIDE = `# Acme Widgets guide
 
 ## Shipping
@@ -21,8 +22,8 @@ Every Acme widget comes with a two-year warranty covering manufacturing defects.
 const OPENING_HOURS = 'Our support team answers the phone from 9 am to 5 pm, Monday to Friday. On Saturdays the shop is open from 10 am to 2 pm.';
 const PROCESSING_TIMEOUT_MS = 45_000;
 
-/** Signs up through the form and follows the confirmation link from the outbox, which signs the user in. */
-async function signUpAndConfirm(page: Page, server: RunningServer, email: string): Promise<void> {
+/** Signs up through the form, as a customer does, and follows the confirmation link from the outbox, which signs the user in. */
+async function signUpThroughForm(page: Page, server: RunningServer, email: string): Promise<void> {
   await page.goto(`${server.url}/auth`);
   await page.getByRole('tab', { name: /sign up/i }).click();
   await page.getByLabel('First name').fill('Ada');
@@ -60,23 +61,18 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 }
 
 describe('a customer builds a chatbot, trains it on documents and tries it in the test chat', () => {
+  const suite = serverAndBrowser();
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let chatbotUrl: string;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    server = suite.server;
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('builder: the contract checks the form, and Create chatbot opens the new chatbot’s page', async () => {
-    await signUpAndConfirm(page, server, `bots-${Date.now()}@example.com`);
+    await signUpThroughForm(page, server, `bots-${Date.now()}@example.com`);
     await page.goto(`${server.url}/dashboard/chatbots`);
     await page.getByText('No chatbots yet').waitFor();
     await page.getByRole('link', { name: 'New chatbot' }).click();

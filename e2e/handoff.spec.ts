@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpAndConfirm } from './support/accounts';
+import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { createLiveChatbot } from './support/chatbots';
+import { serverAndBrowser } from './support/suite';
 
-const PASSWORD = 'a long enough secret';
 const FAQ = `Acme Rockets customer FAQ.
 
 Refunds. Customers can ask for a refund within 30 days of purchase. Refunds are paid within five working days to the original card.`;
@@ -14,45 +15,18 @@ async function panelSettled(page: Page): Promise<void> {
 }
 
 describe('human handoff: a visitor asks for a person in the widget and the owner answers from the inbox', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('widget → inbox → reply → visitor sees it live → back to the bot', async () => {
+    const { server, browser } = suite;
     // The owner signs up and builds a live chatbot from one text source.
     const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const ownerPage = await owner.newPage();
-    const api = ownerPage.request;
-    const headers = { origin: server.url };
-    const email = 'grace.owner@example.com';
-    const signUp = await api.post(`${server.url}/api/auth/sign-up/email`, {
-      headers,
-      data: { email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper', callbackURL: '/auth/callback?type=email' },
+    const { page: ownerPage } = await signUpAndConfirm(owner, server, { email: 'grace.owner@example.com', firstName: 'Grace', lastName: 'Hopper' });
+    const chatbotId = await createLiveChatbot(ownerPage.request, server, {
+      name: 'Acme Rockets',
+      text: FAQ,
+      appearance: { color: '#0f766e', position: 'bottom-right', title: 'Acme help', avatarUrl: null },
     });
-    expect(signUp.status()).toBe(200);
-    await ownerPage.goto(await confirmationLink(server, email));
-    await ownerPage.waitForURL(/\/dashboard/);
-    const created = await api.post(`${server.url}/api/chatbots`, {
-      headers,
-      data: { name: 'Acme Rockets', appearance: { color: '#0f766e', position: 'bottom-right', title: 'Acme help', avatarUrl: null } },
-    });
-    const chatbotId = ((await created.json()) as { id: string }).id;
-    await api.post(`${server.url}/api/chatbots/${chatbotId}/sources/text`, { headers, data: { name: 'faq', text: FAQ } });
-    const deadline = Date.now() + 60_000;
-    while (
-      ((await (await api.get(`${server.url}/api/chatbots/${chatbotId}/sources`)).json()) as { items: { status: string }[] }).items[0]?.status !== 'ready'
-    ) {
-      if (Date.now() > deadline) throw new Error('source not ready');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect((await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers, data: { status: 'live' } })).status()).toBe(200);
 
     // A visitor opens the demo page and asks for a person with the header button.
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });

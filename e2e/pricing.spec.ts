@@ -1,25 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
-
-const PASSWORD = 'a long enough secret';
-
-/** Signs up through the API, signs in through the confirmation link and becomes the first admin (the bootstrap). */
-async function signedInAdmin(browser: Browser, server: RunningServer): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const email = 'paula.pricing@example.com';
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { origin: server.url },
-    data: { email, password: PASSWORD, firstName: 'Paula', lastName: 'Pricing', callbackURL: '/auth/callback?type=email' },
-  });
-  expect(response.status()).toBe(200);
-  await page.goto(await confirmationLink(server, email));
-  await page.waitForURL(/\/dashboard/);
-  expect((await page.request.post(`${server.url}/api/admin/bootstrap`, { data: {}, headers: { origin: server.url } })).status()).toBe(200);
-  return page;
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 async function openAdmin(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -32,19 +15,13 @@ async function waitForToast(page: Page, text: string): Promise<void> {
 }
 
 describe('pricing', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('an admin adds a token package and edits a plan and an FAQ; /pricing shows them', async () => {
-    const admin = await signedInAdmin(browser, server);
+    const { server, browser } = suite;
+    // Paula signs up through the API and becomes the first admin (the bootstrap).
+    const { page: admin } = await signUpAndConfirm(browser, server, { firstName: 'Paula', lastName: 'Pricing' });
+    await bootstrapAdmin(admin, server);
 
     // Token packages: empty at first, then one added with the spec's defaults changed, and saved.
     await openAdmin(admin, `${server.url}/admin/token-packages`);

@@ -1,38 +1,25 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 /** Signs a new user up and in through the confirmation link, with Playwright's clock installed. */
 async function signedInPage(browser: Browser, server: RunningServer): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.clock.install();
+  await context.clock.install();
   const email = `idle-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { origin: server.url },
-    data: { email, password: 'a long enough secret', firstName: 'Idle', lastName: 'Tester', callbackURL: '/auth/callback?type=email' },
-  });
-  expect(response.status()).toBe(200);
-  await page.goto(await confirmationLink(server, email));
-  await page.waitForURL(/\/dashboard/);
+  const { page } = await signUpAndConfirm(context, server, { email, firstName: 'Idle', lastName: 'Tester' });
   await page.getByText('Welcome, Idle').waitFor();
   return page;
 }
 
 describe('idle sign-out with a controlled clock', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('warns at 25 minutes idle with a 5:00 countdown and signs out at zero, ending the session on the server', async () => {
+    const { server, browser } = suite;
     const page = await signedInPage(browser, server);
     await page.clock.fastForward('24:50');
     expect(await page.getByText('Session Timeout Warning').isVisible()).toBe(false);
@@ -54,6 +41,7 @@ describe('idle sign-out with a controlled clock', () => {
   });
 
   it('activity closes the warning and restarts the 25 minutes; Continue Session does the same', async () => {
+    const { server, browser } = suite;
     const page = await signedInPage(browser, server);
     await page.clock.fastForward('25:01');
     await page.getByText('Session Timeout Warning').waitFor();

@@ -1,16 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { confirmationLink, startServer, type RunningServer } from './support/server';
-
-const PASSWORD = 'a long enough secret';
-const FAQ = `Acme Rockets customer FAQ.
-
-Refunds. Customers can ask for a refund within 30 days of purchase. Refunds are paid within five working days to the original card.
-
-Shipping. We ship rockets from our warehouse in Rotterdam. Delivery to Europe takes three days.`;
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm } from './support/accounts';
+import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
+import { serverAndBrowser } from './support/suite';
 
 /** A customer's website on another origin: one page embedding the widget from the Parley server. */
 async function startShop(parleyUrl: string, chatbotId: string): Promise<{ url: string; server: Server }> {
@@ -34,57 +29,24 @@ async function hasFocus(page: Page, label: string): Promise<boolean> {
 }
 
 describe('visitors chat with a live chatbot through the embeddable widget', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let shop: { url: string; server: Server } | undefined;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     shop?.server.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('demo page: streamed answer with its source, remembered after a reload, usable at 375 px; other websites only once allowed', async () => {
+    const { server, browser } = suite;
     // The owner signs up, builds a chatbot from one text source and sets it live, all through the API.
-    const owner = await browser.newContext();
-    const ownerPage = await owner.newPage();
+    const { context: owner, page: ownerPage } = await signUpAndConfirm(browser, server, { firstName: 'Grace', lastName: 'Hopper' });
     const api = ownerPage.request;
-    const headers = { origin: server.url };
-    const email = 'grace.hopper@example.com';
-    const signUp = await api.post(`${server.url}/api/auth/sign-up/email`, {
-      headers,
-      data: { email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper', callbackURL: '/auth/callback?type=email' },
+    const chatbotId = await createLiveChatbot(api, server, {
+      name: 'Acme Rockets',
+      text: ACME_FAQ,
+      welcomeMessage: 'Hi! I answer questions about Acme rockets, refunds and shipping.',
+      suggestedQuestions: ['How long do refunds take?', 'Where do you ship from?'],
+      appearance: { color: '#0f766e', position: 'bottom-right', title: 'Acme help', avatarUrl: null },
     });
-    expect(signUp.status()).toBe(200);
-    await ownerPage.goto(await confirmationLink(server, email));
-    await ownerPage.waitForURL(/\/dashboard/);
-
-    const created = await api.post(`${server.url}/api/chatbots`, {
-      headers,
-      data: {
-        name: 'Acme Rockets',
-        welcomeMessage: 'Hi! I answer questions about Acme rockets, refunds and shipping.',
-        suggestedQuestions: ['How long do refunds take?', 'Where do you ship from?'],
-        appearance: { color: '#0f766e', position: 'bottom-right', title: 'Acme help', avatarUrl: null },
-      },
-    });
-    expect(created.status()).toBe(201);
-    const chatbotId = ((await created.json()) as { id: string }).id;
-    const source = await api.post(`${server.url}/api/chatbots/${chatbotId}/sources/text`, { headers, data: { name: 'faq', text: FAQ } });
-    expect(source.ok()).toBe(true);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { items } = (await (await api.get(`${server.url}/api/chatbots/${chatbotId}/sources`)).json()) as { items: { status: string }[] };
-      if (items[0]?.status === 'ready') break;
-      expect(items[0]?.status).not.toBe('failed');
-      if (Date.now() > deadline) throw new Error(`source not ready: ${JSON.stringify(items)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    const live = await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers, data: { status: 'live' } });
-    expect(live.status()).toBe(200);
 
     // A visitor, in a browser of their own, opens the demo page.
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -205,7 +167,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
     await panelSettled(shopPage);
     await screenshot(shopPage, 'widget-refused', { fullPage: false });
 
-    const allowed = await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers, data: { allowedOrigins: [shop.url] } });
+    const allowed = await api.patch(`${server.url}/api/chatbots/${chatbotId}`, { headers: { origin: server.url }, data: { allowedOrigins: [shop.url] } });
     expect(allowed.status()).toBe(200);
     await shopPage.reload();
     await shopPage.getByRole('button', { name: 'Open chat: Acme help' }).click();

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, ArrowLeftIcon, BotIcon } from 'lucide-react';
+import { ArrowLeftIcon, BotIcon } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -17,7 +17,7 @@ import { ChatbotSummary } from '@/features/chatbots/components/chatbot-summary';
 import { EmbedPanel } from '@/features/chatbots/components/embed-panel';
 import { describeChunking, describeEmbedding } from '@/features/chatbots/utils/chatbot-display';
 import { TrainingDataPanel } from '@/features/knowledge-sources/components/training-data-panel';
-import { ApiError, getErrorMessage } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 
 const TAB_LABELS: Readonly<Record<ChatbotTab, string>> = {
   'training-data': 'Training data',
@@ -82,16 +82,7 @@ export default function ChatbotRoute() {
             }
           />
         ) : (
-          <Alert variant="destructive">
-            <AlertCircleIcon />
-            <AlertTitle>Could not load the chatbot</AlertTitle>
-            <AlertDescription>
-              <p>{getErrorMessage(error)}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadErrorAlert title="Could not load the chatbot" error={error} onRetry={() => void refetch()} retryLabel="Try again" />
         )}
       </div>
     );

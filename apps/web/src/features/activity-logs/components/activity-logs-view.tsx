@@ -2,10 +2,10 @@ import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import { RefreshCwIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { useActivityLogs } from '../api/get-activity-logs';
 import { ActivityLogsTable } from './activity-logs-table';
 import { ActivitySummaryCards } from './activity-summary-cards';
@@ -35,15 +35,16 @@ export function ActivityLogsView() {
         </CardHeader>
         <CardContent className="px-0 sm:px-6">
           {query.isPending ? (
-            <div className="grid gap-2 px-6 sm:px-0">
-              {[0, 1, 2, 3, 4].map((key) => (
-                <Skeleton key={key} className="h-10" />
-              ))}
-            </div>
+            <LoadingRows label="Loading activity logs" rows={5} className="h-10" containerClassName="px-6 sm:px-0" />
           ) : query.isError ? (
-            <p className="px-6 text-sm text-destructive sm:px-0">
-              {ADMIN_MESSAGES.activityLoadFailed}: {getErrorMessage(query.error)}
-            </p>
+            <div className="px-6 sm:px-0">
+              <LoadErrorAlert
+                title={ADMIN_MESSAGES.activityLoadFailed}
+                error={query.error}
+                onRetry={() => void query.refetch()}
+                isRetrying={query.isFetching}
+              />
+            </div>
           ) : (
             <ActivityLogsTable items={query.data.items} />
           )}

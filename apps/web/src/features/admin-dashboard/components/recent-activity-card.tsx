@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES, RECENT_ACTIVITY_LIMIT } from '@parley/shared/admin-console';
 import { HistoryIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime, humanize, shortId } from '@/lib/format';
 import { useRecentActivity } from '../api/get-recent-activity';
@@ -24,11 +24,7 @@ export function RecentActivityCard({ action }: { action?: ReactNode }) {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-10" />
-            ))}
-          </div>
+          <LoadingRows label="Loading recent activity" rows={3} className="h-10" containerClassName="gap-3" />
         ) : query.isError ? (
           <p className="text-sm text-destructive">Recent activity could not be read: {getErrorMessage(query.error)}</p>
         ) : items.length === 0 ? (

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon, CheckCircle2Icon, ServerIcon, XCircleIcon } from 'lucide-react';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { useSystemHealth, type SystemHealthItem } from '../api/get-system-health';
@@ -26,11 +26,7 @@ export function SystemHealthCard() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-10" />
-            ))}
-          </div>
+          <LoadingRows label="Loading system health" rows={3} className="h-10" containerClassName="gap-3" />
         ) : query.isError ? (
           <p className="text-sm text-destructive">System health could not be read: {getErrorMessage(query.error)}</p>
         ) : (

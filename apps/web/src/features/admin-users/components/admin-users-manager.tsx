@@ -3,12 +3,12 @@ import type { AdminUser } from '@parley/shared/contracts/admin';
 import { PencilIcon, RefreshCwIcon, Trash2Icon, UserCogIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AdminRoleBadge } from '@/components/admin/admin-role-badge';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useAdminUsers } from '../api/get-admin-users';
 import { DeleteAdminUserDialog } from './delete-admin-user-dialog';
@@ -38,13 +38,11 @@ export function AdminUsersManager({ currentUserId, canDelete }: { currentUserId:
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         {query.isPending ? (
-          <div className="grid gap-2 px-6 sm:px-0">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-12" />
-            ))}
-          </div>
+          <LoadingRows label="Loading admin users" rows={3} className="h-12" containerClassName="px-6 sm:px-0" />
         ) : query.isError ? (
-          <p className="px-6 text-sm text-destructive sm:px-0">Admin users could not be loaded: {getErrorMessage(query.error)}</p>
+          <div className="px-6 sm:px-0">
+            <LoadErrorAlert title="Admin users could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          </div>
         ) : (
           <Table>
             <TableHeader>

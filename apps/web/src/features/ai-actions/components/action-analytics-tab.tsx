@@ -1,11 +1,9 @@
 import type { ActionAnalytics } from '@parley/shared/contracts/ai-actions';
-import { AlertCircleIcon, CheckCircle2Icon, FolderIcon, LayersIcon, StarIcon } from 'lucide-react';
+import { CheckCircle2Icon, FolderIcon, LayersIcon, StarIcon } from 'lucide-react';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { StatCard } from '@/components/layout/stat-card';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { useActionAnalytics } from '../api/get-action-analytics';
 import { ACTION_TYPE_LABELS } from '../utils/template-form-values';
 
@@ -63,18 +61,7 @@ function breakdowns(data: ActionAnalytics) {
 export function ActionAnalyticsTab() {
   const analytics = useActionAnalytics();
   if (analytics.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>Analytics could not be loaded</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(analytics.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void analytics.refetch()}>
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Analytics could not be loaded" error={analytics.error} onRetry={() => void analytics.refetch()} />;
   }
   const data = analytics.data;
   const isLoading = analytics.isPending;

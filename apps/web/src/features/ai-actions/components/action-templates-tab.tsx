@@ -1,16 +1,15 @@
 import { SEARCH_DEBOUNCE_MS } from '@parley/shared/admin-console';
 import type { ActionCategory, ActionTemplate } from '@parley/shared/contracts/ai-actions';
-import { AlertCircleIcon, FolderCogIcon, PlusIcon, SearchIcon, SearchXIcon, ZapIcon } from 'lucide-react';
+import { FolderCogIcon, PlusIcon, SearchIcon, SearchXIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { getErrorMessage } from '@/lib/api-error';
 import { useActionAnalytics } from '../api/get-action-analytics';
 import { useActionCategories } from '../api/get-action-categories';
 import { useActionTemplates } from '../api/get-action-templates';
@@ -26,21 +25,6 @@ interface ActionTemplatesTabProps {
   onConfigure: (template: ActionTemplate) => void;
   onDelete: (template: ActionTemplate) => void;
   onManageCategories: () => void;
-}
-
-function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive">
-      <AlertCircleIcon />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>
-        <p>{getErrorMessage(error)}</p>
-        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-          Retry
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
 }
 
 /** Spec §2 Action Templates tab: search, category filter, category cards with counts, the template cards. */
@@ -91,13 +75,14 @@ export function ActionTemplatesTab({ allCategories, onCreate, onConfigure, onDel
       </div>
 
       {categories.isError ? (
-        <LoadError title="Categories could not be loaded" error={categories.error} onRetry={() => void categories.refetch()} />
+        <LoadErrorAlert title="Categories could not be loaded" error={categories.error} onRetry={() => void categories.refetch()} />
       ) : categories.isPending ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {[0, 1, 2, 3].map((key) => (
-            <Skeleton key={key} className="h-16 rounded-xl" />
-          ))}
-        </div>
+        <LoadingRows
+          label="Loading categories"
+          rows={4}
+          className="h-16 rounded-xl"
+          containerClassName="grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+        />
       ) : (
         <CategoryCards
           categories={categories.data.items}
@@ -109,13 +94,9 @@ export function ActionTemplatesTab({ allCategories, onCreate, onConfigure, onDel
       )}
 
       {templates.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading action templates">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-52 rounded-xl" />
-          ))}
-        </div>
+        <LoadingRows label="Loading action templates" rows={3} className="h-52 rounded-xl" containerClassName="gap-4 md:grid-cols-2 xl:grid-cols-3" />
       ) : templates.isError ? (
-        <LoadError title="Action templates could not be loaded" error={templates.error} onRetry={() => void templates.refetch()} />
+        <LoadErrorAlert title="Action templates could not be loaded" error={templates.error} onRetry={() => void templates.refetch()} />
       ) : templates.data.items.length === 0 ? (
         isFiltered ? (
           <EmptyState

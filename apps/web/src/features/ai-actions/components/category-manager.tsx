@@ -1,14 +1,14 @@
 import type { ActionCategory } from '@parley/shared/contracts/ai-actions';
-import { AlertCircleIcon, FolderPlusIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { FolderPlusIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-error';
 import { useDeleteActionCategory } from '../api/delete-action-category';
@@ -109,22 +109,9 @@ export function CategoryManager() {
       </CardHeader>
       <CardContent>
         {categories.isPending ? (
-          <div className="grid gap-2">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-12" />
-            ))}
-          </div>
+          <LoadingRows label="Loading categories" rows={3} className="h-12" />
         ) : categories.isError ? (
-          <Alert variant="destructive">
-            <AlertCircleIcon />
-            <AlertTitle>Categories could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>{getErrorMessage(categories.error)}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => void categories.refetch()}>
-                Retry
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadErrorAlert title="Categories could not be loaded" error={categories.error} onRetry={() => void categories.refetch()} />
         ) : items.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
             No categories yet. Add one to group your actions, for example “Lead capture” or “Notifications”.

@@ -1,7 +1,4 @@
-import { AlertCircleIcon, RotateCwIcon } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { getErrorMessage } from '@/lib/api-error';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { cn } from '@/lib/utils';
 import { type AnalyticsParams, useAnalyticsSummary } from '../api/get-analytics-summary';
 import { AnalyticsStatCards } from './analytics-stat-cards';
@@ -22,17 +19,7 @@ export function AnalyticsOverview({ params }: { params: AnalyticsParams }) {
   return (
     <div className={cn('grid grid-cols-1 gap-6', CHART_PALETTE_CLASS)} aria-busy={query.isFetching}>
       {query.isError && (
-        <Alert variant="destructive">
-          <AlertCircleIcon />
-          <AlertTitle>Analytics could not be loaded</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            {getErrorMessage(query.error)}
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              <RotateCwIcon />
-              Retry
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Analytics could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       )}
       {(summary || !query.isError) && (
         <div className={cn('grid grid-cols-1 gap-6 transition-opacity', query.isPlaceholderData && 'opacity-60')}>

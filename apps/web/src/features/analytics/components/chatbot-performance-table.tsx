@@ -2,8 +2,8 @@ import type { AnalyticsSummary } from '@parley/shared/contracts/analytics';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { chatbotPath } from '@/config/paths';
 import { formatCompactNumber, formatLatency, formatNumber, formatRatio } from '@/lib/format';
@@ -96,11 +96,7 @@ export function ChatbotPerformanceTable({ summary }: { summary: AnalyticsSummary
       </CardHeader>
       <CardContent className="px-0">
         {!summary ? (
-          <div className="grid gap-2 px-6 pb-4">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-10" />
-            ))}
-          </div>
+          <LoadingRows label="Loading chatbot performance" rows={3} className="h-10" containerClassName="px-6 pb-4" />
         ) : rows.length === 0 ? (
           <p className="px-6 pb-6 text-sm text-muted-foreground">No chatbots yet. Create one and its figures will show here.</p>
         ) : (

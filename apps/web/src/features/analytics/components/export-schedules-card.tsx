@@ -1,13 +1,14 @@
 import type { ExportSchedule } from '@parley/shared/contracts/analytics';
-import { RotateCwIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { AlertDialog, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
@@ -104,19 +105,9 @@ export function ExportSchedulesCard({ chatbots, timeZone, defaultEmail }: Export
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3">
-            {[0, 1].map((key) => (
-              <Skeleton key={key} className="h-14" />
-            ))}
-          </div>
+          <LoadingRows label="Loading scheduled exports" rows={2} className="h-14" containerClassName="gap-3" />
         ) : query.isError ? (
-          <div className="grid justify-items-start gap-3 text-sm">
-            <p className="text-destructive">Schedules could not be loaded: {getErrorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCwIcon />
-              Retry
-            </Button>
-          </div>
+          <LoadErrorAlert title="Schedules could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : query.data.length === 0 ? (
           <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">
             No scheduled exports. Add one to get reports by e-mail.

@@ -1,11 +1,11 @@
 import type { AnalyticsExport } from '@parley/shared/contracts/analytics';
-import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FileSpreadsheetIcon, RotateCwIcon } from 'lucide-react';
+import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { ChatbotOption } from '../api/get-chatbot-options';
@@ -90,19 +90,9 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
       </CardHeader>
       <CardContent className={cn('grid gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
         {query.isPending ? (
-          <div className="grid gap-3">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-12" />
-            ))}
-          </div>
+          <LoadingRows label="Loading exports" rows={3} className="h-12" containerClassName="gap-3" />
         ) : query.isError ? (
-          <div className="grid justify-items-start gap-3 text-sm">
-            <p className="text-destructive">Exports could not be loaded: {getErrorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCwIcon />
-              Retry
-            </Button>
-          </div>
+          <LoadErrorAlert title="Exports could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : query.data.items.length === 0 ? (
           <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">
             No exports yet. Export a report to download it as CSV.

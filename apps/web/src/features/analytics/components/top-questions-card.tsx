@@ -1,9 +1,8 @@
-import { MessageCircleQuestionIcon, RotateCwIcon } from 'lucide-react';
+import { MessageCircleQuestionIcon } from 'lucide-react';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber, formatRatio } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { AnalyticsParams } from '../api/get-analytics-summary';
@@ -24,19 +23,9 @@ export function TopQuestionsCard({ params }: { params: AnalyticsParams }) {
       </CardHeader>
       <CardContent className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
         {query.isPending ? (
-          <div className="grid gap-3">
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} className="h-12" />
-            ))}
-          </div>
+          <LoadingRows label="Loading top questions" rows={4} className="h-12" containerClassName="gap-3" />
         ) : query.isError ? (
-          <div className="grid justify-items-start gap-3 text-sm">
-            <p className="text-destructive">Top questions could not be loaded: {getErrorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCwIcon />
-              Retry
-            </Button>
-          </div>
+          <LoadErrorAlert title="Top questions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : query.data.items.length === 0 ? (
           <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed py-10 text-center">
             <MessageCircleQuestionIcon className="size-6 text-muted-foreground/60" aria-hidden="true" />

@@ -1,10 +1,8 @@
-import { KeyRoundIcon, RotateCwIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { useApiKeys } from '../api/get-api-keys';
 import { ApiKeysTable } from './api-keys-table';
 
@@ -13,28 +11,11 @@ export function ApiKeysList() {
   const apiKeys = useApiKeys();
 
   if (apiKeys.isPending) {
-    return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading API keys">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    return <LoadingRows label="Loading API keys" rows={3} className="h-12 w-full" />;
   }
 
   if (apiKeys.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Could not load your API keys</AlertTitle>
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          {getErrorMessage(apiKeys.error)}
-          <Button variant="outline" size="sm" onClick={() => void apiKeys.refetch()}>
-            <RotateCwIcon />
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Could not load your API keys" error={apiKeys.error} onRetry={() => void apiKeys.refetch()} retryLabel="Try again" />;
   }
 
   if (apiKeys.data.items.length === 0) {

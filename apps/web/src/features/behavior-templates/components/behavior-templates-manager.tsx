@@ -1,12 +1,12 @@
 import { BEHAVIOR_TEMPLATE_MESSAGES as MESSAGES, type BehaviorTemplate } from '@parley/shared/contracts/behavior-templates';
-import { AlertCircleIcon, EyeIcon, MessageSquareTextIcon, PencilIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
+import { EyeIcon, MessageSquareTextIcon, PencilIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { getErrorMessage } from '@/lib/api-error';
@@ -107,27 +107,9 @@ export function BehaviorTemplatesManager({ isCreating, onCreatingChange }: { isC
 
   let body;
   if (query.isPending) {
-    body = (
-      <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Loading behavior templates">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} className="h-56 rounded-xl" />
-        ))}
-      </div>
-    );
+    body = <LoadingRows label="Loading behavior templates" rows={4} className="h-56 rounded-xl" containerClassName="gap-4 lg:grid-cols-2" />;
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -1,14 +1,13 @@
 import { CHATBOT_TEMPLATE_MESSAGES as MESSAGES, featureSummary, type ChatbotTemplate } from '@parley/shared/contracts/chatbot-templates';
-import { AlertCircleIcon, ClockIcon, GaugeIcon, LayoutTemplateIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
+import { ClockIcon, GaugeIcon, LayoutTemplateIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useChatbotTemplates } from '../api/get-chatbot-templates';
 import { prefillSummary } from '../utils/template-configuration';
@@ -95,27 +94,9 @@ export function ChatbotTemplatesManager({ isCreating, onCreatingChange }: { isCr
 
   let body;
   if (query.isPending) {
-    body = (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-64 rounded-xl" />
-        ))}
-      </div>
-    );
+    body = <LoadingRows label="Loading templates" rows={3} className="h-64 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

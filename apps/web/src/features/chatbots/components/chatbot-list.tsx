@@ -1,13 +1,12 @@
 import type { Chatbot } from '@parley/shared/contracts/chatbots';
-import { AlertCircleIcon, BotIcon, FileTextIcon, LayersIcon, PlusIcon } from 'lucide-react';
+import { BotIcon, FileTextIcon, LayersIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { chatbotPath, paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/api-error';
 import { readableTextColor } from '@/lib/color';
 import { formatDate } from '@/lib/format';
 import { useChatbots } from '../api/get-chatbots';
@@ -59,28 +58,11 @@ export function ChatbotList() {
   const { data: chatbots, isPending, error, refetch } = useChatbots();
 
   if (isPending) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading chatbots">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-44 rounded-xl" />
-        ))}
-      </div>
-    );
+    return <LoadingRows label="Loading chatbots" rows={3} className="h-44 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
   }
 
   if (error) {
-    return (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>Could not load your chatbots</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Could not load your chatbots" error={error} onRetry={() => void refetch()} retryLabel="Try again" />;
   }
 
   if (chatbots.length === 0) {

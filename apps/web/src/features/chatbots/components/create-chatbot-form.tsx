@@ -3,6 +3,7 @@ import { AlertCircleIcon, LayoutTemplateIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,21 +41,11 @@ export function CreateChatbotForm({ onCreated, templateId = null }: { onCreated:
 
   if (templateId !== null && templates.isError) {
     return (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>The template could not be loaded</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(templates.error)}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => void templates.refetch()}>
-              Retry
-            </Button>
-            <Button variant="ghost" size="sm" asChild>
-              <Link to={paths.newChatbot}>Start without a template</Link>
-            </Button>
-          </div>
-        </AlertDescription>
-      </Alert>
+      <LoadErrorAlert title="The template could not be loaded" error={templates.error} onRetry={() => void templates.refetch()}>
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.newChatbot}>Start without a template</Link>
+        </Button>
+      </LoadErrorAlert>
     );
   }
 

@@ -1,14 +1,13 @@
 import { featureSummary, type ChatbotTemplateOption } from '@parley/shared/contracts/chatbot-templates';
-import { AlertCircleIcon, ClockIcon, GaugeIcon, LayoutTemplateIcon } from 'lucide-react';
+import { ClockIcon, GaugeIcon, LayoutTemplateIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { newChatbotPath } from '@/config/paths';
-import { getErrorMessage } from '@/lib/api-error';
 import { useChatbotTemplateOptions } from '../api/get-chatbot-template-options';
 
 function TemplateChoice({ template, onChosen }: { template: ChatbotTemplateOption; onChosen: () => void }) {
@@ -57,27 +56,10 @@ function TemplateChoice({ template, onChosen }: { template: ChatbotTemplateOptio
 function Gallery({ onChosen }: { onChosen: () => void }) {
   const query = useChatbotTemplateOptions();
   if (query.isPending) {
-    return (
-      <div className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading templates">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} className="h-36 rounded-lg" />
-        ))}
-      </div>
-    );
+    return <LoadingRows label="Loading templates" rows={4} className="h-36 rounded-lg" containerClassName="gap-3 sm:grid-cols-2" />;
   }
   if (query.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>Templates could not be loaded</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Templates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return (

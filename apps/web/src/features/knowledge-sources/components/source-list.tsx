@@ -1,11 +1,9 @@
 import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
-import { AlertCircleIcon, DatabaseIcon } from 'lucide-react';
+import { DatabaseIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { formatCount, hasSourcesInProgress } from '../utils/source-format';
 import { DeleteSourceDialog } from './delete-source-dialog';
 import { SourceRow } from './source-row';
@@ -36,22 +34,10 @@ export function SourceList({ sources, isPending, error, onRetry }: SourceListPro
         </CardDescription>
       </CardHeader>
       {isPending ? (
-        <div className="grid gap-3 p-6" aria-busy="true" aria-label="Loading sources">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
+        <LoadingRows label="Loading sources" rows={2} className="h-12" containerClassName="gap-3 p-6" />
       ) : error ? (
         <div className="p-6">
-          <Alert variant="destructive">
-            <AlertCircleIcon />
-            <AlertTitle>Could not load the training data</AlertTitle>
-            <AlertDescription>
-              <p>{getErrorMessage(error)}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadErrorAlert title="Could not load the training data" error={error} onRetry={onRetry} retryLabel="Try again" />
         </div>
       ) : !sources || sources.length === 0 ? (
         <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">

@@ -1,16 +1,15 @@
 import { PRICING_FAQ_MESSAGES, type PricingFaq } from '@parley/shared/contracts/pricing-faqs';
-import { AlertCircleIcon, CircleHelpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { CircleHelpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-error';
 import { useDeletePricingFaq } from '../api/delete-pricing-faq';
@@ -43,27 +42,9 @@ export function PricingFaqsManager() {
 
   let body;
   if (query.isPending) {
-    body = (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading FAQs">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-12" />
-        ))}
-      </div>
-    );
+    body = <LoadingRows label="Loading FAQs" rows={3} className="h-12" />;
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{PRICING_FAQ_MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadErrorAlert title={PRICING_FAQ_MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -2,18 +2,17 @@ import { FREE_TIER } from '@parley/shared/constants';
 import { PRICING_PLAN_MESSAGES, type PricingPlan } from '@parley/shared/contracts/pricing-plans';
 import { TIER_MESSAGES } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount, formatUsd } from '@parley/shared/pricing';
-import { AlertCircleIcon, PencilIcon, PlusIcon, StarIcon, TagsIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, PlusIcon, StarIcon, TagsIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { getErrorMessage } from '@/lib/api-error';
@@ -55,27 +54,9 @@ export function PricingPlansManager() {
 
   let body;
   if (query.isPending) {
-    body = (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading pricing plans">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-12" />
-        ))}
-      </div>
-    );
+    body = <LoadingRows label="Loading pricing plans" rows={3} className="h-12" />;
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{PRICING_PLAN_MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadErrorAlert title={PRICING_PLAN_MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -1,11 +1,9 @@
 import type { RateLimitStatus } from '@parley/shared/contracts/pricing-plans';
-import { AlertCircleIcon, GaugeIcon } from 'lucide-react';
+import { GaugeIcon } from 'lucide-react';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/api-error';
 import { useRateLimits } from '../api/get-rate-limits';
 
 function windowText(seconds: number): string {
@@ -31,20 +29,9 @@ export function RateLimitStatusCard() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-2 sm:grid-cols-2" aria-busy="true" aria-label="Loading rate limits">
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} className="h-16" />
-            ))}
-          </div>
+          <LoadingRows label="Loading rate limits" rows={4} className="h-16" containerClassName="sm:grid-cols-2" />
         ) : query.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-            <AlertCircleIcon className="size-4" aria-hidden="true" />
-            The limits could not be loaded: {getErrorMessage(query.error)}
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {query.isFetching && <Spinner />}
-              Retry
-            </Button>
-          </div>
+          <LoadErrorAlert title="The limits could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
         ) : (
           <ul className="grid gap-2 md:grid-cols-2">
             {query.data.map((item) => (

@@ -1,8 +1,8 @@
 import { PUBLIC_PRICING_MESSAGES } from '@parley/shared/contracts/public-pricing';
 import { AlertCircleIcon, TagsIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { usePublicPricing } from '../api/get-public-pricing';
@@ -14,13 +14,7 @@ import { TokenPackagesSection } from './token-packages-section';
 export function PublicPricingView({ ctaHref }: { ctaHref: string }) {
   const query = usePublicPricing();
   if (query.isPending) {
-    return (
-      <div className="grid gap-6 md:grid-cols-3" aria-busy="true" aria-label="Loading pricing">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-96 rounded-xl" />
-        ))}
-      </div>
-    );
+    return <LoadingRows label="Loading pricing" rows={3} className="h-96 rounded-xl" containerClassName="gap-6 md:grid-cols-3" />;
   }
   if (query.isError) {
     return (

@@ -1,9 +1,8 @@
-import { AlertTriangleIcon, InfoIcon, KeyRoundIcon, RotateCwIcon } from 'lucide-react';
+import { AlertTriangleIcon, InfoIcon, KeyRoundIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-error';
 import { useSystemApiKeys } from '../api/get-system-api-keys';
 import { SERVICE_LABELS, SYSTEM_KEYS_TEXT } from '../utils/messages';
 import { AddSystemKeyForm } from './add-system-key-form';
@@ -42,23 +41,9 @@ export function ApiKeysTab() {
           )}
         </div>
         {keys.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading keys">
-            {[0, 1].map((row) => (
-              <Skeleton key={row} className="h-28 w-full" />
-            ))}
-          </div>
+          <LoadingRows label="Loading keys" rows={2} className="h-28 w-full" containerClassName="gap-3" />
         ) : keys.isError ? (
-          <Alert variant="destructive">
-            <AlertTriangleIcon />
-            <AlertTitle>{SYSTEM_KEYS_TEXT.loadFailed}</AlertTitle>
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {getErrorMessage(keys.error)}
-              <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-                <RotateCwIcon />
-                Retry
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadErrorAlert title={SYSTEM_KEYS_TEXT.loadFailed} error={keys.error} onRetry={() => void keys.refetch()} />
         ) : keys.data.items.length === 0 ? (
           <EmptyState
             icon={KeyRoundIcon}

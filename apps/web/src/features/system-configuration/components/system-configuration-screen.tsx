@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { PageHeader } from '@/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -179,17 +180,7 @@ export function SystemConfigurationScreen({ signInPath, debugConsolePath }: { si
     body = <EmptyState icon={ServerCogIcon} title="No configuration" description={TEXT.noConfiguration} />;
   } else if (query.isError) {
     body = (
-      <Alert variant="destructive">
-        <AlertTriangleIcon />
-        <AlertTitle>The system configuration could not be loaded</AlertTitle>
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          {getErrorMessage(query.error)}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCwIcon />
-            {TEXT.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadErrorAlert title="The system configuration could not be loaded" error={query.error} onRetry={() => void query.refetch()} retryLabel={TEXT.retry} />
     );
   } else if (!draft) {
     body = <EmptyState icon={ServerCogIcon} title="No configuration" description={TEXT.noConfiguration} />;

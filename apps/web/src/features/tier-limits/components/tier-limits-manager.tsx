@@ -1,17 +1,17 @@
 import { TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount } from '@parley/shared/pricing';
-import { AlertCircleIcon, InfoIcon, LayersIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { InfoIcon, LayersIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useDeleteTier } from '../api/delete-tier';
 import { useTiers } from '../api/get-tiers';
@@ -104,19 +104,7 @@ export function TierLimitsManager() {
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{TIER_MESSAGES.fetchFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadErrorAlert title={TIER_MESSAGES.fetchFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -5,10 +5,10 @@ import {
   type TokenConversion,
   type TokenType,
 } from '@parley/shared/contracts/token-conversion';
-import { AlertCircleIcon, SaveIcon } from 'lucide-react';
+import { SaveIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -220,19 +220,7 @@ export function TokenConversionManager() {
     );
   }
   if (query.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
   return <ConversionEditor data={query.data} />;
 }

@@ -1,17 +1,16 @@
 import { NEW_TOKEN_PACKAGE } from '@parley/shared/constants';
 import { TOKEN_PACKAGE_MESSAGES as MESSAGES, tokenPackageBodySchema, type TokenPackage } from '@parley/shared/contracts/token-packages';
 import { parseIntegerOr0 } from '@parley/shared/pricing';
-import { AlertCircleIcon, PackageIcon, PlusIcon } from 'lucide-react';
+import { PackageIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useDeleteTokenPackage } from '../api/delete-token-package';
 import { useTokenPackages } from '../api/get-token-packages';
@@ -116,27 +115,9 @@ export function TokenPackagesManager() {
 
   let body;
   if (query.isPending) {
-    body = (
-      <div className="grid gap-3" aria-busy="true" aria-label="Loading token packages">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-32 rounded-lg" />
-        ))}
-      </div>
-    );
+    body = <LoadingRows label="Loading token packages" rows={3} className="h-32 rounded-lg" containerClassName="gap-3" />;
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircleIcon />
-        <AlertTitle>{MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <Spinner />}
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (query.data.length === 0 && added.length === 0) {
     body = (
       <EmptyState

@@ -2,14 +2,14 @@ import { SEARCH_DEBOUNCE_MS, USER_LIST_PAGE_SIZE } from '@parley/shared/admin-co
 import type { ManagedUser } from '@parley/shared/contracts/admin';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { getErrorMessage } from '@/lib/api-error';
 import { useUsers, type UserStatusFilter } from '../api/get-users';
 import type { UserStatusAction } from '../api/set-user-active';
 import { pageCount, pageRange } from '../utils/pagination';
@@ -71,13 +71,11 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
       </CardHeader>
       <CardContent className="grid gap-4 px-0 sm:px-6">
         {query.isPending ? (
-          <div className="grid gap-2 px-6 sm:px-0">
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} className="h-12" />
-            ))}
-          </div>
+          <LoadingRows label="Loading users" rows={4} className="h-12" containerClassName="px-6 sm:px-0" />
         ) : query.isError ? (
-          <p className="px-6 text-sm text-destructive sm:px-0">Users could not be loaded: {getErrorMessage(query.error)}</p>
+          <div className="px-6 sm:px-0">
+            <LoadErrorAlert title="Users could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          </div>
         ) : (
           <UsersTable
             users={query.data.items}
