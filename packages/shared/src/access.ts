@@ -51,3 +51,24 @@ export function hasAdminRole(held: AdminRole | null | undefined, required: Admin
 export const invalidAdminRoleMessage = (role: string) => `Invalid admin role: ${role}`;
 export const insufficientRoleMessage = (role: AdminRole) => `You need ${role} role to access this feature.`;
 export const NOT_ADMIN_MESSAGE = "You don't have administrative privileges to access this area.";
+
+/**
+ * Roles inside a customer's organization (owner: billing and deletion; admin: everything else;
+ * member: chatbots and the inbox). Each role passes the checks of the roles below it.
+ */
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+const ORGANIZATION_RANK: Record<OrganizationRole, number> = { owner: 3, admin: 2, member: 1 };
+
+export function hasOrganizationRole(held: OrganizationRole | null | undefined, required: OrganizationRole): boolean {
+  return !!held && ORGANIZATION_RANK[held] >= ORGANIZATION_RANK[required];
+}
+
+export const insufficientOrganizationRoleMessage = (required: OrganizationRole) =>
+  required === 'owner' ? 'Only the owner of this organization can do this.' : 'Only owners and admins of this organization can do this.';
+export const NOT_ORGANIZATION_MEMBER_MESSAGE = 'You are not a member of this organization.';
+export const NO_ORGANIZATION_MESSAGE = 'You are not a member of any organization.';
+
+/** The header (and, for links and downloads, the cookie) that names the organization a request acts in. */
+export const ORGANIZATION_HEADER = 'x-organization-id';
+export const ORGANIZATION_COOKIE = 'parley_org';

@@ -1,10 +1,32 @@
-import { hasAdminRole, insufficientRoleMessage, NOT_ADMIN_MESSAGE, ROUTE_ACCESS, type AdminRole, type RouteAccess } from '@parley/shared/access';
+import {
+  hasAdminRole,
+  hasOrganizationRole,
+  insufficientOrganizationRoleMessage,
+  insufficientRoleMessage,
+  NO_ORGANIZATION_MESSAGE,
+  NOT_ADMIN_MESSAGE,
+  NOT_ORGANIZATION_MEMBER_MESSAGE,
+  ORGANIZATION_COOKIE,
+  ORGANIZATION_HEADER,
+  ROUTE_ACCESS,
+  type AdminRole,
+  type OrganizationRole,
+  type RouteAccess,
+} from '@parley/shared/access';
+import { UUID_PATTERN } from '@parley/shared/constants';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { organizationMembers } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 import { getActiveAdmin } from '../features/admin-users/service';
 import { endAllSessions, isProfileActive } from '../features/auth/service';
 import type { Auth } from './better-auth';
+
+export interface Membership {
+  organizationId: string;
+  role: OrganizationRole;
+}
 
 export interface Identity {
   user: { id: string; email: string; name: string; emailVerified: boolean };
@@ -14,6 +36,12 @@ export interface Identity {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Customer routes acting in an organization: the least role the caller needs there. The guard
+     * resolves the organization (x-organization-id header, parley_org cookie, else the oldest
+     * membership) and sets request.membership.
+     */
+    orgRole?: OrganizationRole;
     /** A long-lived event stream (the route-matrix test reads its status and hangs up). */
     stream?: boolean;
   }
@@ -21,10 +49,12 @@ declare module 'fastify' {
     identity: Identity | null;
     /** The caller's active admin row, set on admin routes. */
     admin: { id: string; role: AdminRole } | null;
+    /** The organization the request acts in and the caller's role there, set on routes that declare orgRole. */
+    membership: Membership | null;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the route-matrix test). */
-    routeTable: { method: string; url: string; access: RouteAccess; stream: boolean }[];
+    routeTable: { method: string; url: string; access: RouteAccess; stream: boolean; orgRole: OrganizationRole | null }[];
     resolveIdentity(request: FastifyRequest): Promise<Identity | null>;
   }
 }
@@ -38,9 +68,40 @@ export function requireAdmin(request: FastifyRequest): { identity: Identity; adm
   return { identity: request.identity, admin: request.admin };
 }
 
+/** The organization a customer route acts in (the route must declare `orgRole`). */
+export function requireMembership(request: FastifyRequest): Membership {
+  if (!request.membership) throw new Error(`Route ${request.routeOptions.url} reads the organization but declares no orgRole`);
+  return request.membership;
+}
+
 export function requireIdentity(request: FastifyRequest): Identity {
   if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
   return request.identity;
+}
+
+function requestedOrganization(request: FastifyRequest): string | null {
+  const header = request.headers[ORGANIZATION_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const cookie = request.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${ORGANIZATION_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(ORGANIZATION_COOKIE.length + 1)) : null;
+}
+
+/** The organization the caller acts in: the one they name (if they belong to it), else their oldest membership. */
+async function resolveMembership(app: FastifyInstance, request: FastifyRequest, userId: string, required: OrganizationRole): Promise<Membership> {
+  const requested = requestedOrganization(request);
+  const rows = await app.db
+    .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizationMembers.createdAt));
+  if (rows.length === 0) throw new AppError('FORBIDDEN', NO_ORGANIZATION_MESSAGE);
+  const membership = requested && UUID_PATTERN.test(requested) ? rows.find((r) => r.organizationId === requested) : requested ? undefined : rows[0];
+  if (!membership) throw new AppError('FORBIDDEN', NOT_ORGANIZATION_MEMBER_MESSAGE);
+  if (!hasOrganizationRole(membership.role, required)) throw new AppError('FORBIDDEN', insufficientOrganizationRoleMessage(required));
+  return membership;
 }
 
 /**
@@ -53,9 +114,11 @@ export const accessPlugin = fp(
     app.decorate('routeTable', []);
     app.decorateRequest('identity', null);
     app.decorateRequest('admin', null);
+    app.decorateRequest('membership', null);
 
     app.addHook('onRoute', (route) => {
-      const config = (route.config ?? {}) as { access?: RouteAccess; stream?: boolean };
+      const config = (route.config ?? {}) as { access?: RouteAccess; stream?: boolean; orgRole?: OrganizationRole };
+      if (config.orgRole && config.access !== 'user') throw new Error(`Route ${String(route.method)} ${route.url} declares orgRole without access 'user'`);
       if (!config.access) {
         const declared = PLUGIN_ROUTE_PREFIXES.find((p) => route.url.startsWith(p.prefix));
         if (!declared) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
@@ -66,7 +129,7 @@ export const accessPlugin = fp(
       const access = (route.config as { access: RouteAccess }).access;
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
         if (method === 'HEAD' && route.url !== '/api/health') continue;
-        app.routeTable.push({ method, url: route.url, access, stream: config.stream === true });
+        app.routeTable.push({ method, url: route.url, access, stream: config.stream === true, orgRole: config.orgRole ?? null });
       }
     });
 
@@ -95,7 +158,11 @@ export const accessPlugin = fp(
       if (!access || access === 'public' || access === 'api_key') return;
       request.identity = await app.resolveIdentity(request);
       if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
-      if (access === 'user') return;
+      if (access === 'user') {
+        const orgRole = request.routeOptions.config?.orgRole;
+        if (orgRole) request.membership = await resolveMembership(app, request, request.identity.user.id, orgRole);
+        return;
+      }
       // Admin routes: an active admin_users row, and the role the route names.
       const admin = await getActiveAdmin(app.db, request.identity.user.id);
       if (!admin) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
