@@ -176,8 +176,8 @@ describe('the admin console', () => {
     await admin.page.goto(`${server.url}/admin/system-api-keys`);
     await admin.page.waitForURL(/\/admin\/system-configuration$/);
     await admin.page.getByRole('tab', { name: 'Document Processing' }).waitFor();
-    await admin.page.goto(`${server.url}/admin/security`);
-    await admin.page.getByText('Security center: not available yet').waitFor();
+    await admin.page.goto(`${server.url}/admin/billing`);
+    await admin.page.getByText('Payment-flow testing: not available yet').waitFor();
     await admin.page.goto(`${server.url}/admin/no-such-page/deeper`);
     await admin.page.waitForURL((url) => url.pathname === '/admin');
 

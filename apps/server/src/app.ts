@@ -10,6 +10,13 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { authRoutes } from './features/auth/routes';
+import { accountRoutes } from './features/account/routes';
+import { sessionActivityPlugin } from './features/account/sessions';
+import { accountDeletionRoutes } from './features/account-deletion/routes';
+import { startAccountDeletionWorker } from './features/account-deletion/job';
+import { dataExportRoutes } from './features/data-exports/routes';
+import { startDataExportWorker } from './features/data-exports/job';
+import { notificationPreferenceRoutes } from './features/notification-preferences/routes';
 import { cspRoutes } from './features/csp/routes';
 import { adminAuthRoutes } from './features/admin-auth/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
@@ -19,11 +26,13 @@ import { adminUserRoutes } from './features/admin-users/routes';
 import { systemApiKeyRoutes } from './features/system-api-keys/routes';
 import { systemConfigurationRoutes } from './features/system-configuration/routes';
 import { aiActionRoutes } from './features/ai-actions/routes';
+import { n8nRoutes } from './features/n8n/routes';
 import { behaviorTemplateRoutes } from './features/behavior-templates/routes';
 import { chatbotTemplateRoutes } from './features/chatbot-templates/routes';
 import { pricingFaqRoutes } from './features/pricing-faqs/routes';
 import { pricingPlanRoutes } from './features/pricing-plans/routes';
 import { publicPricingRoutes } from './features/public-pricing/routes';
+import { landingRoutes } from './features/landing/routes';
 import { tierLimitRoutes } from './features/tier-limits/routes';
 import { createTokenMeter } from './features/token-conversion/meter';
 import { tokenConversionRoutes } from './features/token-conversion/routes';
@@ -39,6 +48,7 @@ import { chatbotCounts, recentConversationCount } from './features/chatbots/serv
 import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
+import { organizationRoutes } from './features/organizations/routes';
 import { usageRoutes } from './features/usage/routes';
 import { backfillChatStatsIfEmpty } from './features/analytics/rebuild';
 import { analyticsRoutes } from './features/analytics/routes';
@@ -46,7 +56,16 @@ import { startAnalyticsExportWorker } from './features/analytics/export-job';
 import { startAnalyticsScheduler } from './features/analytics/schedules';
 import { userRoutes } from './features/users/routes';
 import { widgetRoutes } from './features/widget/routes';
+import { webhookRoutes } from './features/webhooks/routes';
+import { startWebhookDeliveryWorker } from './features/webhooks/worker';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { apiUsagePlugin, createApiUsageRecorder, withRefusalRecording } from './features/api-usage/recorder';
+import { startApiUsageRetention } from './features/api-usage/retention';
+import { launchMaterialsRoutes } from './features/launch-materials/routes';
+import { referralRoutes } from './features/referrals/routes';
+import { routeInventoryPlugin } from './features/security-audit/route-inventory';
+import { securityAuditRoutes } from './features/security-audit/routes';
+import { securityMonitoringRoutes } from './features/security-monitoring/routes';
 import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
 import { authBridgePlugin } from './plugins/auth-bridge';
@@ -77,9 +96,13 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Periodic work of a running server (health probes); off in tests. */
   startBackgroundWork?: boolean;
+  /** The dependency audit recorded at build time (default: apps/server/dist/npm-audit.json); tests pass their own. */
+  npmAuditFile?: string;
 }
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+/** The dependency audit the production build records (apps/server/build.mjs), from src/ and from dist/ alike. */
+const defaultNpmAuditFile = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'npm-audit.json');
 
 /** The Fastify application, used by main.ts and by the tests. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -119,7 +142,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       onWarning: (message) => app.log.warn(message),
     }));
 
-  const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  // Every API request and every rate-limit refusal is recorded (features/api-usage), buffered and written in batches.
+  const apiUsage = createApiUsageRecorder(database.db, app.log);
+  const rateLimiter: RateLimiter = withRefusalRecording(config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(), apiUsage);
   app.addHook('onClose', async () => rateLimiter.close());
   const realtime = createRealtime({ redisUrl: config.redisUrl, postgresUrl: database.url, onError: (message) => app.log.warn(message) });
   app.decorate('realtime', realtime);
@@ -127,6 +152,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  // After the database (their last writes happen before it closes) and before the guard (the audit sees every route).
+  await app.register(apiUsagePlugin, { recorder: apiUsage, ownOrigins: config.trustedOrigins });
+  await app.register(routeInventoryPlugin);
   // One cache of the token conversion rules per process, dropped on every save through realtime.
   app.decorate('tokenMeter', createTokenMeter({ db: database.db, realtime, log: app.log }));
   app.addHook('onClose', async () => app.tokenMeter.close());
@@ -147,9 +175,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // One file per upload; the service checks max_document_size_mb from the system configuration.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 5 } });
-  await app.register(authBridgePlugin, { auth, rateLimiter });
+  await app.register(authBridgePlugin, { auth, rateLimiter, mailer });
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, rateLimiter });
+  await app.register(sessionActivityPlugin);
+  await app.register(accountRoutes, { auth });
+  await app.register(notificationPreferenceRoutes);
+  await app.register(accountDeletionRoutes, { auth, mailer });
+  await app.register(dataExportRoutes);
   await app.register(cspRoutes, { rateLimiter });
   await app.register(adminAuthRoutes, { auth });
   await app.register(adminUserRoutes);
@@ -168,10 +201,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(usageRoutes);
   await app.register(analyticsRoutes, { mailer });
   await app.register(apiKeyRoutes);
+  await app.register(organizationRoutes, { mailer, rateLimiter });
   await app.register(openAiApiRoutes, { rateLimiter });
   await app.register(handoffRoutes);
   await app.register(publicHandoffRoutes, { rateLimiter });
   await app.register(aiActionRoutes, { rateLimiter });
+  await app.register(n8nRoutes, { rateLimiter });
+  await app.register(webhookRoutes, { rateLimiter });
   await app.register(behaviorTemplateRoutes);
   await app.register(chatbotTemplateRoutes);
   await app.register(tokenPackageRoutes);
@@ -180,6 +216,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(pricingPlanRoutes);
   await app.register(pricingFaqRoutes);
   await app.register(publicPricingRoutes);
+  await app.register(landingRoutes);
+  await app.register(securityMonitoringRoutes);
+  await app.register(securityAuditRoutes, { rateLimiter, npmAuditFile: options.npmAuditFile ?? defaultNpmAuditFile() });
+  await app.register(referralRoutes);
+  await app.register(launchMaterialsRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     startHealthProber(app);
@@ -189,6 +230,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await startAnalyticsExportWorker(app, mailer);
     startAnalyticsScheduler(app, mailer);
     await startHandoffAlertWorker(app, mailer);
+    await startDataExportWorker(app);
+    await startAccountDeletionWorker(app, mailer);
+    startWebhookDeliveryWorker(app);
+    startApiUsageRetention(app);
     // An installation upgraded from before the analytics rollups gets them computed once.
     if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { UUID_PATTERN } from '@parley/shared/constants';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -61,6 +62,7 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(120_000).default(15_000),
   ALLOW_PRIVATE_FETCH: bool.default(false),
+  PUBLIC_DEMO_CHATBOT_ID: optionalString.pipe(z.string().regex(UUID_PATTERN, 'must be a chatbot id (a UUID)').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +99,8 @@ export interface Config {
   aiBaseUrls: { openai?: string; anthropic?: string; google?: string; mistral?: string };
   /** Fetching web pages for ingestion. Private networks stay refused unless ALLOW_PRIVATE_FETCH (tests only). */
   fetch: { timeoutMs: number; allowPrivateNetworks: boolean };
+  /** The chatbot the landing page shows as a live demo (when it exists and is live). */
+  publicDemoChatbotId: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -195,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     },
     aiBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, google: e.GOOGLE_BASE_URL, mistral: e.MISTRAL_BASE_URL },
     fetch: { timeoutMs: e.FETCH_TIMEOUT_MS, allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH },
+    publicDemoChatbotId: e.PUBLIC_DEMO_CHATBOT_ID?.toLowerCase(),
   };
 }

@@ -1,3 +1,5 @@
+import { N8N_MESSAGES } from './contracts/n8n';
+
 /**
  * The admin console's numbers and texts (spec part 1 §2, §4, §5, §8, §9). Every number here is a
  * requirement unless its comment says it was decided (see docs/decisions.md).
@@ -132,4 +134,5 @@ export const RESTRICTED_PAGE_MESSAGES: Readonly<Record<string, string>> = {
   '/admin/users': ADMIN_MESSAGES.manageUsersDenied,
   '/admin/templates': 'You need system admin privileges to manage templates.',
   '/admin/ai-agents': ADMIN_MESSAGES.aiAgentsDenied,
+  '/admin/n8n-integration': N8N_MESSAGES.denied,
 };

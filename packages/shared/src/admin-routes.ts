@@ -21,7 +21,8 @@ export const ADMIN_ROUTES: readonly AdminRouteEntry[] = [
   { path: '/admin/architecture', screen: 'Architecture documentation', role: 'developer' },
   { path: '/admin/security', screen: 'Security center', role: 'system_admin' },
   { path: '/admin/security/audit', screen: 'Security audit', role: 'system_admin' },
-  { path: '/admin/referrals', screen: 'Referrals', role: 'system_admin' },
+  // The dashboard is read by support too (spec §2 sidebar: Referrals for system_admin and support); settings stay system_admin.
+  { path: '/admin/referrals', screen: 'Referrals', role: 'support' },
   { path: '/admin/referrals/settings', screen: 'Referral settings', role: 'system_admin' },
   { path: '/admin/activity', screen: 'Activity logs', role: 'system_admin' },
   { path: '/admin/token-packages', screen: 'Token packages', role: 'system_admin' },
@@ -30,6 +31,10 @@ export const ADMIN_ROUTES: readonly AdminRouteEntry[] = [
   { path: '/admin/health', screen: 'Health monitoring', role: 'developer' },
   { path: '/admin/debug', screen: 'Debug console', role: 'any' },
 ];
+
+/** /launch-materials sits outside /admin but in the console (spec §2 sidebar: system_admin and developer). */
+export const LAUNCH_MATERIALS_PATH = '/launch-materials';
+export const LAUNCH_MATERIALS_ROLE: AdminRole = 'developer';
 
 /** Paths that redirect (spec §2). Unknown paths under /admin go to /admin. */
 export const ADMIN_REDIRECTS: Readonly<Record<string, string>> = {

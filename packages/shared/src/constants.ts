@@ -24,6 +24,23 @@ export const HEALTH_PROBE_HEALTHY_MS = 5000;
 export const CLIENT_APPLICATION_NAME = 'parley-web';
 export const CLIENT_VERSION = '2.0.0';
 
+/** The web client's API layer (spec part 1 §7, §9): retries of server calls with exponential backoff and jitter. */
+export const FUNCTION_RETRIES = 3;
+export const FUNCTION_RETRY_BASE_MS = 400;
+/** Each backoff delay is multiplied by a random factor in this range. */
+export const FUNCTION_RETRY_JITTER = { min: 0.8, max: 1.2 } as const;
+/** Identical GET requests started within this window share one request. */
+export const REQUEST_DEDUP_WINDOW_MS = 100;
+/** The client cache (TanStack Query) holds at most this many queries; the least recently used go first. */
+export const QUERY_CACHE_MAX_ENTRIES = 1000;
+/** Realtime updates are applied at most this often. */
+export const REALTIME_MAX_UPDATES_PER_SECOND = 10;
+/** The performance monitor (spec part 1 §9). */
+export const PERFORMANCE_MEMORY_WARNING_MB = 400;
+export const PERFORMANCE_METRICS_KEPT = 20;
+export const PERFORMANCE_MEMORY_CHECK_MS = 5 * 60_000;
+export const PERFORMANCE_SLOW_RENDER_MS = 200;
+
 /** Standard UUID, versions 1 to 5 (spec §5). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -52,6 +69,8 @@ export const PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE = 120;
 export const PUBLIC_CHAT_PER_IP_PER_MINUTE = 20;
 /** The OpenAI-compatible API: requests per minute per customer API key (see docs/decisions.md). */
 export const API_KEY_REQUESTS_PER_MINUTE = 60;
+/** The OpenAI-compatible API: requests per minute per client IP, counted before the key is checked (guessing keys). */
+export const API_REQUESTS_PER_IP_PER_MINUTE = 120;
 /** CSP violation reports accepted per client IP per minute. */
 export const CSP_REPORTS_PER_IP_PER_MINUTE = 60;
 /** Security events the web app reports (POST /api/security-events/client) per client IP per minute. */
@@ -140,3 +159,29 @@ export const TOKEN_CONVERSION_CACHE_MS = 5 * 60_000;
 export const NEW_TOKEN_PACKAGE = { name: 'New Package', tokens: 1000, priceCents: 999, isActive: true } as const;
 export const NEW_TIER = { monthlyTokenLimit: 0, maxHandoffsPerMonth: 10, maxChatbots: 1, isActive: true } as const;
 export const NEW_PRICING_PLAN = { monthlyTokenLimit: 1000, priceMonthlyCents: 0, priceAnnualCents: 0, maxChatbots: 1, ctaText: 'Get Started' } as const;
+
+/** Organizations and teams (not shown in the spec; see docs/decisions.md). */
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
+/** Organizations one user may own (the personal one included) and belong to in all. */
+export const ORGANIZATIONS_OWNED_MAX = 10;
+export const ORGANIZATION_MEMBERSHIPS_MAX = 50;
+/** Members plus pending invitations of one organization. */
+export const ORGANIZATION_SEATS_MAX = 100;
+export const INVITATION_EXPIRY_DAYS = 7;
+/** Invitation e-mails (new and re-sent) one organization may send per hour. */
+export const INVITATION_EMAILS_PER_HOUR = 30;
+/** Where the invitation link lands in the web app (`/invite/<token>`). */
+export const INVITE_PATH_PREFIX = '/invite/';
+
+/** Account settings: avatar upload, organization data export and account deletion (issue 11). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** Larger source images are refused: decoding one costs memory (4096² is 64 MB of pixels) and adds nothing at 256 px. */
+export const AVATAR_MAX_SOURCE_PX = 4096;
+export const DATA_EXPORT_RETENTION_DAYS = 7;
+/** Archives are plain ZIP (no ZIP64): kept well under its 4 GB and 65,535-entry limits. */
+export const DATA_EXPORT_MAX_BYTES = 1024 * 1024 * 1024;
+export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+/** What the user types to confirm deleting the account (or their e-mail address). */
+export const ACCOUNT_DELETION_CONFIRM_WORD = 'DELETE';

@@ -33,7 +33,7 @@ export interface Database {
 }
 
 /** The committed migrations (apps/server/drizzle), found from src/db/ in development and from dist/ in the bundle. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let depth = 0; depth < 4; depth++) {
     const candidate = path.join(dir, 'drizzle');

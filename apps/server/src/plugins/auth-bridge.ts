@@ -5,14 +5,18 @@ import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { createAccountAuthCalls } from '../features/account/auth-calls';
+import { attributeNewSignUp } from '../features/referrals/service';
 import { recordSecurityEvent, type SecurityEventInput } from '../features/security-events/service';
 import { clientInfo } from '../lib/client-info';
 import type { RateLimiter } from '../lib/rate-limiter';
+import type { Mailer } from '../providers/email/mailer';
+import type { Identity } from './access';
 import { STATUS_TEXT } from './errors';
 import type { Auth } from './better-auth';
 
 /** Better Auth's error codes, in the words a person should read (none trips the sanitiser). */
-const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
+export const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
   EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
   USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
@@ -20,6 +24,16 @@ const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
   ACCOUNT_DEACTIVATED: MESSAGES.accountDeactivated,
   INVALID_TOKEN: 'This link is not valid any more. Request a new one.',
   TOKEN_EXPIRED: 'This link has expired. Request a new one.',
+  // Account settings (change password and e-mail, sessions, connected accounts).
+  INVALID_PASSWORD: 'Incorrect current credentials. Check them and try again.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account signs in with single sign-on only: there is nothing to change here.',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'This is your only way to sign in. Add another before disconnecting it.',
+  ACCOUNT_NOT_FOUND: 'That sign-in method is not connected to your account.',
+  SESSION_NOT_FRESH: 'For your security, sign in again to do this.',
+  SESSION_EXPIRED: 'For your security, sign in again to do this.',
+  EMAIL_CAN_NOT_BE_UPDATED: 'Change your e-mail address with the e-mail form: a link is sent to the new address.',
+  USER_NOT_FOUND: 'This link is not valid any more. Request a new one.',
+  INVALID_USER: 'This link belongs to another account. Sign out and open it again.',
 };
 
 /** Paths that work without a session, or that end one: no deactivation check before them. */
@@ -28,6 +42,7 @@ const SESSIONLESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/verify-
 interface BridgeOptions {
   auth: Auth;
   rateLimiter: RateLimiter;
+  mailer: Mailer;
 }
 
 function issueMessage(error: z.ZodError): string {
@@ -45,7 +60,7 @@ const emailOf = (body: unknown): string | null => {
  * sessions of deactivated users, and turns Better Auth's errors into ours.
  */
 export const authBridgePlugin = fp(
-  async (app: FastifyInstance, { auth, rateLimiter }: BridgeOptions) => {
+  async (app: FastifyInstance, { auth, rateLimiter, mailer }: BridgeOptions) => {
     const record = (request: FastifyRequest, event: Omit<SecurityEventInput, 'ipAddress' | 'userAgent'>) =>
       recordSecurityEvent(app.db, { ...event, ...clientInfo(request) }).catch((error: unknown) =>
         request.log.error({ err: error }, `could not record ${event.eventType}`),
@@ -56,6 +71,8 @@ export const authBridgePlugin = fp(
         .status(status)
         .headers(headers)
         .send({ statusCode: status, code, error: STATUS_TEXT[status] ?? 'Error', message, requestId: request.id });
+
+    const accountCalls = createAccountAuthCalls({ app, mailer, rateLimiter, record });
 
     async function limitSignIn(email: string, ip: string): Promise<number | null> {
       try {
@@ -82,6 +99,7 @@ export const authBridgePlugin = fp(
         const isPost = request.method === 'POST';
         let body: unknown = request.body;
         const email = emailOf(body);
+        let referralCode: string | undefined;
 
         if (isPost && path === '/sign-up/email') {
           const parsed = signUpBodySchema.safeParse(body);
@@ -89,7 +107,10 @@ export const authBridgePlugin = fp(
             await record(request, { eventType: 'signup_failed', email, details: { reason: 'VALIDATION_ERROR' } });
             return reject(reply, request, 400, 'VALIDATION_ERROR', issueMessage(parsed.error));
           }
-          body = { ...parsed.data, name: fullName(parsed.data.firstName, parsed.data.lastName), email: parsed.data.email.toLowerCase() };
+          // The referral code is ours (features/referrals), not Better Auth's: kept aside, attributed after the sign-up.
+          const { referralCode: code, ...signUp } = parsed.data;
+          referralCode = code;
+          body = { ...signUp, name: fullName(parsed.data.firstName, parsed.data.lastName), email: parsed.data.email.toLowerCase() };
         }
 
         if (isPost && path === '/sign-in/email') {
@@ -113,6 +134,7 @@ export const authBridgePlugin = fp(
         }
         headers.set('x-parley-client-ip', request.ip);
 
+        let identity: Identity | null = null;
         if (isPost && path === '/sign-out') {
           const current = await auth.api.getSession({ headers }).catch(() => null);
           await record(request, {
@@ -123,8 +145,14 @@ export const authBridgePlugin = fp(
           });
         } else if (!SESSIONLESS_PATHS.has(path) && headers.get('cookie') && !path.startsWith('/callback/')) {
           // A deactivated user's sessions are deleted here, so Better Auth then answers as signed out.
-          await app.resolveIdentity(request);
+          identity = await app.resolveIdentity(request);
         }
+
+        // Account settings calls: shared-contract bodies, limits, events and follow-ups (features/account).
+        const plan = await accountCalls.prepare({ request, path, isPost, body, identity });
+        if (plan.kind === 'reject') return reject(reply, request, plan.status, plan.code, plan.message, plan.headers);
+        if (plan.kind === 'redirect') return reply.redirect(plan.location);
+        if (plan.body !== undefined) body = plan.body;
 
         let webBody: string | undefined;
         if (isPost && body !== undefined) {
@@ -134,6 +162,9 @@ export const authBridgePlugin = fp(
         const response = await auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body: webBody }));
 
         const location = response.headers.get('location') ?? '';
+        await plan
+          .after?.({ status: response.status, location })
+          .catch((error: unknown) => request.log.error({ err: error, path }, 'account follow-up failed'));
         if (path === '/sign-up/email' && response.status >= 400) {
           await record(request, { eventType: 'signup_failed', email, details: { status: response.status } });
         } else if (path === '/sign-in/email' && response.status >= 400) {
@@ -154,6 +185,11 @@ export const authBridgePlugin = fp(
         if (cookies.length) reply.header('set-cookie', cookies);
 
         const text = await response.text();
+        if (path === '/sign-up/email' && response.status < 400 && referralCode) {
+          await attributeNewSignUp(app.db, { code: referralCode, responseBody: text }).catch((error: unknown) =>
+            request.log.error({ err: error }, 'could not attribute the referral'),
+          );
+        }
         if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
           let parsed: { code?: string; message?: string } = {};
           try {

@@ -10,6 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
+import { emailChangeVerificationEmail } from '../features/account/emails';
+import { isPendingEmailChange } from '../features/account/email-change';
+import { cancelDeletionOnSignIn } from '../features/account-deletion/sign-in';
 import { ensureProfile, isProfileActive } from '../features/auth/service';
 import { recordSecurityEvent } from '../features/security-events/service';
 import type { Mailer } from '../providers/email/mailer';
@@ -46,6 +49,8 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
     // Our own limiter (per e-mail and per IP, shared through Redis when configured) runs in the bridge.
     rateLimit: { enabled: false },
     user: {
+      // A link to the NEW address makes the change (features/account); the old address is told afterwards.
+      changeEmail: { enabled: true },
       additionalFields: {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
@@ -67,7 +72,9 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationEmail(user.email, user.name, url));
+        // Better Auth sends an e-mail change's link through here too, addressed to the new address.
+        const isChange = await isPendingEmailChange(db, user.id, user.email);
+        await mailer.send(isChange ? emailChangeVerificationEmail(user.email, user.name, url) : verificationEmail(user.email, user.name, url));
       },
     },
     plugins: config.oidc
@@ -136,6 +143,7 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
         const method = SIGN_IN_PATHS[ctx.path] ?? (ctx.path.startsWith('/callback/') ? 'oauth' : undefined);
         if (!method) return;
         try {
+          await cancelDeletionOnSignIn({ db, mailer }, created.user, created.session);
           await db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.id, created.user.id));
           await recordSecurityEvent(db, {
             eventType: 'signin_success',

@@ -30,8 +30,14 @@ const ADMIN_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/admin/pricing': () => import('./routes/admin/pricing'),
   '/admin/system-configuration': () => import('./routes/admin/system-configuration'),
   '/admin/ai-agents': () => import('./routes/admin/ai-agents'),
+  '/admin/n8n-integration': () => import('./routes/admin/n8n-integration'),
   '/admin/templates': () => import('./routes/admin/templates'),
   '/admin/behavior-templates': () => import('./routes/admin/behavior-templates'),
+  '/admin/security': () => import('./routes/admin/security'),
+  '/admin/security/audit': () => import('./routes/admin/security-audit'),
+  '/admin/referrals': () => import('./routes/admin/referrals'),
+  '/admin/referrals/settings': () => import('./routes/admin/referral-settings'),
+  '/admin/architecture': () => import('./routes/admin/architecture'),
 };
 const notAvailable: ScreenModule = () => import('./routes/admin/not-available');
 
@@ -59,6 +65,7 @@ const routes: RouteObject[] = [
         children: [
           { path: paths.auth, ...lazyScreen(() => import('./routes/auth/auth')) },
           { path: paths.authCallback, ...lazyScreen(() => import('./routes/auth/callback')) },
+          { path: paths.invite, ...lazyScreen(() => import('./routes/invite')) },
         ],
       },
       {
@@ -70,17 +77,20 @@ const routes: RouteObject[] = [
           { path: paths.newChatbot, ...lazyScreen(() => import('./routes/dashboard/new-chatbot')) },
           { path: paths.chatbot, ...lazyScreen(() => import('./routes/dashboard/chatbot')) },
           { path: paths.inbox, ...lazyScreen(() => import('./routes/dashboard/inbox')) },
+          { path: paths.team, ...lazyScreen(() => import('./routes/dashboard/team')) },
           { path: paths.apiKeys, ...lazyScreen(() => import('./routes/dashboard/api-keys')) },
+          { path: paths.webhooks, ...lazyScreen(() => import('./routes/dashboard/webhooks')) },
           { path: paths.settings, ...lazyScreen(() => import('./routes/dashboard/settings')) },
           { path: paths.billing, ...lazyScreen(() => import('./routes/dashboard/billing')) },
           { path: paths.subscription, ...lazyScreen(() => import('./routes/dashboard/subscription')) },
+          { path: paths.referrals, ...lazyScreen(() => import('./routes/dashboard/referrals')) },
         ],
       },
       {
         ...lazyScreen(() => import('./layouts/admin-layout')),
         children: [
           { path: paths.admin, children: adminRoutes },
-          { path: paths.launchMaterials, ...lazyScreen(notAvailable) },
+          { path: paths.launchMaterials, ...lazyScreen(() => import('./routes/launch-materials')) },
         ],
       },
       { path: '*', Component: NotFoundRoute },

@@ -1,6 +1,9 @@
-import { CLIENT_APPLICATION_NAME, CLIENT_VERSION } from '@parley/shared/constants';
+import { CLIENT_APPLICATION_NAME, CLIENT_VERSION, FUNCTION_RETRIES } from '@parley/shared/constants';
 import { ApiError, NETWORK_ERROR_CODE, parseRetryAfter, toApiError } from './api-error';
 import { debugLog } from './debug-log';
+import { currentOrganization } from './current-organization';
+import { createRequestDeduper } from './request-dedup';
+import { isIdempotentRequest, withRetries, type HttpMethod } from './retry';
 import { createSseParser } from './sse';
 
 type UnauthorizedHandler = (path: string) => void;
@@ -29,11 +32,16 @@ export function isSessionEndpoint(path: string): boolean {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Retry on a network error or a 500 without an error code (lib/retry.ts). Defaults to the method: GET, PUT and
+   * DELETE yes; POST and PATCH only when the server treats that call idempotently and the caller says so.
+   */
+  retry?: boolean;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -57,11 +65,35 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 interface SendOptions {
-  method: NonNullable<RequestOptions['method']>;
+  method: HttpMethod;
   query?: RequestOptions['query'];
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
   body?: BodyInit | undefined;
+}
+
+/** What one call sends, built once and sent again as is by a retry. */
+interface PreparedRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+}
+
+function prepare(path: string, { method, query, headers, body }: Omit<SendOptions, 'signal'>): PreparedRequest {
+  return {
+    method,
+    url: buildUrl(path, query),
+    headers: {
+      Accept: 'application/json',
+      'x-application-name': CLIENT_APPLICATION_NAME,
+      'x-client-version': CLIENT_VERSION,
+      // The organization the dashboard acts in (lib/current-organization); the server checks membership and role.
+      ...currentOrganization.headers(),
+      ...headers,
+    },
+    body,
+  };
 }
 
 /** Requests slower than this are reported in the debug log's performance category. */
@@ -79,22 +111,11 @@ function logResponse(method: string, path: string, status: number, elapsedMs: nu
  * The one place the web app talks HTTP. Same origin; the session travels in the cookie. Resolves with the response
  * when it is a success; a network failure or an error status becomes an ApiError (a 401 also runs the handler).
  */
-async function send(path: string, { method, query, signal, headers, body }: SendOptions): Promise<Response> {
+async function perform(path: string, { method, url, headers, body }: PreparedRequest, signal: AbortSignal | undefined): Promise<Response> {
   let response: Response;
   const started = performance.now();
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      credentials: 'same-origin',
-      signal,
-      headers: {
-        Accept: 'application/json',
-        'x-application-name': CLIENT_APPLICATION_NAME,
-        'x-client-version': CLIENT_VERSION,
-        ...headers,
-      },
-      body,
-    });
+    response = await fetch(url, { method, credentials: 'same-origin', signal, headers, body });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     debugLog('providers', 'error', `${method} ${path} failed: the server could not be reached`);
@@ -115,17 +136,50 @@ async function send(path: string, { method, query, signal, headers, body }: Send
   return response;
 }
 
-/** A JSON request answered with JSON. */
+function send(path: string, options: SendOptions): Promise<Response> {
+  return perform(path, prepare(path, options), options.signal);
+}
+
+/** Identical GETs within 100 ms share one request (lib/request-dedup.ts). */
+const deduper = createRequestDeduper();
+
+/**
+ * Two GETs are identical when they would send the same thing: URL, headers, and the cookies this page can see (the
+ * session and the chosen organization travel in cookies, so a GET after a switch is a different request).
+ */
+function dedupKey({ url, headers }: PreparedRequest): string {
+  const sortedHeaders = Object.entries(headers)
+    .map(([name, value]) => [name.toLowerCase(), value])
+    .sort(([a = ''], [b = '']) => a.localeCompare(b));
+  return JSON.stringify([url, sortedHeaders, typeof document === 'undefined' ? '' : document.cookie]);
+}
+
+/**
+ * A JSON request answered with JSON. Idempotent calls are retried with backoff on a network error or a 500 without
+ * an error code (lib/retry.ts); identical GETs within 100 ms share one request.
+ */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers } = options;
-  const response = await send(path, {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers, retry } = options;
+  const prepared = prepare(path, {
     method,
     query,
-    signal,
     headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await readBody(response)) as T;
+  const retries = isIdempotentRequest(method, retry) ? FUNCTION_RETRIES : 0;
+  const run = (runSignal: AbortSignal | undefined) =>
+    withRetries(async () => readBody(await perform(path, prepared, runSignal)), {
+      retries,
+      signal: runSignal,
+      onRetry: ({ retry: n, delayMs, error }) =>
+        debugLog(
+          'providers',
+          'warn',
+          `${method} ${path} failed (${error.status === 0 ? 'no answer' : `HTTP ${error.status}`}); retry ${n} of ${retries} in ${delayMs} ms`,
+        ),
+    });
+  if (method !== 'GET') return (await run(signal)) as T;
+  return (await deduper.run(dedupKey(prepared), run, signal)) as T;
 }
 
 /** A multipart/form-data POST (file uploads); the browser writes the boundary into Content-Type itself. */

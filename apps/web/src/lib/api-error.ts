@@ -39,13 +39,23 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** The code of an error whose body named none (a proxy's page, a crash before our error handler). */
+export function fallbackErrorCode(status: number): string {
+  return `HTTP_${status}`;
+}
+
+/** Whether the answer carried no error code of its own: the call never reached code that could name its failure. */
+export function hasNoErrorCode(error: ApiError): boolean {
+  return error.code === fallbackErrorCode(error.status);
+}
+
 /**
  * Builds an ApiError from an error body. Better Auth and our own routes both send `code` and `message`;
  * anything else falls back to the HTTP status text.
  */
 export function toApiError(status: number, body: unknown, statusText: string, retryAfter?: number): ApiError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code = typeof record.code === 'string' && record.code ? record.code : `HTTP_${status}`;
+  const code = typeof record.code === 'string' && record.code ? record.code : fallbackErrorCode(status);
   const message =
     typeof record.message === 'string' && record.message
       ? record.message

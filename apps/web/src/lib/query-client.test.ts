@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { ADMIN_QUERY_ROOT, adminQueryDefaults, createQueryClient, shouldRetry } from './query-client';
+import { RetriesExhaustedError } from './retry';
 
 const clientError = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'no' });
 const serverError = new ApiError({ status: 503, code: 'UNAVAILABLE', message: 'later' });
@@ -11,6 +12,12 @@ describe('query retries', () => {
     expect(shouldRetry(0, serverError)).toBe(true);
     expect(shouldRetry(1, serverError)).toBe(true);
     expect(shouldRetry(2, serverError)).toBe(false);
+  });
+
+  it('does not ask again when the api client already retried the call with backoff', () => {
+    const exhausted = new RetriesExhaustedError(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'offline' }), 4);
+    expect(shouldRetry(0, exhausted)).toBe(false);
+    expect(adminQueryDefaults.retry(0, exhausted)).toBe(false);
   });
 
   it('gives admin queries the spec’s defaults: stale 30 s, kept 2 min, one retry', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { referralCodeSchema } from './referrals';
 
 const email = z
   .string({ error: 'E-mail is required' })
@@ -46,6 +47,8 @@ export const signUpBodySchema = signUpFormSchema.extend({
     .optional(),
   callbackURL: callbackPath,
   rememberMe: z.boolean().optional(),
+  /** The code of the referral link the visitor arrived by (features/referrals). */
+  referralCode: referralCodeSchema.optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -70,9 +73,11 @@ export const organizationSummarySchema = z.object({
   name: z.string(),
   slug: z.string(),
   role: z.enum(['owner', 'admin', 'member']),
+  /** The workspace made for the user at sign-up (slug personal-…): it cannot be deleted or handed over. */
+  isPersonal: z.boolean(),
 });
 
-/** GET /api/me: the signed-in user, their profile and organizations. */
+/** GET /api/me: the signed-in user, their profile and every organization they belong to with their role (oldest membership first). */
 export const meResponseSchema = z.object({
   user: z.object({
     id: z.uuid(),

@@ -318,7 +318,8 @@ describeEachDatabase('customer analytics', (ctx) => {
     const loner = await createOwner(c);
     await c.database.db.delete(organizationMembers).where(eq(organizationMembers.userId, loner.userId));
     const response = await get(loner, `/api/analytics/summary?${period}`);
-    expect(response.statusCode).toBe(404);
+    // The organization guard refuses before the route runs.
+    expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('You are not a member of any organization.');
     expect((await c.app.inject({ method: 'GET', url: `/api/analytics/summary?${period}` })).statusCode).toBe(401);
   });

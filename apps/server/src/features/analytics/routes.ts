@@ -18,10 +18,8 @@ import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { requireIdentity } from '../../plugins/access';
+import { requireIdentity, requireMembership } from '../../plugins/access';
 import type { Mailer } from '../../providers/email/mailer';
-import { memberOrganizationIds } from '../chatbots/service';
 import { enqueueExport, exportDeps } from './export-job';
 import { createExport, deleteExport, getExport, listExports, openExportDownload } from './exports';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules';
@@ -31,18 +29,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['analytics'];
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, options) => {
-  /** The caller and their organization (the first they joined, until an organization switcher exists). */
+  /** The caller and the organization the request acts in (analytics and exports take an admin of it). */
   async function caller(request: FastifyRequest): Promise<{ userId: string; organizationId: string }> {
-    const userId = requireIdentity(request).user.id;
-    const [organizationId] = await memberOrganizationIds(app.db, userId);
-    if (!organizationId) throw new AppError('NOT_FOUND', 'You are not a member of any organization.');
-    return { userId, organizationId };
+    return { userId: requireIdentity(request).user.id, organizationId: requireMembership(request).organizationId };
   }
 
   app.get(
     '/api/analytics/summary',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'Totals, the previous period’s totals, and figures per day, hour of day and chatbot',
@@ -56,7 +51,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/top-questions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'The questions asked most in the period (UTC days), similar wordings grouped',
@@ -70,7 +65,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.post(
     '/api/analytics/exports',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'Start building a CSV report in the background',
@@ -89,7 +84,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/exports',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'The organization’s exports, newest first',
@@ -103,7 +98,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/exports/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: { tags, summary: 'One export and its progress', params: idParamsSchema, response: { 200: analyticsExportSchema, ...errors } },
     },
     async (request) => getExport(app.db, (await caller(request)).organizationId, request.params.id),
@@ -112,7 +107,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/exports/:id/download',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'The finished export as a CSV file',
@@ -136,7 +131,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.delete(
     '/api/analytics/exports/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: { tags, summary: 'Delete an export and its file', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -148,7 +143,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/export-schedules',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: { tags, summary: 'The organization’s scheduled exports', response: { 200: exportScheduleListSchema, ...errors } },
     },
     async (request) => ({ items: await listSchedules(app.db, (await caller(request)).organizationId) }),
@@ -157,7 +152,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.post(
     '/api/analytics/export-schedules',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'E-mail a report every day, week or month (built at 06:00 in the schedule’s time zone)',
@@ -171,7 +166,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.patch(
     '/api/analytics/export-schedules/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: {
         tags,
         summary: 'Pause or resume a scheduled export',
@@ -186,7 +181,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.delete(
     '/api/analytics/export-schedules/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: { tags, summary: 'Stop a scheduled export (its past exports stay)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

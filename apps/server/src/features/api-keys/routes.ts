@@ -3,36 +3,46 @@ import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireIdentity } from '../../plugins/access';
+import type { FastifyRequest } from 'fastify';
+import { requireIdentity, requireMembership } from '../../plugins/access';
 import { canCreateAdminKeys, createApiKey, listApiKeys, revokeApiKey } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['api keys'];
 
+/** Keys belong to the organization; managing them takes an admin of it. */
+const keyActor = (request: FastifyRequest) => ({ organizationId: requireMembership(request).organizationId, userId: requireIdentity(request).user.id });
+
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/api-keys',
-    { config: { access: 'user' }, schema: { tags, summary: 'My organization’s API keys', response: { 200: apiKeyListSchema, ...errors } } },
+    {
+      config: { access: 'user', orgRole: 'admin' },
+      schema: { tags, summary: 'The organization’s API keys', response: { 200: apiKeyListSchema, ...errors } },
+    },
     async (request) => {
-      const { user } = requireIdentity(request);
-      return { items: await listApiKeys(app.db, user.id), canCreateAdminKeys: await canCreateAdminKeys(app.db, user.id) };
+      const actor = keyActor(request);
+      return { items: await listApiKeys(app.db, actor), canCreateAdminKeys: await canCreateAdminKeys(app.db, actor.userId) };
     },
   );
 
   app.post(
     '/api/api-keys',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'admin' },
       schema: { tags, summary: 'Create a key (the secret is returned once)', body: createApiKeyBodySchema, response: { 201: createdApiKeySchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await createApiKey(app.db, requireIdentity(request).user.id, request.body)),
+    async (request, reply) => reply.status(201).send(await createApiKey(app.db, keyActor(request), request.body)),
   );
 
   app.delete(
     '/api/api-keys/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'Revoke a key', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'user', orgRole: 'admin' },
+      schema: { tags, summary: 'Revoke a key', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
-      await revokeApiKey(app.db, requireIdentity(request).user.id, request.params.id);
+      await revokeApiKey(app.db, keyActor(request), request.params.id);
       return { ok: true as const };
     },
   );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { getActiveAdmin } from '../admin-users/service';
-import { findChatbotForUser, memberOrganizationIds } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/service';
 
 const KEY_PREFIX = 'pk_';
 export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -28,18 +28,17 @@ const toApiKey = (row: KeyRow, chatbotName: string | null): ApiKey => ({
 /** Admin keys are personal: other members of the organization neither see nor revoke them. */
 const visibleTo = (userId: string) => or(eq(customerApiKeys.adminOnly, false), eq(customerApiKeys.createdBy, userId));
 
-async function organizationOf(db: Db, userId: string): Promise<string> {
-  const [organizationId] = await memberOrganizationIds(db, userId);
-  if (!organizationId) throw new AppError('NOT_FOUND', 'You are not a member of any organization.');
-  return organizationId;
+/** The organization the request acts in and who is asking (admin keys stay personal to their creator). */
+export interface KeyActor {
+  organizationId: string;
+  userId: string;
 }
 
 export async function canCreateAdminKeys(db: Db, userId: string): Promise<boolean> {
   return (await getActiveAdmin(db, userId)) !== null;
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
-  const organizationId = await organizationOf(db, userId);
+export async function listApiKeys(db: Db, { organizationId, userId }: KeyActor): Promise<ApiKey[]> {
   const rows = await db
     .select({ key: customerApiKeys, chatbotName: chatbots.name })
     .from(customerApiKeys)
@@ -50,11 +49,14 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
 }
 
 /** A new key: 32 random bytes; only its hash and a short prefix are stored. */
-export async function createApiKey(db: Db, userId: string, input: { name: string; chatbotId: string | null; expiresInDays: number | null; adminKey: boolean }) {
-  const organizationId = await organizationOf(db, userId);
+export async function createApiKey(
+  db: Db,
+  { organizationId, userId }: KeyActor,
+  input: { name: string; chatbotId: string | null; expiresInDays: number | null; adminKey: boolean },
+) {
   if (input.adminKey && !(await getActiveAdmin(db, userId))) throw new AppError('FORBIDDEN', 'Only administrators can create personal admin credentials.');
   let chatbotName: string | null = null;
-  if (input.chatbotId) chatbotName = (await findChatbotForUser(db, userId, input.chatbotId)).name;
+  if (input.chatbotId) chatbotName = (await findChatbotInOrganization(db, organizationId, input.chatbotId)).name;
   const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const [row] = await db
     .insert(customerApiKeys)
@@ -73,8 +75,7 @@ export async function createApiKey(db: Db, userId: string, input: { name: string
   return { apiKey: toApiKey(row!, chatbotName), secret };
 }
 
-export async function revokeApiKey(db: Db, userId: string, id: string): Promise<void> {
-  const organizationId = await organizationOf(db, userId);
+export async function revokeApiKey(db: Db, { organizationId, userId }: KeyActor, id: string): Promise<void> {
   const updated = await db
     .update(customerApiKeys)
     .set({ revokedAt: sql`coalesce(${customerApiKeys.revokedAt}, now())` })

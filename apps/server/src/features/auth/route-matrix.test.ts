@@ -1,10 +1,23 @@
-import { hasAdminRole, insufficientRoleMessage, NOT_ADMIN_MESSAGE, type AdminRole, type RouteAccess } from '@parley/shared/access';
-import { eq } from 'drizzle-orm';
+import {
+  hasAdminRole,
+  hasOrganizationRole,
+  insufficientOrganizationRoleMessage,
+  insufficientRoleMessage,
+  NOT_ADMIN_MESSAGE,
+  NOT_ORGANIZATION_MEMBER_MESSAGE,
+  ORGANIZATION_HEADER,
+  type AdminRole,
+  type OrganizationRole,
+  type RouteAccess,
+} from '@parley/shared/access';
+import { and, eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { adminUsers, profiles } from '../../db/schema/index';
+import { adminUsers, organizationMembers, profiles } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase, testConfig, type TestContext } from '../../test/harness';
+import { createTeam } from '../../test/teams';
 
 const IDENTITIES = ['anonymous', 'customer', 'deactivated', 'support', 'developer', 'system_admin', 'inactive_admin'] as const;
 type Identity = (typeof IDENTITIES)[number];
@@ -37,6 +50,26 @@ function sampleUrl(url: string): string {
 
 /** Routes after which the caller's session is gone. */
 const ENDS_SESSION = new Set(['/api/session/timeout', '/api/auth/*']);
+
+/** Inside an organization: its owner, an admin, a member, and someone of another organization naming it. */
+const ORGANIZATION_IDENTITIES = ['owner', 'admin', 'member', 'outsider'] as const;
+type OrganizationIdentity = (typeof ORGANIZATION_IDENTITIES)[number];
+type OrganizationOutcome = 'allowed' | 'not_member' | 'role_too_low';
+
+function expectedInOrganization(required: OrganizationRole, identity: OrganizationIdentity): OrganizationOutcome {
+  if (identity === 'outsider') return 'not_member';
+  return hasOrganizationRole(identity, required) ? 'allowed' : 'role_too_low';
+}
+
+function organizationOutcomeOf(status: number, message: string, required: OrganizationRole): OrganizationOutcome | 'other' {
+  if (status === 401) return 'other';
+  if (status === 403 && message === NOT_ORGANIZATION_MEMBER_MESSAGE) return 'not_member';
+  if (status === 403 && message === insufficientOrganizationRoleMessage(required)) return 'role_too_low';
+  return 'allowed';
+}
+
+/** Routes after which the caller is no longer in the organization (leaving it). */
+const ENDS_MEMBERSHIP = new Set(['/api/organizations/current/leave']);
 
 describeEachDatabase('route matrix: every route declares who may call it, and the server enforces it', (ctx) => {
   async function makeIdentity(c: TestContext, identity: Identity): Promise<string | undefined> {
@@ -98,6 +131,60 @@ describeEachDatabase('route matrix: every route declares who may call it, and th
       }
     }
     expect(checked).toBe(c.app.routeTable.length * IDENTITIES.length);
+  }, 180_000);
+
+  it('answers every organization route as its orgRole says, for the owner, an admin, a member and an outsider naming the organization', async () => {
+    const c = ctx();
+    const team = await createTeam(c, 'Matrix Org');
+    const outsider = await createSignedInUser(c);
+    const people: Record<OrganizationIdentity, { cookie: string; userId: string }> = { ...team, outsider };
+    const organizationRoutes = c.app.routeTable.filter((route) => route.orgRole !== null);
+    // Every customer route that reads or changes organization data declares its role (checked here by count).
+    expect(organizationRoutes.length).toBeGreaterThan(30);
+    let baseUrl: string | null = null;
+    let checked = 0;
+    for (const route of organizationRoutes) {
+      const required = route.orgRole!;
+      for (const identity of ORGANIZATION_IDENTITIES) {
+        const headers = { cookie: people[identity].cookie, [ORGANIZATION_HEADER]: team.organizationId, origin: 'http://localhost:3000' };
+        let status: number;
+        let body: string;
+        if (route.stream) {
+          // The first test may have started listening already.
+          const address = c.app.server.listening ? (c.app.server.address() as AddressInfo) : null;
+          baseUrl ??= address ? `http://127.0.0.1:${address.port}` : await c.app.listen({ port: 0, host: '127.0.0.1' });
+          const controller = new AbortController();
+          const response = await fetch(`${baseUrl}${sampleUrl(route.url)}`, { headers, signal: controller.signal });
+          status = response.status;
+          body = response.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await response.text();
+          controller.abort();
+        } else {
+          const response = await c.app.inject({
+            method: route.method as 'GET',
+            url: sampleUrl(route.url),
+            headers,
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          });
+          status = response.statusCode;
+          body = response.body;
+        }
+        const label = `${route.method} ${route.url} (orgRole ${required}) as ${identity} → ${status} ${body.slice(0, 120)}`;
+        expect(status, label).toBeLessThan(500);
+        const message = body.startsWith('{') ? String((JSON.parse(body) as { message?: string }).message ?? '') : '';
+        expect(organizationOutcomeOf(status, message, required), label).toBe(expectedInOrganization(required, identity));
+        if (route.stream && identity !== 'outsider' && expectedInOrganization(required, identity) === 'allowed') expect(status, label).toBe(200);
+        checked += 1;
+        if (ENDS_MEMBERSHIP.has(route.url) && (identity === 'admin' || identity === 'member') && status < 300) {
+          const person = people[identity];
+          const [still] = await c.database.db
+            .select()
+            .from(organizationMembers)
+            .where(and(eq(organizationMembers.organizationId, team.organizationId), eq(organizationMembers.userId, person.userId)));
+          if (!still) await c.database.db.insert(organizationMembers).values({ organizationId: team.organizationId, userId: person.userId, role: identity });
+        }
+      }
+    }
+    expect(checked).toBe(organizationRoutes.length * ORGANIZATION_IDENTITIES.length);
   }, 180_000);
 
   it('names the missing role in the 403', async () => {

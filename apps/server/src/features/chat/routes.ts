@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { openEventStream } from '../../lib/sse';
-import { requireIdentity } from '../../plugins/access';
-import { findChatbotForUser } from '../chatbots/service';
+import { requireIdentity, requireMembership } from '../../plugins/access';
+import { findChatbotInOrganization } from '../chatbots/service';
 import { rateMessage } from './feedback';
 import { createPublicAccess } from './public-access';
 import { answerChatMessage, chatDeps, type ChatRequest } from './service';
@@ -40,12 +40,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
   app.post(
     '/api/chatbots/:id/test-chat',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags: ['chat'], summary: 'Ask the chatbot (server-sent events)', params: idParamsSchema, body: chatMessageBodySchema, response: errors },
     },
     async (request, reply) => {
       const { user } = requireIdentity(request);
-      const chatbot = await findChatbotForUser(app.db, user.id, request.params.id);
+      const chatbot = await findChatbotInOrganization(app.db, requireMembership(request).organizationId, request.params.id);
       await streamAnswer(request, reply, (emit, signal) =>
         answerChatMessage(chatDeps(app), {
           chatbot,

@@ -9,12 +9,14 @@ import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
-import { streamLlmAnswer } from '../../rag/answerers/llm';
+import { streamLlmAnswer, type LlmUsage } from '../../rag/answerers/llm';
 import { questionKey } from '../analytics/question-key';
+import { noteAnswerUsage } from '../api-usage/request-usage';
 import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import type { TokenMeter } from '../token-conversion/meter';
 import { isOverTokenLimit } from '../usage/service';
+import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, noticeUsageThresholds } from '../webhooks/events';
 import { retrievePassages, type Passage } from './retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -72,6 +74,7 @@ async function openConversation(deps: ChatDeps, request: ChatRequest, at: Date):
       })
       .returning({ id: conversations.id });
     if (countsInAnalytics(request)) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, conversations: 1 });
+    await emitWebhookEvent(tx, conversationStartedEvent(chatbot, { id: created!.id, channel: request.channel, visitorId: request.visitorId, startedAt: at }));
     return created!.id;
   });
 }
@@ -150,6 +153,10 @@ async function finishWithoutAnswer(
       .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: at })
       .where(eq(conversations.id, turn.conversationId));
     await recordTurnStats(tx, request, { ...turn, answer: { id: answer!.id, at, tokens: 0, outcome: reply.outcome } }, request.message);
+    await emitMessagesCreated(tx, request.chatbot, turn.conversationId, [
+      { id: turn.userMessage.id, role: 'user', content: request.message, createdAt: turn.userMessage.at },
+      { id: answer!.id, role: 'assistant', content: reply.text, createdAt: at, outcome: reply.outcome },
+    ]);
     return answer!.id;
   });
 }
@@ -252,6 +259,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     });
     let citations: Citation[] = [];
     let answered = false;
+    let providerUsage: LlmUsage | null = null;
     // Credentials from the system API keys screen (or the environment), one counted use per answer; none: the built-in answerer.
     const provider = passages.length === 0 ? null : await answerProviderFor(deps, chatbot);
     if (passages.length === 0) {
@@ -279,6 +287,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
       }
       citations = citationsUsedIn(text, answer.citations).map(toCitation(passages));
       answered = citations.length > 0;
+      providerUsage = await answer.usage.catch(() => null);
     }
 
     const questionTokens = await deps.meter.messageTokens(request.message);
@@ -309,6 +318,21 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         },
         request.message,
       );
+      await emitMessagesCreated(tx, chatbot, conversationId, [
+        { id: userTurn.id, role: 'user', content: request.message, createdAt: userAt, tokens: questionTokens },
+        { id: answerId, role: 'assistant', content: text, createdAt: answerAt, outcome, tokens: answerTokens },
+      ]);
+      await noticeUsageThresholds(tx, chatbot.organizationId);
+    });
+    // The request's tokens and estimated cost for API usage analytics (cost from the provider's own counts when it gave them).
+    noteAnswerUsage({
+      chatbotId: chatbot.id,
+      visitorId: request.channel === 'widget' ? request.visitorId : null,
+      tokens: questionTokens + answerTokens,
+      provider: provider?.kind ?? null,
+      model: provider?.model ?? null,
+      inputTokens: providerUsage?.inputTokens ?? questionTokens,
+      outputTokens: providerUsage?.outputTokens ?? answerTokens,
     });
     request.emit({
       type: 'done',

@@ -3,7 +3,7 @@ import { chatbotListSchema, chatbotSchema, createChatbotBodySchema, updateChatbo
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireIdentity } from '../../plugins/access';
+import { requireIdentity, requireMembership } from '../../plugins/access';
 import { hasProviderCredentials } from '../../providers/ai/key-store';
 import { defaultEmbedding } from '../../providers/ai/models';
 import { createChatbot, deleteChatbot, getChatbot, listChatbots, updateChatbot } from './service';
@@ -14,47 +14,63 @@ const tags = ['chatbots'];
 export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots',
-    { config: { access: 'user' }, schema: { tags, summary: 'My organizations’ chatbots, newest first', response: { 200: chatbotListSchema, ...errors } } },
+    {
+      config: { access: 'user', orgRole: 'member' },
+      schema: { tags, summary: 'The organization’s chatbots, newest first', response: { 200: chatbotListSchema, ...errors } },
+    },
     async (request) => ({
-      items: await listChatbots(app.db, requireIdentity(request).user.id),
+      items: await listChatbots(app.db, requireMembership(request).organizationId),
     }),
   );
 
   app.post(
     '/api/chatbots',
-    { config: { access: 'user' }, schema: { tags, summary: 'Create a chatbot', body: createChatbotBodySchema, response: { 201: chatbotSchema, ...errors } } },
+    {
+      config: { access: 'user', orgRole: 'member' },
+      schema: { tags, summary: 'Create a chatbot', body: createChatbotBodySchema, response: { 201: chatbotSchema, ...errors } },
+    },
     async (request, reply) => {
       // OpenAI embeddings when a usable OpenAI key exists (system API keys screen or environment).
       const hasOpenAiKey = await hasProviderCredentials(app, 'openai', 'embeddings');
       return reply
         .status(201)
-        .send(await createChatbot(app.db, requireIdentity(request).user.id, request.body, (systemDefault) => defaultEmbedding(hasOpenAiKey, systemDefault)));
+        .send(
+          await createChatbot(
+            app.db,
+            { organizationId: requireMembership(request).organizationId, userId: requireIdentity(request).user.id },
+            request.body,
+            (systemDefault) => defaultEmbedding(hasOpenAiKey, systemDefault),
+          ),
+        );
     },
   );
 
   app.get(
     '/api/chatbots/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'One chatbot', params: idParamsSchema, response: { 200: chatbotSchema, ...errors } } },
-    async (request) => getChatbot(app.db, requireIdentity(request).user.id, request.params.id),
+    {
+      config: { access: 'user', orgRole: 'member' },
+      schema: { tags, summary: 'One chatbot', params: idParamsSchema, response: { 200: chatbotSchema, ...errors } },
+    },
+    async (request) => getChatbot(app.db, requireMembership(request).organizationId, request.params.id),
   );
 
   app.patch(
     '/api/chatbots/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags, summary: 'Change a chatbot', params: idParamsSchema, body: updateChatbotBodySchema, response: { 200: chatbotSchema, ...errors } },
     },
-    async (request) => updateChatbot(app.db, requireIdentity(request).user.id, request.params.id, request.body),
+    async (request) => updateChatbot(app.db, requireMembership(request).organizationId, request.params.id, request.body),
   );
 
   app.delete(
     '/api/chatbots/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags, summary: 'Delete a chatbot with its sources and conversations', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      await deleteChatbot(app.db, requireIdentity(request).user.id, request.params.id);
+      await deleteChatbot(app.db, requireMembership(request).organizationId, request.params.id);
       return { ok: true as const };
     },
   );

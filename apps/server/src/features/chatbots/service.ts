@@ -1,10 +1,12 @@
+import { NOT_ORGANIZATION_MEMBER_MESSAGE } from '@parley/shared/access';
 import { DEFAULT_SYSTEM_PROMPT, type Chatbot, type CreateChatbotBody } from '@parley/shared/contracts/chatbots';
-import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { behaviorTemplates, chatbots, conversations, knowledgeSources, organizationMembers } from '../../db/schema/index';
+import { behaviorTemplates, chatbots, conversations, knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EmbeddingChoice } from '../../providers/ai/models';
 import { readSystemConfiguration } from '../system-configuration/store';
+import { changedChatbotFields, emitWebhookEvent, webhookChatbot } from '../webhooks/events';
 import { assertCanCreateChatbot } from '../usage/service';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -18,24 +20,15 @@ async function defaultBehaviorPrompt(db: Db): Promise<string> {
   return row?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
 }
 
-/** Organizations the user belongs to, oldest first (the personal one comes first). */
-export async function memberOrganizationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))
-    .orderBy(asc(organizationMembers.createdAt));
-  return rows.map((r) => r.id);
-}
-
-/** A chatbot of one of the user's organizations; anything else is "not found" (no existence leak). */
-export async function findChatbotForUser(db: Db, userId: string, chatbotId: string): Promise<ChatbotRow> {
-  const orgs = await memberOrganizationIds(db, userId);
-  if (orgs.length === 0) throw new AppError('NOT_FOUND', 'Chatbot not found.');
+/**
+ * A chatbot of the organization the request acts in; anything else, another organization's included, is
+ * "not found" (no existence leak).
+ */
+export async function findChatbotInOrganization(db: Db, organizationId: string, chatbotId: string): Promise<ChatbotRow> {
   const [row] = await db
     .select()
     .from(chatbots)
-    .where(and(eq(chatbots.id, chatbotId), inArray(chatbots.organizationId, orgs)));
+    .where(and(eq(chatbots.id, chatbotId), eq(chatbots.organizationId, organizationId)));
   if (!row) throw new AppError('NOT_FOUND', 'Chatbot not found.');
   return row;
 }
@@ -77,10 +70,8 @@ function toChatbot(row: ChatbotRow, totals?: { sources: number; chunks: number }
   };
 }
 
-export async function listChatbots(db: Db, userId: string): Promise<Chatbot[]> {
-  const orgs = await memberOrganizationIds(db, userId);
-  if (orgs.length === 0) return [];
-  const rows = await db.select().from(chatbots).where(inArray(chatbots.organizationId, orgs)).orderBy(desc(chatbots.createdAt));
+export async function listChatbots(db: Db, organizationId: string): Promise<Chatbot[]> {
+  const rows = await db.select().from(chatbots).where(eq(chatbots.organizationId, organizationId)).orderBy(desc(chatbots.createdAt));
   const totals = await sourceTotals(
     db,
     rows.map((r) => r.id),
@@ -88,8 +79,8 @@ export async function listChatbots(db: Db, userId: string): Promise<Chatbot[]> {
   return rows.map((r) => toChatbot(r, totals.get(r.id)));
 }
 
-export async function getChatbot(db: Db, userId: string, chatbotId: string): Promise<Chatbot> {
-  const row = await findChatbotForUser(db, userId, chatbotId);
+export async function getChatbot(db: Db, organizationId: string, chatbotId: string): Promise<Chatbot> {
+  const row = await findChatbotInOrganization(db, organizationId, chatbotId);
   return toChatbot(row, (await sourceTotals(db, [row.id])).get(row.id));
 }
 
@@ -97,65 +88,88 @@ export async function getChatbot(db: Db, userId: string, chatbotId: string): Pro
 export { readSystemConfiguration };
 
 /**
- * Creates a chatbot in one of the user's organizations (their first by default). The
- * chunking settings come from the system configuration at creation; the embedder is the
- * built-in local one until an embedding provider key is configured.
+ * Creates a chatbot in the organization the request acts in. The chunking settings come from the system
+ * configuration at creation; the embedder is the built-in local one until an embedding provider key is configured.
  */
 export async function createChatbot(
   db: Db,
-  userId: string,
+  actor: { organizationId: string; userId: string },
   input: Omit<CreateChatbotBody, 'organizationId'> & { organizationId?: string },
   chooseEmbedding: (systemDefault: { model: string; dimensions: number }) => EmbeddingChoice,
 ): Promise<Chatbot> {
-  const orgs = await memberOrganizationIds(db, userId);
-  const organizationId = input.organizationId ?? orgs[0];
-  if (!organizationId || !orgs.includes(organizationId)) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+  const { organizationId, userId } = actor;
+  // The body may name the organization too (older clients); it must be the one the request acts in.
+  if (input.organizationId && input.organizationId !== organizationId) throw new AppError('FORBIDDEN', NOT_ORGANIZATION_MEMBER_MESSAGE);
   await assertCanCreateChatbot(db, organizationId);
   const settings = await readSystemConfiguration(db);
   const embedding = chooseEmbedding({ model: settings.defaultEmbeddingModel, dimensions: settings.defaultEmbeddingDimensions });
-  const [row] = await db
-    .insert(chatbots)
-    .values({
-      organizationId,
-      createdBy: userId,
-      name: input.name,
-      description: input.description ?? '',
-      systemPrompt: input.systemPrompt ?? (await defaultBehaviorPrompt(db)),
-      modelProvider: input.modelProvider ?? 'builtin',
-      modelName: input.modelName ?? 'extractive',
-      temperature: input.temperature ?? 0.3,
-      welcomeMessage: input.welcomeMessage ?? '',
-      suggestedQuestions: input.suggestedQuestions ?? [],
-      appearance: { color: '#4f46e5', position: 'bottom-right', title: 'Chat with us', avatarUrl: null, ...input.appearance },
-      allowedOrigins: input.allowedOrigins ?? [],
-      status: input.status ?? 'draft',
-      retrievalTopK: input.retrievalTopK ?? 5,
-      handoffEnabled: input.handoffEnabled ?? true,
-      handoffAlertMinutes: input.handoffAlertMinutes ?? null,
-      embeddingProvider: embedding.provider,
-      embeddingModel: embedding.model,
-      embeddingDimensions: embedding.dimensions,
-      chunkingStrategy: settings.defaultChunkingStrategy,
-      chunkSize: settings.defaultChunkSize,
-      chunkOverlap: settings.defaultChunkOverlap,
-    })
-    .returning();
-  return toChatbot(row!);
+  const systemPrompt = input.systemPrompt ?? (await defaultBehaviorPrompt(db));
+  // The chatbot and its bot.created webhook event commit together (features/webhooks/events.ts).
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(chatbots)
+      .values({
+        organizationId,
+        createdBy: userId,
+        name: input.name,
+        description: input.description ?? '',
+        systemPrompt,
+        modelProvider: input.modelProvider ?? 'builtin',
+        modelName: input.modelName ?? 'extractive',
+        temperature: input.temperature ?? 0.3,
+        welcomeMessage: input.welcomeMessage ?? '',
+        suggestedQuestions: input.suggestedQuestions ?? [],
+        appearance: { color: '#4f46e5', position: 'bottom-right', title: 'Chat with us', avatarUrl: null, ...input.appearance },
+        allowedOrigins: input.allowedOrigins ?? [],
+        status: input.status ?? 'draft',
+        retrievalTopK: input.retrievalTopK ?? 5,
+        handoffEnabled: input.handoffEnabled ?? true,
+        handoffAlertMinutes: input.handoffAlertMinutes ?? null,
+        embeddingProvider: embedding.provider,
+        embeddingModel: embedding.model,
+        embeddingDimensions: embedding.dimensions,
+        chunkingStrategy: settings.defaultChunkingStrategy,
+        chunkSize: settings.defaultChunkSize,
+        chunkOverlap: settings.defaultChunkOverlap,
+      })
+      .returning();
+    await emitWebhookEvent(tx, { organizationId, type: 'bot.created', data: { organizationId, chatbot: webhookChatbot(created!) } });
+    return created!;
+  });
+  return toChatbot(row);
 }
 
-export async function updateChatbot(db: Db, userId: string, chatbotId: string, patch: Partial<Omit<ChatbotRow, 'id' | 'organizationId'>>): Promise<Chatbot> {
-  await findChatbotForUser(db, userId, chatbotId);
-  const [row] = await db
-    .update(chatbots)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(chatbots.id, chatbotId))
-    .returning();
-  return toChatbot(row!, (await sourceTotals(db, [chatbotId])).get(chatbotId));
+export async function updateChatbot(
+  db: Db,
+  organizationId: string,
+  chatbotId: string,
+  patch: Partial<Omit<ChatbotRow, 'id' | 'organizationId'>>,
+): Promise<Chatbot> {
+  const before = await findChatbotInOrganization(db, organizationId, chatbotId);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(chatbots)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(chatbots.id, chatbotId), eq(chatbots.organizationId, organizationId)))
+      .returning();
+    const changedFields = changedChatbotFields(before, updated!);
+    if (changedFields.length > 0) {
+      await emitWebhookEvent(tx, { organizationId, type: 'bot.updated', data: { organizationId, chatbot: webhookChatbot(updated!), changedFields } });
+    }
+    return updated!;
+  });
+  return toChatbot(row, (await sourceTotals(db, [chatbotId])).get(chatbotId));
 }
 
-export async function deleteChatbot(db: Db, userId: string, chatbotId: string): Promise<void> {
-  await findChatbotForUser(db, userId, chatbotId);
-  await db.delete(chatbots).where(eq(chatbots.id, chatbotId));
+export async function deleteChatbot(db: Db, organizationId: string, chatbotId: string): Promise<void> {
+  await findChatbotInOrganization(db, organizationId, chatbotId);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(chatbots)
+      .where(and(eq(chatbots.id, chatbotId), eq(chatbots.organizationId, organizationId)))
+      .returning({ id: chatbots.id, name: chatbots.name });
+    if (deleted) await emitWebhookEvent(tx, { organizationId, type: 'bot.deleted', data: { organizationId, chatbot: deleted } });
+  });
 }
 
 /** Chatbots in the install, and created in the last 30 days against the 30 before (admin dashboard). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cspViolations } from '../../db/schema/index';
+import { cspViolationReports, cspViolations } from '../../db/schema/index';
 
 export interface CspViolationInput {
   documentUri: string;
@@ -13,9 +13,12 @@ export interface CspViolationInput {
   userAgent?: string | null;
 }
 
-/** Same directive + document + blocked URI → one row whose violation_count grows. */
+/**
+ * Same directive + document + blocked URI → one row whose violation_count grows; each report is also kept with
+ * its time (csp_violation_reports), so Security Monitoring can count the reports of a window.
+ */
 export async function recordCspViolation(db: Db, input: CspViolationInput): Promise<void> {
-  await db
+  const [violation] = await db
     .insert(cspViolations)
     .values({
       documentUri: input.documentUri,
@@ -30,5 +33,7 @@ export async function recordCspViolation(db: Db, input: CspViolationInput): Prom
     .onConflictDoUpdate({
       target: [cspViolations.violatedDirective, cspViolations.documentUri, cspViolations.blockedUri],
       set: { violationCount: sql`${cspViolations.violationCount} + 1`, lastSeenAt: new Date() },
-    });
+    })
+    .returning({ id: cspViolations.id });
+  await db.insert(cspViolationReports).values({ violationId: violation!.id });
 }

@@ -1,8 +1,10 @@
+import { NOTIFICATION_KIND } from '@parley/shared/contracts/notification-preferences';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { chatbots, conversations, handoffs, organizationMembers, profiles } from '../../db/schema/index';
 import type { Mailer } from '../../providers/email/mailer';
+import { userIdsThatWant } from '../notification-preferences/service';
 import { HANDOFF_ALERT_JOB, visitorLabel } from './service';
 
 /**
@@ -23,13 +25,22 @@ export async function sendHandoffWaitAlert(deps: { db: Db; mailer: Mailer; publi
     .from(chatbots)
     .innerJoin(conversations, eq(conversations.id, claimed.conversationId))
     .where(eq(chatbots.id, claimed.chatbotId));
-  const recipients = await db
-    .select({ email: profiles.email })
+  const members = await db
+    .select({ userId: profiles.id, email: profiles.email })
     .from(organizationMembers)
     .innerJoin(profiles, eq(profiles.id, organizationMembers.userId))
     .where(
       and(eq(organizationMembers.organizationId, claimed.organizationId), inArray(organizationMembers.role, ['owner', 'admin']), eq(profiles.isActive, true)),
     );
+  // Members who turned "handoff waiting" e-mails off in their settings are skipped.
+  const wanted = new Set(
+    await userIdsThatWant(
+      db,
+      members.map((m) => m.userId),
+      NOTIFICATION_KIND.handoffWaiting,
+    ),
+  );
+  const recipients = members.filter((m) => wanted.has(m.userId));
   const minutes = Math.max(1, Math.round((Date.now() - claimed.requestedAt.getTime()) / 60_000));
   const link = `${deps.publicUrl}/dashboard/inbox?handoff=${claimed.id}`;
   const who = details ? visitorLabel(details.visitorId) : 'A visitor';

@@ -13,10 +13,10 @@ import {
 } from '@parley/shared/contracts/handoffs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { requireIdentity } from '../../plugins/access';
+import { and, eq } from 'drizzle-orm';
+import { organizationMembers } from '../../db/schema/index';
+import { requireIdentity, requireMembership } from '../../plugins/access';
 import { chatDeps } from '../chat/service';
-import { memberOrganizationIds } from '../chatbots/service';
 import {
   closeHandoff,
   conversationTranscript,
@@ -30,24 +30,26 @@ import {
 } from './service';
 import { createSignalStreams } from './streams';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const tags = ['handoffs'];
 
 /** The live inbox: the organization's agents see handoffs, read the conversation, reply and close. */
 export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   const stream = createSignalStreams(app);
 
-  const organizationsOf = async (userId: string) => memberOrganizationIds(app.db, userId);
-  const primaryOrganization = async (userId: string) => {
-    const [organizationId] = await organizationsOf(userId);
-    if (!organizationId) throw new AppError('NOT_FOUND', 'You are not a member of any organization.');
-    return organizationId;
-  };
+  /** A stream outlives the check made when it opened: someone removed meanwhile gets nothing more. */
+  const stillMember = async (organizationId: string, userId: string) =>
+    (
+      await app.db
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+    ).length > 0;
 
   app.get(
     '/api/handoffs',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'Handoffs of my organization (open or closed), paginated',
@@ -55,26 +57,28 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handoffListResponseSchema, ...errors },
       },
     },
-    async (request) => listHandoffs(app.db, await primaryOrganization(requireIdentity(request).user.id), request.query),
+    async (request) => listHandoffs(app.db, requireMembership(request).organizationId, request.query),
   );
 
   app.get(
     '/api/handoffs/events',
     {
-      config: { access: 'user', stream: true },
+      config: { access: 'user', orgRole: 'member', stream: true },
       schema: { tags, summary: 'Inbox changes as server-sent events (InboxEvent)', response: { 200: z.unknown(), ...errors } },
     },
     async (request, reply) => {
-      const organizationIds = await organizationsOf(requireIdentity(request).user.id);
+      const { organizationId } = requireMembership(request);
+      const userId = requireIdentity(request).user.id;
       stream(request, reply, {
-        topics: organizationIds.map(organizationTopic),
+        topics: [organizationTopic(organizationId)],
         onSignal: async (signal, send) => {
           const event = signal as OrganizationSignal;
+          if (!(await stillMember(organizationId, userId))) return;
           if (event.type === 'handoff') {
             send({ type: 'handoff', handoffId: event.handoffId, status: event.status } satisfies InboxEvent);
             return;
           }
-          const handoff = await findHandoff(app.db, organizationIds, event.handoffId);
+          const handoff = await findHandoff(app.db, organizationId, event.handoffId);
           const [message] = await conversationTranscript(app.db, handoff.conversationId, { messageId: event.messageId });
           if (message) send({ type: 'message', handoffId: handoff.id, message } satisfies InboxEvent);
         },
@@ -86,20 +90,20 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/handoffs/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags, summary: 'One handoff and its whole conversation', params: idParamsSchema, response: { 200: handoffDetailSchema, ...errors } },
     },
-    async (request) => getHandoffDetail(app.db, await organizationsOf(requireIdentity(request).user.id), request.params.id),
+    async (request) => getHandoffDetail(app.db, requireMembership(request).organizationId, request.params.id),
   );
 
   app.post(
     '/api/handoffs/:id/read',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags, summary: 'Mark the visitor’s messages read', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      await markHandoffRead(chatDeps(app), await organizationsOf(requireIdentity(request).user.id), request.params.id);
+      await markHandoffRead(chatDeps(app), requireMembership(request).organizationId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -107,7 +111,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/handoffs/:id/messages',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'Reply to the visitor as an agent',
@@ -119,7 +123,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = requireIdentity(request);
       const message = await sendAgentReply(chatDeps(app), {
-        organizationIds: await organizationsOf(user.id),
+        organizationId: requireMembership(request).organizationId,
         userId: user.id,
         handoffId: request.params.id,
         content: request.body.content,
@@ -131,7 +135,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/handoffs/:id/close',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'Close: back to the bot, or end the conversation',
@@ -143,7 +147,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireIdentity(request);
       return closeHandoff(chatDeps(app), {
-        organizationIds: await organizationsOf(user.id),
+        organizationId: requireMembership(request).organizationId,
         userId: user.id,
         handoffId: request.params.id,
         outcome: request.body.outcome,

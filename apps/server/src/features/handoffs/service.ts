@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../lib/realtime';
 import { addChatStats } from '../analytics/stats';
 import { currentPeriod, organizationTier, UNLIMITED } from '../usage/service';
+import { emitHandoffClosed, emitMessagesCreated, emitWebhookEvent, handoffRequestedEvent } from '../webhooks/events';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 type HandoffRow = typeof handoffs.$inferSelect;
@@ -166,6 +167,7 @@ export async function requestHandoff(
         .where(eq(conversations.id, conversationId));
     }
     if (input.countsInStats) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, handoffs: 1 });
+    await emitWebhookEvent(tx, handoffRequestedEvent(handoff!));
     return { result: 'requested', handoff: handoff!, text: HANDOFF_TEXT.waiting };
   });
   if (outcome.result === 'requested') {
@@ -208,6 +210,9 @@ export async function recordVisitorMessage(deps: HandoffDeps, input: { handoff: 
       .update(conversations)
       .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: input.at })
       .where(eq(conversations.id, handoff.conversationId));
+    await emitMessagesCreated(tx, { id: handoff.chatbotId, organizationId: handoff.organizationId }, handoff.conversationId, [
+      { id: message!.id, role: 'user', content: input.content, createdAt: input.at },
+    ]);
     return message!.id;
   });
   await publish(deps, handoff.organizationId, handoff.conversationId, { org: [{ type: 'message', handoffId: handoff.id, messageId }] });
@@ -293,13 +298,12 @@ async function summaryOf(db: Db, handoffId: string): Promise<HandoffSummary> {
   return toSummary(row);
 }
 
-/** A handoff of one of these organizations; anything else is "not found". */
-export async function findHandoff(db: Db, organizationIds: string[], handoffId: string): Promise<HandoffRow> {
-  if (organizationIds.length === 0) throw new AppError('NOT_FOUND', 'Conversation not found.');
+/** A handoff of the organization the request acts in; anything else is "not found". */
+export async function findHandoff(db: Db, organizationId: string, handoffId: string): Promise<HandoffRow> {
   const [row] = await db
     .select()
     .from(handoffs)
-    .where(and(eq(handoffs.id, handoffId), inArray(handoffs.organizationId, organizationIds)));
+    .where(and(eq(handoffs.id, handoffId), eq(handoffs.organizationId, organizationId)));
   if (!row) throw new AppError('NOT_FOUND', 'Conversation not found.');
   return row;
 }
@@ -346,13 +350,13 @@ export async function conversationTranscript(
   return rows.map(toHandoffMessage);
 }
 
-export async function getHandoffDetail(db: Db, organizationIds: string[], handoffId: string) {
-  const handoff = await findHandoff(db, organizationIds, handoffId);
+export async function getHandoffDetail(db: Db, organizationId: string, handoffId: string) {
+  const handoff = await findHandoff(db, organizationId, handoffId);
   return { handoff: await summaryOf(db, handoff.id), messages: await conversationTranscript(db, handoff.conversationId) };
 }
 
-export async function markHandoffRead(deps: HandoffDeps, organizationIds: string[], handoffId: string): Promise<void> {
-  const handoff = await findHandoff(deps.db, organizationIds, handoffId);
+export async function markHandoffRead(deps: HandoffDeps, organizationId: string, handoffId: string): Promise<void> {
+  const handoff = await findHandoff(deps.db, organizationId, handoffId);
   if (handoff.unreadCount === 0) return;
   await deps.db.update(handoffs).set({ unreadCount: 0 }).where(eq(handoffs.id, handoff.id));
   await publish(deps, handoff.organizationId, handoff.conversationId, { org: [{ type: 'handoff', handoffId: handoff.id, status: handoff.status }] });
@@ -369,9 +373,9 @@ async function agentName(db: Db, userId: string): Promise<string> {
  */
 export async function sendAgentReply(
   deps: HandoffDeps,
-  input: { organizationIds: string[]; userId: string; handoffId: string; content: string },
+  input: { organizationId: string; userId: string; handoffId: string; content: string },
 ): Promise<HandoffMessage> {
-  const found = await findHandoff(deps.db, input.organizationIds, input.handoffId);
+  const found = await findHandoff(deps.db, input.organizationId, input.handoffId);
   const name = await agentName(deps.db, input.userId);
   const result = await deps.db.transaction(async (tx) => {
     const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, found.id)).for('update');
@@ -403,6 +407,9 @@ export async function sendAgentReply(
       .update(conversations)
       .set({ messageCount: sql`${conversations.messageCount} + ${joined ? 2 : 1}`, lastMessageAt: sentAt })
       .where(eq(conversations.id, handoff.conversationId));
+    await emitMessagesCreated(tx, { id: handoff.chatbotId, organizationId: handoff.organizationId }, handoff.conversationId, [
+      { id: message!.id, role: 'agent', content: input.content, createdAt: sentAt },
+    ]);
     return { handoff, messageId: message!.id, joinedLineId: joinedLine?.id ?? null };
   });
   const messageIds = [result.joinedLineId, result.messageId].filter((id): id is string => id !== null);
@@ -420,9 +427,9 @@ export async function sendAgentReply(
 /** Closes a handoff: back to the bot, or the conversation ends (the visitor's next message starts a new one). */
 export async function closeHandoff(
   deps: HandoffDeps,
-  input: { organizationIds: string[]; userId: string; handoffId: string; outcome: HandoffCloseOutcome },
+  input: { organizationId: string; userId: string; handoffId: string; outcome: HandoffCloseOutcome },
 ): Promise<HandoffSummary> {
-  const found = await findHandoff(deps.db, input.organizationIds, input.handoffId);
+  const found = await findHandoff(deps.db, input.organizationId, input.handoffId);
   const lineId = await deps.db.transaction(async (tx) => {
     const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, found.id)).for('update');
     if (!handoff || handoff.status === 'closed') throw new AppError('CONFLICT', 'This conversation is already closed.');
@@ -444,6 +451,7 @@ export async function closeHandoff(
       .update(conversations)
       .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: now, ...(input.outcome === 'ended' ? { endedAt: now } : {}) })
       .where(eq(conversations.id, handoff.conversationId));
+    await emitHandoffClosed(tx, handoff, { outcome: input.outcome, closedAt: now, closedBy: input.userId });
     return line!.id;
   });
   // The status line before the state: a widget that stops following on "back to the bot" has shown it by then.

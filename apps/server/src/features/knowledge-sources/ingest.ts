@@ -10,7 +10,9 @@ import { DocumentError } from '../../rag/document-error';
 import type { Embedder } from '../../rag/embedders/types';
 import { extractDocument } from '../../rag/parsers';
 import { readSystemConfiguration } from '../chatbots/service';
+import type { ChunkSource } from '../n8n/chunk-source';
 import type { TokenMeter } from '../token-conversion/meter';
+import { documentFailedData, documentProcessedData, emitWebhookEvent, noticeUsageThresholds } from '../webhooks/events';
 import type { IngestJobData } from './service';
 
 export interface IngestDeps {
@@ -21,6 +23,8 @@ export interface IngestDeps {
   log: FastifyBaseLogger;
   /** Meters the processed text at the storage rate (features/token-conversion). */
   meter: Pick<TokenMeter, 'storageTokens'>;
+  /** Chunks made elsewhere (n8n processing mode, features/n8n/chunk-source.ts); null means the built-in chunker. */
+  chunkSource?: ChunkSource;
 }
 
 const EMBED_BATCH = 64;
@@ -81,7 +85,8 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   }
   await setProgress(20);
 
-  const chunks = chunkText(text, { strategy: chatbot.chunkingStrategy, chunkSize: chatbot.chunkSize, chunkOverlap: chatbot.chunkOverlap });
+  const external = await deps.chunkSource?.({ text, filename, mimeType, sizeBytes: data.byteLength, source, chatbot });
+  const chunks = external ?? chunkText(text, { strategy: chatbot.chunkingStrategy, chunkSize: chatbot.chunkSize, chunkOverlap: chatbot.chunkOverlap });
   if (chunks.length === 0) throw new PermanentIngestError('No text could be read from this source.');
   await setProgress(30);
 
@@ -112,7 +117,7 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
         })),
       );
     }
-    await tx
+    const [ready] = await tx
       .update(knowledgeSources)
       .set({
         status: 'ready',
@@ -123,18 +128,25 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
         processedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(knowledgeSources.id, source.id));
+      .where(eq(knowledgeSources.id, source.id))
+      .returning();
     if (storageTokens > 0) {
       await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
+      await noticeUsageThresholds(tx, chatbot.organizationId);
     }
+    await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
     return 'done' as const;
   });
 }
 
 /** Marks a source failed with a reason the customer can read. */
 export async function markSourceFailed(database: Database, job: IngestJobData, reason: string): Promise<void> {
-  await database.db
-    .update(knowledgeSources)
-    .set({ status: 'failed', error: reason.slice(0, 500), updatedAt: new Date() })
-    .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.version, job.version)));
+  await database.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(knowledgeSources)
+      .set({ status: 'failed', error: reason.slice(0, 500), updatedAt: new Date() })
+      .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.version, job.version)))
+      .returning();
+    if (failed) await emitWebhookEvent(tx, { organizationId: failed.organizationId, type: 'document.failed', data: documentFailedData(failed) });
+  });
 }

@@ -10,7 +10,7 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { requireIdentity } from '../../plugins/access';
+import { requireMembership } from '../../plugins/access';
 import { detectFormat } from '../../rag/parsers';
 import { DocumentError } from '../../rag/document-error';
 import { addSource, deleteSource, listSources, reprocessSource } from './service';
@@ -29,7 +29,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots/:id/sources',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'A chatbot’s training data with processing status',
@@ -37,13 +37,13 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: knowledgeSourceListSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listSources(app.db, requireIdentity(request).user.id, request.params.id) }),
+    async (request) => ({ items: await listSources(app.db, requireMembership(request).organizationId, request.params.id) }),
   );
 
   app.post(
     '/api/chatbots/:id/sources/text',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'Add pasted text',
@@ -53,7 +53,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const source = await addSource(app.db, app.jobs, requireIdentity(request).user.id, request.params.id, {
+      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, {
         kind: 'text',
         name: request.body.name,
         mimeType: 'text/plain',
@@ -66,7 +66,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/url',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'Add a web page (fetched by the server)',
@@ -77,7 +77,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const url = new URL(request.body.url);
-      const source = await addSource(app.db, app.jobs, requireIdentity(request).user.id, request.params.id, {
+      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, {
         kind: 'url',
         name: `${url.host}${url.pathname}`,
         sourceUrl: url.toString(),
@@ -89,7 +89,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/file',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
         summary: 'Upload a file (multipart field "file"): txt, md, html, pdf, docx, csv or json',
@@ -115,7 +115,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
         throw error;
       }
-      const source = await addSource(app.db, app.jobs, requireIdentity(request).user.id, request.params.id, {
+      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, {
         kind: 'file',
         name: file.filename,
         mimeType: file.mimetype,
@@ -128,20 +128,20 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/:sourceId/reprocess',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags, summary: 'Process a source again', params: chatbotSourceParamsSchema, response: { 200: knowledgeSourceSchema, ...errors } },
     },
-    async (request) => reprocessSource(app.db, app.jobs, requireIdentity(request).user.id, request.params.id, request.params.sourceId),
+    async (request) => reprocessSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, request.params.sourceId),
   );
 
   app.delete(
     '/api/chatbots/:id/sources/:sourceId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', orgRole: 'member' },
       schema: { tags, summary: 'Delete a source and its chunks', params: chatbotSourceParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      await deleteSource(app.db, requireIdentity(request).user.id, request.params.id, request.params.sourceId);
+      await deleteSource(app.db, requireMembership(request).organizationId, request.params.id, request.params.sourceId);
       return { ok: true as const };
     },
   );

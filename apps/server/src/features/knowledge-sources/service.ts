@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../jobs/queue';
-import { findChatbotForUser, readSystemConfiguration } from '../chatbots/service';
+import { findChatbotInOrganization, readSystemConfiguration } from '../chatbots/service';
 
 export const INGEST_JOB = 'ingest-source';
 export interface IngestJobData {
@@ -37,8 +37,8 @@ const toSource = (row: Pick<SourceRow, keyof typeof sourceColumns>): KnowledgeSo
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listSources(db: Db, userId: string, chatbotId: string): Promise<KnowledgeSource[]> {
-  await findChatbotForUser(db, userId, chatbotId);
+export async function listSources(db: Db, organizationId: string, chatbotId: string): Promise<KnowledgeSource[]> {
+  await findChatbotInOrganization(db, organizationId, chatbotId);
   const rows = await db.select(sourceColumns).from(knowledgeSources).where(eq(knowledgeSources.chatbotId, chatbotId)).orderBy(desc(knowledgeSources.createdAt));
   return rows.map(toSource);
 }
@@ -60,8 +60,8 @@ export interface NewSource {
 const jobTimeout = (settings: { processingQueueTimeoutMinutes: number }) => ({ expireInSeconds: settings.processingQueueTimeoutMinutes * 60 });
 
 /** Stores the source as queued and enqueues its processing job (deduplicated per source version). */
-export async function addSource(db: Db, jobs: JobQueue | null, userId: string, chatbotId: string, input: NewSource): Promise<KnowledgeSource> {
-  const chatbot = await findChatbotForUser(db, userId, chatbotId);
+export async function addSource(db: Db, jobs: JobQueue | null, organizationId: string, chatbotId: string, input: NewSource): Promise<KnowledgeSource> {
+  const chatbot = await findChatbotInOrganization(db, organizationId, chatbotId);
   const queue = requireQueue(jobs);
   const settings = await readSystemConfiguration(db);
   const size = input.data?.byteLength ?? 0;
@@ -85,8 +85,8 @@ export async function addSource(db: Db, jobs: JobQueue | null, userId: string, c
   return toSource(row!);
 }
 
-export async function reprocessSource(db: Db, jobs: JobQueue | null, userId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
-  await findChatbotForUser(db, userId, chatbotId);
+export async function reprocessSource(db: Db, jobs: JobQueue | null, organizationId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
+  await findChatbotInOrganization(db, organizationId, chatbotId);
   const queue = requireQueue(jobs);
   const [row] = await db
     .update(knowledgeSources)
@@ -103,8 +103,8 @@ export async function reprocessSource(db: Db, jobs: JobQueue | null, userId: str
 }
 
 /** Deleting a source removes its chunks (foreign key cascade) in the same statement. */
-export async function deleteSource(db: Db, userId: string, chatbotId: string, sourceId: string): Promise<void> {
-  await findChatbotForUser(db, userId, chatbotId);
+export async function deleteSource(db: Db, organizationId: string, chatbotId: string, sourceId: string): Promise<void> {
+  await findChatbotInOrganization(db, organizationId, chatbotId);
   const removed = await db
     .delete(knowledgeSources)
     .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)

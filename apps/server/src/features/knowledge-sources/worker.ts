@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { embedderFor } from '../../providers/ai/models';
+import { createN8nChunkSource } from '../n8n/chunk-source';
 import { readSystemConfiguration } from '../chatbots/service';
 import { systemConfigurationCacheFor } from '../system-configuration/store';
 import { markSourceFailed, PermanentIngestError, processSource, type IngestDeps } from './ingest';
@@ -20,6 +21,12 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
     allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
     log: app.log,
     meter: app.tokenMeter,
+    chunkSource: createN8nChunkSource({
+      db: app.db,
+      secretKey: app.config.secretKey,
+      allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
+      log: app.log,
+    }),
     ...overrides,
   };
   const pool = await app.jobs.work<IngestJobData>(INGEST_JOB, { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1 }, async (job) => {

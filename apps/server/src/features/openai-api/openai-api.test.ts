@@ -169,11 +169,14 @@ describeEachDatabase(
       const [stored] = await db.select().from(customerApiKeys).where(eq(customerApiKeys.id, adminKey.apiKey.id));
       expect(stored).toMatchObject({ createdByAdmin: true, adminOnly: true });
 
-      // A colleague in the same organization sees the team key only, and cannot revoke the admin key.
+      // A colleague in the same organization (an admin of it: keys take one) sees the team key only, and cannot revoke the admin key.
       const colleague = await createSignedInUser(c);
       const [membership] = await db.select().from(organizationMembers).where(eq(organizationMembers.userId, admin.userId));
       await db.delete(organizationMembers).where(eq(organizationMembers.userId, colleague.userId));
       await db.insert(organizationMembers).values({ organizationId: membership!.organizationId, userId: colleague.userId, role: 'member' });
+      // A plain member does not manage the organization's keys at all.
+      expect((await c.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: colleague.cookie } })).statusCode).toBe(403);
+      await db.update(organizationMembers).set({ role: 'admin' }).where(eq(organizationMembers.userId, colleague.userId));
       expect((await list(colleague.cookie)).items.map((k) => k.id)).toEqual([teamKey.apiKey.id]);
       expect((await c.app.inject({ method: 'DELETE', url: `/api/api-keys/${adminKey.apiKey.id}`, headers: { cookie: colleague.cookie } })).statusCode).toBe(
         404,

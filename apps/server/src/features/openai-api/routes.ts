@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_KEY_REQUESTS_PER_MINUTE, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
+import { API_KEY_REQUESTS_PER_MINUTE, API_REQUESTS_PER_IP_PER_MINUTE, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { chatbots } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { authenticateApiKey } from '../api-keys/service';
+import { noteApiKeyCaller } from '../api-usage/request-usage';
 import { answerChatMessage, chatDeps } from '../chat/service';
 import { isOverTokenLimit } from '../usage/service';
 
@@ -47,6 +48,14 @@ const textOf = (content: unknown): string =>
  */
 export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   async function keyFor(request: FastifyRequest, reply: FastifyReply) {
+    // Per client IP, before the key is looked at: guessing keys is refused like any other flood.
+    const byIp = await rateLimiter.hit(`api:ip:${request.ip}`, API_REQUESTS_PER_IP_PER_MINUTE, 60).catch(() => null);
+    if (byIp && !byIp.allowed) {
+      await openAiError(reply, 429, 'Too many requests from this address. Please wait and try again.', 'rate_limit_exceeded', 'rate_limit_exceeded', {
+        'retry-after': String(byIp.retryAfterSeconds),
+      });
+      return null;
+    }
     const header = request.headers.authorization ?? '';
     const secret = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     const key = secret ? await authenticateApiKey(app.db, secret) : null;
@@ -60,6 +69,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       );
       return null;
     }
+    noteApiKeyCaller(key.id);
     return key;
   }
 

@@ -1,5 +1,6 @@
 import {
   API_KEY_REQUESTS_PER_MINUTE,
+  API_REQUESTS_PER_IP_PER_MINUTE,
   CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE,
   CSP_REPORTS_PER_IP_PER_MINUTE,
   PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE,
@@ -61,6 +62,15 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     windowSeconds: 60,
     status: 'enforced',
     detail: 'Requests past the limit get 429 rate_limit_exceeded with Retry-After.',
+  },
+  {
+    key: 'api-ip',
+    label: 'OpenAI-compatible API requests',
+    scope: 'per client IP, before the key is checked',
+    limit: API_REQUESTS_PER_IP_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: 'Requests past the limit get 429 rate_limit_exceeded with Retry-After, valid key or not.',
   },
   {
     key: 'csp-reports',

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { securityEvents } from '../../db/schema/index';
+import { evaluateSecurityEvent } from '../security-alerts/detect';
 
 export type SecuritySeverity = 'low' | 'medium' | 'high' | 'critical';
 
@@ -16,6 +17,18 @@ export const SECURITY_EVENT_SEVERITY = {
   deactivated_signin_blocked: 'high',
   signin_rate_limited: 'high',
   csp_violation: 'low',
+  // The account's own settings (issue 11).
+  password_changed: 'medium',
+  password_change_failed: 'medium',
+  email_change_requested: 'low',
+  email_changed: 'medium',
+  session_revoked: 'low',
+  other_sessions_revoked: 'low',
+  all_sessions_revoked: 'low',
+  account_unlinked: 'medium',
+  account_deletion_requested: 'high',
+  account_deletion_cancelled: 'medium',
+  account_deleted: 'high',
 } as const satisfies Record<string, SecuritySeverity>;
 
 export type SecurityEventType = keyof typeof SECURITY_EVENT_SEVERITY;
@@ -30,13 +43,14 @@ export interface SecurityEventInput {
 }
 
 export async function recordSecurityEvent(db: Db, input: SecurityEventInput): Promise<void> {
-  await db.insert(securityEvents).values({
+  const row = {
     eventType: input.eventType,
     severity: SECURITY_EVENT_SEVERITY[input.eventType],
     userId: input.userId ?? null,
     email: input.email ? input.email.toLowerCase().slice(0, 254) : null,
     ipAddress: input.ipAddress ?? null,
-    userAgent: input.userAgent ?? null,
-    details: input.details ?? {},
-  });
+  };
+  await db.insert(securityEvents).values({ ...row, userAgent: input.userAgent ?? null, details: input.details ?? {} });
+  // Bursts of failed sign-ins and high-risk events raise an alert for the system admins (features/security-alerts).
+  await evaluateSecurityEvent(db, row);
 }

@@ -2,6 +2,7 @@ import { and, count, eq, gte, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { availableCredits } from '../token-credits/service';
 
 export const UNLIMITED = -1;
 
@@ -34,10 +35,13 @@ export async function tokensUsedThisMonth(db: Db, organizationId: string, now = 
   return Number(row?.total ?? 0);
 }
 
+/** Past the monthly allowance, the organization's credit tokens (rewards, purchases) are used before it is refused. */
 export async function isOverTokenLimit(db: Db, organizationId: string): Promise<boolean> {
   const tier = await organizationTier(db, organizationId);
   if (tier.monthlyTokenLimit === UNLIMITED) return false;
-  return (await tokensUsedThisMonth(db, organizationId)) >= tier.monthlyTokenLimit;
+  const used = await tokensUsedThisMonth(db, organizationId);
+  if (used < tier.monthlyTokenLimit) return false;
+  return used >= tier.monthlyTokenLimit + (await availableCredits(db, organizationId, tier.monthlyTokenLimit));
 }
 
 /** Refuses a new chatbot when the organization's tier allows no more (max_chatbots, -1 unlimited). */
@@ -59,12 +63,15 @@ export async function usageSummary(db: Db, organizationId: string) {
   const used = await tokensUsedThisMonth(db, organizationId);
   const [bots] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.organizationId, organizationId));
   const limit = tier.monthlyTokenLimit;
+  const credits = await availableCredits(db, organizationId, limit);
+  // Credits cover this month's use past the allowance; what is left of them is the balance.
+  const creditBalance = limit === UNLIMITED ? credits : Math.max(0, credits - Math.max(0, used - limit));
   return {
     organizationId,
     tier: { tier: tier.tier, displayName: tier.displayName },
     period: { start: period.start.toISOString(), end: period.end.toISOString() },
-    tokens: { used, limit, percent: limit === UNLIMITED || limit <= 0 ? null : Math.round((used / limit) * 1000) / 10 },
+    tokens: { used, limit, percent: limit === UNLIMITED || limit <= 0 ? null : Math.round((used / limit) * 1000) / 10, creditBalance },
     chatbots: { count: Number(bots?.n ?? 0), limit: tier.maxChatbots },
-    isOverTokenLimit: limit !== UNLIMITED && used >= limit,
+    isOverTokenLimit: limit !== UNLIMITED && used >= limit + credits,
   };
 }

@@ -1,6 +1,6 @@
 import { MenuIcon, ShieldIcon } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
@@ -14,29 +14,51 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DashboardNav } from '@/features/dashboard/components/dashboard-nav';
 import { InboxNavBadge } from '@/features/inbox/components/inbox-nav-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
+import { forgetPendingInvitation, invitePath, readPendingInvitation } from '@/features/organizations/utils/pending-invitation';
 import { SessionTimeout } from '@/features/session-timeout/components/session-timeout';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
-function OrganizationBadge() {
-  const { organization } = useAuth();
-  if (!organization) return null;
+/** The organization card at the bottom of the sidebar: which organization the dashboard acts in, and the switch. */
+function OrganizationMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { me, organization, refresh, switchOrganization } = useAuth();
+  const navigate = useNavigate();
+  if (!me || !organization) return null;
+  const switchTo = (organizationId: string) => {
+    onNavigate?.();
+    switchOrganization(organizationId);
+    // The page on screen belonged to the previous organization: start again from its dashboard.
+    void navigate(paths.dashboard);
+  };
   return (
-    <div className="flex items-center gap-3 rounded-lg border bg-background/60 p-3">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-brand/15 text-sm font-semibold text-brand">
-        {organization.name.slice(0, 1).toUpperCase()}
-      </span>
-      <div className="min-w-0">
-        <p className="truncate text-sm font-medium">{organization.name}</p>
-        <p className="text-xs text-muted-foreground">Organization</p>
-      </div>
-    </div>
+    <OrganizationSwitcher
+      organizations={me.organizations}
+      current={organization}
+      onSwitch={switchTo}
+      onCreated={async (created) => {
+        await refresh();
+        switchTo(created.id);
+      }}
+    />
   );
+}
+
+/** An invitation link opened while signed out is taken up again once the user is in (lib: pending-invitation). */
+function usePendingInvitationRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const token = readPendingInvitation();
+    if (!token) return;
+    forgetPendingInvitation();
+    void navigate(invitePath(token), { replace: true });
+  }, [navigate]);
 }
 
 /** Counts beside the nav's links; the features that own them render them. */
 const NAV_BADGES = { [paths.inbox]: <InboxNavBadge /> };
 
 function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
+  const { organization } = useAuth();
   return (
     <>
       <div className="flex h-14 items-center px-4">
@@ -46,10 +68,10 @@ function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <Separator />
       <div className="flex-1 overflow-y-auto p-3">
-        <DashboardNav onNavigate={onNavigate} badges={NAV_BADGES} />
+        <DashboardNav onNavigate={onNavigate} badges={NAV_BADGES} role={organization?.role ?? null} />
       </div>
       <div className="p-3">
-        <OrganizationBadge />
+        <OrganizationMenu onNavigate={onNavigate} />
       </div>
     </>
   );
@@ -71,6 +93,7 @@ function AdminConsoleItem() {
 
 function SignedInShell() {
   const { endSession } = useAuth();
+  usePendingInvitationRedirect();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const onIdleSignOut = useCallback(() => endSession('idle-timeout'), [endSession]);

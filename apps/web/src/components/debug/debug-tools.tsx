@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDebugEntries, useDebugSettings } from '@/hooks/use-debug-settings';
 import { clearDebugEntries, debugLog, saveDebugSettings, type DebugEntry, type DebugLogLevel } from '@/lib/debug-log';
+import { performanceMonitor } from '@/lib/performance-monitor';
 import { cn } from '@/lib/utils';
 
 /** Entries the panel lists (the log keeps a few more). */
@@ -93,7 +94,8 @@ function DebugVisualPanel() {
 
 /**
  * Debugging aids on every page, driven by this browser's debug settings: page changes logged in the
- * 'routing' category, and the visual panel when switched on.
+ * 'routing' category, the performance monitor (memory every 5 minutes, long tasks) while the 'performance'
+ * category is on, and the visual panel when switched on.
  */
 export function DebugTools() {
   const settings = useDebugSettings();
@@ -101,6 +103,9 @@ export function DebugTools() {
   useEffect(() => {
     debugLog('routing', 'info', `Page ${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
+
+  const isMonitoring = settings.enabled && settings.categories.performance;
+  useEffect(() => (isMonitoring ? performanceMonitor.start() : undefined), [isMonitoring]);
 
   return settings.enabled && settings.showVisualPanel ? <DebugVisualPanel /> : null;
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { REFERRAL_QUERY_PARAM } from '@parley/shared/contracts/referrals';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,6 +8,7 @@ import { OAuthButton } from '@/features/auth/components/oauth-button';
 import { RedirectIfSignedIn } from '@/features/auth/components/redirect-if-signed-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { rememberReferralCode } from '@/features/auth/utils/referral-code';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -26,8 +28,13 @@ const COPY: Record<Mode, { title: string; description: string; pageTitle: string
 export default function AuthRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const mode: Mode = searchParams.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
+  // A referral link (/auth?ref=CODE) opens sign-up; the code is kept in the browser until the sign-up is sent.
+  const referralCode = searchParams.get(REFERRAL_QUERY_PARAM);
+  useEffect(() => rememberReferralCode(referralCode), [referralCode]);
+  const mode: Mode = searchParams.get('mode') === 'sign-up' || referralCode ? 'sign-up' : 'sign-in';
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+  // Sent here from an invitation (/invite/…): sign up with the invited address.
+  const invitedEmail = typeof (location.state as { email?: unknown } | null)?.email === 'string' ? (location.state as { email: string }).email : undefined;
 
   const setMode = (next: string) => {
     setSearchParams(next === 'sign-up' ? { mode: 'sign-up' } : {}, {
@@ -68,7 +75,7 @@ export default function AuthRoute() {
                   <SignInForm />
                 </TabsContent>
                 <TabsContent value="sign-up">
-                  <SignUpForm onSignedUp={setConfirmationSentTo} />
+                  <SignUpForm onSignedUp={setConfirmationSentTo} defaultEmail={invitedEmail} />
                 </TabsContent>
               </Tabs>
               <OAuthButton />

@@ -1,9 +1,13 @@
 import { PageHeader } from '@/components/layout/page-header';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ApiKeysList } from '@/features/api-keys/components/api-keys-list';
 import { ApiUsageGuide } from '@/features/api-keys/components/api-usage-guide';
 import { CreateApiKeyDialog } from '@/features/api-keys/components/create-api-key-dialog';
+import { OrganizationRoleGate } from '@/features/organizations/components/organization-role-gate';
 
 export default function ApiKeysRoute() {
+  const { organization } = useAuth();
+  const canManage = organization?.role === 'owner' || organization?.role === 'admin';
   return (
     <div className="space-y-6">
       <title>API keys · Parley</title>
@@ -17,10 +21,13 @@ export default function ApiKeysRoute() {
             passwords.
           </>
         }
-        actions={<CreateApiKeyDialog />}
+        actions={canManage ? <CreateApiKeyDialog /> : undefined}
       />
-      <ApiKeysList />
-      <ApiUsageGuide />
+      {/* Keys belong to the organization: owners and admins manage them. */}
+      <OrganizationRoleGate role={organization?.role ?? null} required="admin" what="API keys" isPlural organizationName={organization?.name ?? null}>
+        <ApiKeysList />
+        <ApiUsageGuide />
+      </OrganizationRoleGate>
     </div>
   );
 }

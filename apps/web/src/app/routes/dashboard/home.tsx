@@ -9,9 +9,11 @@ import { ExportSchedulesCard } from '@/features/analytics/components/export-sche
 import { QuickActions } from '@/features/analytics/components/quick-actions';
 import { RecentExportsCard } from '@/features/analytics/components/recent-exports-card';
 import { useAnalyticsFilter } from '@/features/analytics/hooks/use-analytics-filter';
+import { ChatbotList } from '@/features/chatbots/components/chatbot-list';
 import { AccountSummary } from '@/features/dashboard/components/account-summary';
 import { GettingStarted } from '@/features/dashboard/components/getting-started';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
+import { InboxSummaryCard } from '@/features/inbox/components/inbox-summary-card';
 import { UsageCard } from '@/features/usage/components/usage-card';
 
 function SectionHeading({ id, title, description }: { id: string; title: string; description: string }) {
@@ -25,8 +27,51 @@ function SectionHeading({ id, title, description }: { id: string; title: string;
   );
 }
 
-/** The dashboard home: key figures and analytics for a period, quick actions, report exports, usage and account. */
+/**
+ * A member's home: their organization's chatbots, the inbox and usage (analytics, reports and keys are for owners
+ * and admins, and the server refuses them to members).
+ */
+function MemberHome() {
+  const { user, organization } = useAuth();
+  const chatbots = useChatbotOptions();
+  if (!user) return null;
+  return (
+    <div className="space-y-8">
+      <title>Dashboard · Parley</title>
+      <WelcomeHeader firstName={greetingName(user)} organizationName={organization?.name ?? null} />
+      {chatbots.data?.length === 0 && <GettingStarted />}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <InboxSummaryCard />
+        <UsageCard />
+      </div>
+      <section aria-labelledby="chatbots-heading" className="space-y-4">
+        <SectionHeading
+          id="chatbots-heading"
+          title="Chatbots"
+          description={`The chatbots of ${organization?.name ?? 'your organization'}, shared by everyone in it.`}
+        />
+        <ChatbotList />
+      </section>
+      <AccountSummary
+        email={user.email}
+        emailVerified={user.emailVerified}
+        createdAt={user.createdAt}
+        organizationName={organization?.name ?? null}
+        organizationRole={organization?.role ?? null}
+      />
+    </div>
+  );
+}
+
+/** The dashboard home: a member's simpler home, or (owners and admins) analytics, quick actions, reports, usage and account. */
 export default function DashboardHomeRoute() {
+  const { organization } = useAuth();
+  if (organization?.role === 'member') return <MemberHome />;
+  return <ManagerHome />;
+}
+
+/** Key figures and analytics for a period, quick actions, report exports, usage and account. */
+function ManagerHome() {
   const { user, organization } = useAuth();
   const analytics = useAnalyticsFilter();
   const chatbots = useChatbotOptions();

@@ -28,8 +28,10 @@ describe('admin guard decision', () => {
     expect(decideAdminAccess({ ...base, pathname: '/admin/security/audit', admin: admin('system_admin') }).kind).toBe('granted');
   });
 
-  it('needs only an admin for paths the console shows outside the route table', () => {
-    expect(requiredRoleFor('/launch-materials')).toBeNull();
+  it('needs only an admin for paths the console shows outside the route table, but developer for launch materials', () => {
+    expect(requiredRoleFor('/launch-materials')).toBe('developer');
+    expect(decideAdminAccess({ ...base, pathname: '/launch-materials/', admin: admin('support') })).toEqual({ kind: 'insufficient', required: 'developer' });
+    expect(requiredRoleFor('/admin/referrals')).toBe('support');
     expect(requiredRoleFor('/admin/debug')).toBeNull();
     expect(requiredRoleFor('/admin/referrals/settings')).toBe('system_admin');
   });

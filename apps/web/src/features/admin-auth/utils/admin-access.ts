@@ -1,5 +1,5 @@
 import { hasAdminRole, type AdminRole } from '@parley/shared/access';
-import { adminRouteFor } from '@parley/shared/admin-routes';
+import { adminRouteFor, LAUNCH_MATERIALS_PATH, LAUNCH_MATERIALS_ROLE } from '@parley/shared/admin-routes';
 
 export type AdminAccess =
   { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'denied' } | { kind: 'insufficient'; required: AdminRole } | { kind: 'granted'; role: AdminRole };
@@ -12,8 +12,9 @@ export interface AdminAccessInput {
   pathname: string;
 }
 
-/** The role a path needs; paths outside ADMIN_ROUTES that the console shows (e.g. /launch-materials) need any admin. */
+/** The role a path needs; /launch-materials needs developer; other paths outside ADMIN_ROUTES need any admin. */
 export function requiredRoleFor(pathname: string): AdminRole | null {
+  if ((pathname.replace(/\/+$/, '') || '/') === LAUNCH_MATERIALS_PATH) return LAUNCH_MATERIALS_ROLE;
   const route = adminRouteFor(pathname);
   return route && route.role !== 'any' ? route.role : null;
 }

@@ -1,12 +1,15 @@
+import type { MeResponse } from '@parley/shared/contracts/auth';
 import { MESSAGES } from '@parley/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { NOT_ORGANIZATION_MEMBER_MESSAGE } from '@parley/shared/access';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { clearStoredAuth } from '@/lib/auth-storage';
+import { currentOrganization } from '@/lib/current-organization';
 import { debugLog } from '@/lib/debug-log';
 import { getMeQueryOptions, ME_QUERY_KEY, useMe } from '../api/get-me';
 import { reportSecurityEvent } from '../api/report-security-event';
@@ -28,6 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearLocalSession = useCallback(async () => {
     knownUserIdRef.current = null;
     clearStoredAuth();
+    currentOrganization.set(null);
     await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
     // Drop every cached answer that belonged to the session; 'me' becomes "signed out" at once.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
@@ -121,13 +125,59 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(() => queryClient.fetchQuery({ ...getMeQueryOptions(), staleTime: 0 }), [queryClient]);
 
+  // The organization the dashboard acts in. A change (the switcher, another tab, or a membership that ended) drops
+  // every cached answer of the previous organization; active screens load again for the new one.
+  const organizationId = useSyncExternalStore(currentOrganization.subscribe, currentOrganization.get, currentOrganization.get);
+  const switchedHereRef = useRef(false);
+  const previousOrganizationRef = useRef(organizationId);
+  useEffect(() => {
+    const previous = previousOrganizationRef.current;
+    previousOrganizationRef.current = organizationId;
+    if (previous === null || organizationId === null || previous === organizationId) return;
+    debugLog('auth', 'info', 'Organization switched', { organizationId });
+    // Answers still on their way belong to the previous organization: cancel them before emptying the cache.
+    const ofPreviousOrganization = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== ME_QUERY_KEY[0] };
+    void queryClient.cancelQueries(ofPreviousOrganization).then(() => queryClient.resetQueries(ofPreviousOrganization));
+    if (!switchedHereRef.current) {
+      const name = queryClient.getQueryData<MeResponse | null>(ME_QUERY_KEY)?.organizations.find((o) => o.id === organizationId)?.name;
+      toast.info(name ? `Now working in ${name}` : 'Your organization changed', {
+        description: 'The organization was switched in another tab or is no longer available.',
+      });
+      if (window.location.pathname.startsWith(paths.dashboard)) void navigate(paths.dashboard, { replace: true });
+    }
+    switchedHereRef.current = false;
+  }, [organizationId, queryClient, navigate]);
+
+  const switchOrganization = useCallback((id: string) => {
+    if (id === currentOrganization.get()) return;
+    switchedHereRef.current = true;
+    currentOrganization.set(id);
+  }, []);
+
+  // Told "not a member" (removed, or the organization was deleted): read the memberships again, which moves the
+  // dashboard to an organization the user still belongs to. At most once every few seconds.
+  const lastMembershipCheckRef = useRef(0);
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const error = event.action.error;
+        if (!(error instanceof ApiError) || error.status !== 403 || error.message !== NOT_ORGANIZATION_MEMBER_MESSAGE) return;
+        if (Date.now() - lastMembershipCheckRef.current < 5000) return;
+        lastMembershipCheckRef.current = Date.now();
+        void refresh();
+      }),
+    [queryClient, refresh],
+  );
+
   const value = useMemo<AuthContextValue>(() => {
     const status: AuthStatus = me !== undefined ? (me ? 'signed-in' : 'signed-out') : meQuery.isError ? 'error' : 'loading';
     return {
       status,
       me: me ?? null,
       user: me?.user ?? null,
-      organization: me?.organizations[0] ?? null,
+      organization: me?.organizations.find((o) => o.id === organizationId) ?? me?.organizations[0] ?? null,
+      switchOrganization,
       error: meQuery.error,
       refresh,
       signOut,
@@ -135,7 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isSigningOut,
       endSession,
     };
-  }, [me, meQuery.isError, meQuery.error, refresh, signOut, recoverSession, isSigningOut, endSession]);
+  }, [me, meQuery.isError, meQuery.error, refresh, signOut, recoverSession, isSigningOut, endSession, organizationId, switchOrganization]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

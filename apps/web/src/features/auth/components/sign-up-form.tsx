@@ -16,12 +16,12 @@ import { useSignUpWithEmail } from '../api/sign-up-with-email';
 import { authErrorMessage, formatRetryAfter } from '../utils/auth-error-message';
 
 /** Collects first name, last name, e-mail and password; on success the parent shows "Check your e-mail". */
-export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+export function SignUpForm({ onSignedUp, defaultEmail = '' }: { onSignedUp: (email: string) => void; /** An invitation's address. */ defaultEmail?: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const signUp = useSignUpWithEmail();
   const form = useForm({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: defaultEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -10,8 +10,10 @@ export interface AuthContextValue {
   status: AuthStatus;
   me: MeResponse | null;
   user: MeUser | null;
-  /** The user's first organization (every customer has one). */
+  /** The organization the dashboard acts in (chosen in the switcher; the user's first one by default). */
   organization: MeOrganization | null;
+  /** Act in another of the user's organizations: every cached answer of the previous one is dropped. */
+  switchOrganization: (organizationId: string) => void;
   /** Why /api/me could not be read (network or server error), when status is 'error'. */
   error: Error | null;
   /** Asks the server again who is signed in. */

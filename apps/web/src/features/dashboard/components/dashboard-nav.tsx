@@ -1,4 +1,17 @@
-import { BotIcon, CreditCardIcon, GemIcon, InboxIcon, KeyRoundIcon, LayoutDashboardIcon, SettingsIcon, type LucideIcon } from 'lucide-react';
+import { hasOrganizationRole, type OrganizationRole } from '@parley/shared/access';
+import {
+  BotIcon,
+  CreditCardIcon,
+  GemIcon,
+  GiftIcon,
+  InboxIcon,
+  KeyRoundIcon,
+  LayoutDashboardIcon,
+  SettingsIcon,
+  UsersIcon,
+  WebhookIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -10,16 +23,21 @@ interface NavItem {
   icon: LucideIcon;
   /** Match only this exact path (the dashboard home would otherwise be active everywhere). */
   end?: boolean;
+  /** The least organization role that may use the page (the server refuses the others anyway). */
+  role: OrganizationRole;
 }
 
 const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboardIcon, end: true },
-  { label: 'Chatbots', to: paths.chatbots, icon: BotIcon },
-  { label: 'Inbox', to: paths.inbox, icon: InboxIcon },
-  { label: 'API Keys', to: paths.apiKeys, icon: KeyRoundIcon },
-  { label: 'Settings', to: paths.settings, icon: SettingsIcon },
-  { label: 'Billing', to: paths.billing, icon: CreditCardIcon },
-  { label: 'Subscription', to: paths.subscription, icon: GemIcon },
+  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboardIcon, end: true, role: 'member' },
+  { label: 'Chatbots', to: paths.chatbots, icon: BotIcon, role: 'member' },
+  { label: 'Inbox', to: paths.inbox, icon: InboxIcon, role: 'member' },
+  { label: 'Team', to: paths.team, icon: UsersIcon, role: 'member' },
+  { label: 'API Keys', to: paths.apiKeys, icon: KeyRoundIcon, role: 'admin' },
+  { label: 'Webhooks', to: paths.webhooks, icon: WebhookIcon, role: 'admin' },
+  { label: 'Settings', to: paths.settings, icon: SettingsIcon, role: 'member' },
+  { label: 'Billing', to: paths.billing, icon: CreditCardIcon, role: 'owner' },
+  { label: 'Subscription', to: paths.subscription, icon: GemIcon, role: 'owner' },
+  { label: 'Referrals', to: paths.referrals, icon: GiftIcon, role: 'member' },
 ];
 
 interface DashboardNavProps {
@@ -30,13 +48,15 @@ interface DashboardNavProps {
    * because this feature does not import the others.
    */
   badges?: Readonly<Partial<Record<string, ReactNode>>>;
+  /** The user's role in the organization the dashboard acts in: links to pages of a higher role are left out. */
+  role: OrganizationRole | null;
 }
 
-/** The customer sidebar's links. */
-export function DashboardNav({ onNavigate, badges }: DashboardNavProps) {
+/** The customer sidebar's links, those of the user's role in the current organization. */
+export function DashboardNav({ onNavigate, badges, role }: DashboardNavProps) {
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
-      {NAV_ITEMS.map(({ label, to, icon: Icon, end }) => (
+      {NAV_ITEMS.filter((item) => hasOrganizationRole(role, item.role)).map(({ label, to, icon: Icon, end }) => (
         <NavLink
           key={to}
           to={to}

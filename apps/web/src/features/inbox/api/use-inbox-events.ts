@@ -1,15 +1,13 @@
 import { CLIENT_APPLICATION_NAME, CLIENT_VERSION } from '@parley/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { createRateCap } from '@/lib/rate-cap';
 import { createSseParser } from '@/lib/sse';
-import { createBatchedTrigger } from '../utils/batched-trigger';
 import { parseInboxEvent } from '../utils/inbox-event';
 import { reconnectDelay } from '../utils/reconnect-backoff';
 import { INBOX_QUERY_ROOT } from './get-handoffs';
 
 export const INBOX_EVENTS_PATH = '/api/handoffs/events';
-/** A burst of events (a visitor typing fast, many chats at once) becomes at most ~10 refetches a second. */
-const REFRESH_BATCH_MS = 100;
 /** A stream that stayed open this long was healthy: the next drop starts the backoff again from the shortest wait. */
 const STABLE_STREAM_MS = 10_000;
 
@@ -39,7 +37,7 @@ function waitBeforeRetry(ms: number, signal: AbortSignal): Promise<void> {
  * forever instead of reaching the sign-in page), retries on its own fixed schedule rather than backing off, and
  * cannot send the client headers every other call carries. The same SSE parser as the chat stream reads the body.
  *
- * Events only say that something changed, so each one just marks the inbox queries stale (batched); after every
+ * Events only say that something changed, so each one just marks the inbox queries stale (at most 10 times a second); after every
  * (re)connection, data fetched before the stream opened is refetched too, as events sent meanwhile were missed.
  * Only the inbox screen opens the stream: one long-lived connection per tab on that screen, not on every page (browsers
  * allow six connections to a host over HTTP/1.1); the nav badge elsewhere relies on the list's 30-second refresh.
@@ -52,7 +50,9 @@ export function useInboxEvents({ enabled = true }: { enabled?: boolean } = {}): 
     if (!enabled) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const refresh = createBatchedTrigger(() => void queryClient.invalidateQueries({ queryKey: INBOX_QUERY_ROOT }), REFRESH_BATCH_MS);
+    // Realtime updates are applied at most 10 times a second (lib/rate-cap): a burst of events (a visitor typing
+    // fast, many chats at once) becomes one refetch per slot.
+    const updates = createRateCap<void>(() => void queryClient.invalidateQueries({ queryKey: INBOX_QUERY_ROOT }));
     const report = (next: InboxConnection) => {
       if (!signal.aborted) setConnection(next);
     };
@@ -74,7 +74,7 @@ export function useInboxEvents({ enabled = true }: { enabled?: boolean } = {}): 
         // client, which handles the 401 (back to sign-in) like any other call's.
         const isClientError = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
         if (isClientError) {
-          refresh.schedule();
+          updates.push();
           return { end: 'stop', wasStable: false };
         }
         return { end: 'retry', wasStable: false };
@@ -90,7 +90,7 @@ export function useInboxEvents({ enabled = true }: { enabled?: boolean } = {}): 
         for (;;) {
           const { done, value } = await reader.read();
           for (const data of done ? parser.flush() : parser.push(value)) {
-            if (parseInboxEvent(data)) refresh.schedule();
+            if (parseInboxEvent(data)) updates.push();
           }
           if (done) break;
         }
@@ -121,7 +121,7 @@ export function useInboxEvents({ enabled = true }: { enabled?: boolean } = {}): 
     void run();
     return () => {
       controller.abort();
-      refresh.cancel();
+      updates.cancel();
     };
   }, [enabled, queryClient]);
 

@@ -10,8 +10,8 @@ import { PlanCards } from './plan-cards';
 import { PricingFaqList } from './pricing-faq-list';
 import { TokenPackagesSection } from './token-packages-section';
 
-/** The public pricing page's content: plans, token packages, FAQs. */
-export function PublicPricingView({ ctaHref }: { ctaHref: string }) {
+/** The public pricing page's content: plans, token packages, FAQs (the landing page shows the plans only). */
+export function PublicPricingView({ ctaHref, plansOnly = false }: { ctaHref: string; plansOnly?: boolean }) {
   const query = usePublicPricing();
   if (query.isPending) {
     return <LoadingRows label="Loading pricing" rows={3} className="h-96 rounded-xl" containerClassName="gap-6 md:grid-cols-3" />;
@@ -39,7 +39,7 @@ export function PublicPricingView({ ctaHref }: { ctaHref: string }) {
       ) : (
         <PlanCards plans={plans} ctaHref={ctaHref} />
       )}
-      {tokenPackages.length > 0 && (
+      {!plansOnly && tokenPackages.length > 0 && (
         <section aria-labelledby="token-packages-heading" className="grid gap-6">
           <div className="text-center">
             <h2 id="token-packages-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -50,7 +50,7 @@ export function PublicPricingView({ ctaHref }: { ctaHref: string }) {
           <TokenPackagesSection packages={tokenPackages} />
         </section>
       )}
-      {faqs.length > 0 && (
+      {!plansOnly && faqs.length > 0 && (
         <section aria-labelledby="faq-heading" className="mx-auto grid w-full max-w-3xl gap-6">
           <h2 id="faq-heading" className="text-center text-2xl font-semibold tracking-tight sm:text-3xl">
             Frequently asked questions

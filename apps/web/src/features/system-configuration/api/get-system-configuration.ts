@@ -1,6 +1,7 @@
 import type { SystemConfiguration } from '@parley/shared/contracts/system-configuration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { isRetriesExhausted } from '@/lib/retry';
 import { ApiError } from '@/lib/api-error';
 
 export const SYSTEM_CONFIGURATION_QUERY_KEY = ['admin', 'system-configuration'] as const;
@@ -15,7 +16,9 @@ export function getSystemConfigurationQueryOptions() {
     queryKey: SYSTEM_CONFIGURATION_QUERY_KEY,
     queryFn: ({ signal }) => getSystemConfiguration({ signal }),
     // A denied or expired session is an answer, not a hiccup: show it at once.
-    retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && (error.status === 401 || error.status === 403)),
+    // The api client has already retried transient failures; only retry what it did not.
+    retry: (failureCount, error) =>
+      failureCount < 2 && !isRetriesExhausted(error) && !(error instanceof ApiError && (error.status === 401 || error.status === 403)),
   });
 }
 

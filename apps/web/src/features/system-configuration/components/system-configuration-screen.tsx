@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, RotateCwIcon, SaveIcon, ServerCogIcon, Undo2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -59,7 +59,16 @@ function LoadingState() {
 }
 
 /** Spec part 2 "System Configuration": five tabs, one Save Changes for the configuration, an "Unsaved changes" badge. */
-export function SystemConfigurationScreen({ signInPath, debugConsolePath }: { signInPath: string; debugConsolePath: string }) {
+export function SystemConfigurationScreen({
+  signInPath,
+  debugConsolePath,
+  webhookList,
+}: {
+  signInPath: string;
+  debugConsolePath: string;
+  /** The Webhook Management tab's list of installation-wide webhooks (the webhooks feature, composed by the route). */
+  webhookList?: ReactNode;
+}) {
   const query = useSystemConfiguration();
   const update = useUpdateSystemConfiguration();
   const navigate = useNavigate();
@@ -199,7 +208,7 @@ export function SystemConfigurationScreen({ signInPath, debugConsolePath }: { si
           <DocumentProcessingTab {...tabProps} />
         </TabsContent>
         <TabsContent value="webhooks">
-          <WebhookManagementTab {...tabProps} />
+          <WebhookManagementTab {...tabProps} webhookList={webhookList} />
         </TabsContent>
         <TabsContent value="integrations">
           <IntegrationSettingsTab {...tabProps} />

@@ -1,18 +1,20 @@
 import { SYSTEM_CONFIGURATION_LIMITS as LIMITS } from '@parley/shared/constants';
-import { WebhookIcon } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import type { ReactNode } from 'react';
 import { integerDefault } from '../utils/config-form';
 import type { SettingsTabProps } from './document-processing-tab';
 import { NumberSettingField } from './number-setting-field';
 import { SettingsSection } from './settings-section';
 
-/** The global settings of outbound webhook delivery; the per-endpoint configurations come with the webhooks feature. */
-export function WebhookManagementTab({ draft, errors, onChange }: SettingsTabProps) {
+/**
+ * The global settings of outbound webhook delivery, and the installation-wide webhooks: `webhookList`, composed by
+ * the route from the webhooks feature (features do not import each other).
+ */
+export function WebhookManagementTab({ draft, errors, onChange, webhookList }: SettingsTabProps & { webhookList?: ReactNode }) {
   return (
     <div className="grid gap-6">
       <SettingsSection
-        title="Delivery defaults"
-        description="Used for every outbound webhook delivery: how long to wait for the receiver, how often to retry a failed delivery, and how many deliveries to send per minute."
+        title="Delivery limits"
+        description="Apply to every outbound webhook delivery, the customers’ included: the longest wait for the receiver and the most retries (a webhook’s own lower values win), and how many deliveries each endpoint gets per minute."
       >
         <NumberSettingField
           label="Webhook timeout"
@@ -42,14 +44,20 @@ export function WebhookManagementTab({ draft, errors, onChange }: SettingsTabPro
           onChange={(value) => onChange({ webhookRateLimitPerMinute: value })}
         />
       </SettingsSection>
-      <Alert>
-        <WebhookIcon />
-        <AlertTitle>Webhook configurations</AlertTitle>
-        <AlertDescription>
-          The list of outbound webhooks (endpoint, events, secret, headers, test) arrives with the webhooks feature and will appear on this tab. The defaults
-          above are saved now and apply to those deliveries.
-        </AlertDescription>
-      </Alert>
+      {webhookList && (
+        <section className="grid gap-3" aria-labelledby="installation-webhooks-title">
+          <div className="grid gap-1">
+            <h2 id="installation-webhooks-title" className="text-base font-semibold">
+              Webhook configurations
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Installation-wide webhooks receive the events of every organization; each payload names its organization. They are saved at once, apart from Save
+              Changes.
+            </p>
+          </div>
+          {webhookList}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,100 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * n8n Integration Management (spec part 2 §3). Workflows and webhook endpoints are `usage_analytics` rows
+ * (usage_type n8n_workflow / webhook_endpoint, quantity = executions / requests, the rest in metadata), as
+ * the spec stores them. Beyond the spec: routing rules, saved workflow templates, the advanced settings and
+ * a record of every request Parley sends n8n (Monitoring's figures) are tables of their own.
+ */
+
+export const usageAnalytics = pgTable(
+  'usage_analytics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    usageType: text('usage_type').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_analytics_type_created_idx').on(t.usageType, t.createdAt)],
+);
+
+export const n8nRoutingRules = pgTable(
+  'n8n_routing_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    condition: text('condition').notNull(),
+    priority: integer('priority').notNull().default(5),
+    action: text('action', { enum: ['edge_function', 'n8n', 'hybrid'] }).notNull(),
+    workflowId: uuid('workflow_id').references(() => usageAnalytics.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Documents whose route this rule decided, and how many of them the route processed. */
+    executionCount: integer('execution_count').notNull().default(0),
+    successCount: integer('success_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('n8n_routing_rules_priority_idx').on(t.priority, t.createdAt)],
+);
+
+/** Saved templates; the three built-in ones live in code (features/n8n/builtin-templates.ts). */
+export const n8nWorkflowTemplates = pgTable('n8n_workflow_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  template: jsonb('template').$type<{ nodes: Record<string, unknown>[]; connections: Record<string, unknown> }>().notNull(),
+  variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+  isPublic: boolean('is_public').notNull().default(false),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The advanced n8n settings: one row (id 1), created with the spec's defaults when first read. */
+export const n8nSettings = pgTable('n8n_settings', {
+  id: integer('id').primaryKey().default(1),
+  n8nEnabled: boolean('n8n_enabled').notNull().default(true),
+  n8nPrimaryMode: boolean('n8n_primary_mode').notNull().default(true),
+  n8nFallbackEnabled: boolean('n8n_fallback_enabled').notNull().default(true),
+  n8nWorkflowTimeoutSeconds: integer('n8n_workflow_timeout_seconds').notNull().default(30),
+  webhookRetryCount: integer('webhook_retry_count').notNull().default(3),
+  intelligentRoutingEnabled: boolean('intelligent_routing_enabled').notNull().default(false),
+  autoFallbackThreshold: integer('auto_fallback_threshold').notNull().default(85),
+  performanceMonitoringEnabled: boolean('performance_monitoring_enabled').notNull().default(true),
+  alertThresholdErrorRate: integer('alert_threshold_error_rate').notNull().default(10),
+  alertThresholdResponseTime: integer('alert_threshold_response_time').notNull().default(5000),
+  /** The bearer secret sent to n8n, sealed with lib/secrets (purpose n8n-webhook-secret). */
+  webhookSecretEncrypted: text('webhook_secret_encrypted'),
+  webhookSecretHint: text('webhook_secret_hint'),
+  webhookSecretCreatedAt: timestamp('webhook_secret_created_at', { withTimezone: true }),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** Every request Parley sent n8n: webhook tests, document hand-offs and connection tests. */
+export const n8nRequests = pgTable(
+  'n8n_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['webhook_test', 'ingestion', 'connection_test'] }).notNull(),
+    workflowId: uuid('workflow_id').references(() => usageAnalytics.id, { onDelete: 'set null' }),
+    endpointId: uuid('endpoint_id').references(() => usageAnalytics.id, { onDelete: 'set null' }),
+    routingRuleId: uuid('routing_rule_id').references(() => n8nRoutingRules.id, { onDelete: 'set null' }),
+    method: text('method').notNull(),
+    /** Origin and path only: a query string may hold credentials. */
+    url: text('url').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    durationMs: integer('duration_ms').notNull(),
+    status: text('status', { enum: ['success', 'error'] }).notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('n8n_requests_started_idx').on(t.startedAt), index('n8n_requests_workflow_started_idx').on(t.workflowId, t.startedAt)],
+);

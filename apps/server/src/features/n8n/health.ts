@@ -1,0 +1,61 @@
+import { N8N_MESSAGES, type N8nHealthResult } from '@parley/shared/contracts/n8n';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { readSystemConfiguration } from '../system-configuration/store';
+import { exchangeAndRecord } from './requests';
+import { loadN8nSettings } from './settings';
+import { healthUrlFor } from './shared';
+
+/** A health check answers at once; a slow one is as good as none. */
+const HEALTH_TIMEOUT_MS = 10_000;
+
+/** "No answer within 10 s." → "no answer within 10 s", to follow a colon. */
+const sentencePart = (message: string) => message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
+
+/**
+ * The connection test (beyond the spec's 2-second simulation): a real GET of n8n's health endpoint
+ * (`/healthz`, derived from the base URL) through the SSRF guard, recorded for Monitoring. Without a URL,
+ * the configured base URL is tested. No credentials are sent: a typed address may not be n8n at all.
+ */
+export async function testN8nHealth(db: Db, input: { url: string; actorId: string; allowPrivateNetworks: boolean }): Promise<N8nHealthResult> {
+  const base = input.url || (await readSystemConfiguration(db)).n8nWebhookBaseUrl;
+  if (!base) throw new AppError('VALIDATION_ERROR', N8N_MESSAGES.noBaseUrl);
+  const healthUrl = healthUrlFor(base);
+  const settings = await loadN8nSettings(db);
+  const answer = await exchangeAndRecord(
+    db,
+    {
+      url: healthUrl,
+      method: 'GET',
+      bearer: null,
+      timeoutMs: Math.min(settings.n8nWorkflowTimeoutSeconds * 1000, HEALTH_TIMEOUT_MS),
+      maxBytes: 4096,
+      allowPrivateNetworks: input.allowPrivateNetworks,
+    },
+    { kind: 'connection_test', actorId: input.actorId },
+  );
+  if (answer.isBlocked) {
+    return { reachable: false, status: null, latencyMs: null, message: N8N_MESSAGES.privateAddress, healthUrl, isBlocked: true };
+  }
+  if (answer.ok) {
+    return {
+      reachable: true,
+      status: answer.status,
+      latencyMs: answer.durationMs,
+      message: `n8n answered HTTP ${answer.status} in ${answer.durationMs} ms.`,
+      healthUrl,
+      isBlocked: false,
+    };
+  }
+  return {
+    reachable: false,
+    status: answer.status,
+    latencyMs: answer.status === null ? null : answer.durationMs,
+    message:
+      answer.status === null
+        ? `n8n could not be reached: ${sentencePart(answer.error ?? 'no answer')}.`
+        : `${answer.error}. Is this the address of an n8n instance (its health endpoint answers ${healthUrl})?`,
+    healthUrl,
+    isBlocked: false,
+  };
+}

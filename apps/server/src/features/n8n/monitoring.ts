@@ -1,0 +1,189 @@
+import {
+  N8N_RECENT_REQUESTS,
+  N8N_TIME_RANGE_HOURS,
+  N8N_WORKFLOWS_MAX,
+  type N8nFigures,
+  type N8nHealth,
+  type N8nMonitoring,
+  type N8nTimeRange,
+} from '@parley/shared/contracts/n8n';
+import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { n8nRequests, usageAnalytics } from '../../db/schema/index';
+import { loadN8nSettings, type N8nSettingsRow } from './settings';
+import { ENDPOINT_TYPE, percent, WORKFLOW_TYPE } from './shared';
+import { toWorkflow } from './workflows';
+
+/** Auto fallback looks at the document hand-offs of this window, and needs this many before it judges. */
+export const AUTO_FALLBACK_WINDOW_MINUTES = 15;
+export const AUTO_FALLBACK_MIN_CALLS = 5;
+
+interface Totals {
+  executions: number;
+  successes: number;
+  avgMs: number | null;
+}
+
+export function figuresOf(totals: Totals, hours: number): N8nFigures {
+  const { executions, successes } = totals;
+  return {
+    executions,
+    successes,
+    errors: executions - successes,
+    successRate: percent(successes, executions),
+    errorRate: percent(executions - successes, executions),
+    avgResponseTimeMs: executions > 0 && totals.avgMs !== null ? Math.round(totals.avgMs) : null,
+    throughputPerHour: Math.round((executions / hours) * 100) / 100,
+  };
+}
+
+/**
+ * Health from the advanced settings' thresholds: critical when the error rate is above the error-rate alert
+ * threshold, warning when the average response time is above the response-time threshold, healthy otherwise;
+ * none without executions or with performance monitoring off.
+ */
+export function healthOf(
+  figures: Pick<N8nFigures, 'executions' | 'errorRate' | 'avgResponseTimeMs'>,
+  settings: Pick<N8nSettingsRow, 'alertThresholdErrorRate' | 'alertThresholdResponseTime' | 'performanceMonitoringEnabled'>,
+): N8nHealth | null {
+  if (!settings.performanceMonitoringEnabled || figures.executions === 0) return null;
+  if ((figures.errorRate ?? 0) > settings.alertThresholdErrorRate) return 'critical';
+  if ((figures.avgResponseTimeMs ?? 0) > settings.alertThresholdResponseTime) return 'warning';
+  return 'healthy';
+}
+
+const totalsColumns = {
+  executions: sql<number>`count(*)::int`,
+  successes: sql<number>`(count(*) filter (where ${n8nRequests.status} = 'success'))::int`,
+  avgMs: sql<string | null>`avg(${n8nRequests.durationMs})`,
+};
+const toTotals = (row: { executions: number; successes: number; avgMs: string | number | null } | undefined): Totals => ({
+  executions: Number(row?.executions ?? 0),
+  successes: Number(row?.successes ?? 0),
+  avgMs: row?.avgMs === null || row?.avgMs === undefined ? null : Number(row.avgMs),
+});
+
+/**
+ * Whether ingestion skips n8n right now: fallback is on, and of the document hand-offs of the last
+ * AUTO_FALLBACK_WINDOW_MINUTES (at least AUTO_FALLBACK_MIN_CALLS of them) fewer than auto_fallback_threshold %
+ * succeeded. When the window has passed, n8n is tried again.
+ */
+export async function autoFallbackState(db: Db, settings: N8nSettingsRow, now = new Date()): Promise<N8nMonitoring['autoFallback']> {
+  const since = new Date(now.getTime() - AUTO_FALLBACK_WINDOW_MINUTES * 60_000);
+  const [row] = await db
+    .select(totalsColumns)
+    .from(n8nRequests)
+    .where(and(eq(n8nRequests.kind, 'ingestion'), gte(n8nRequests.startedAt, since)));
+  const totals = toTotals(row);
+  const rate = percent(totals.successes, totals.executions);
+  return {
+    active: settings.n8nFallbackEnabled && totals.executions >= AUTO_FALLBACK_MIN_CALLS && rate !== null && rate < settings.autoFallbackThreshold,
+    recentSuccessRate: rate,
+    recentCalls: totals.executions,
+    windowMinutes: AUTO_FALLBACK_WINDOW_MINUTES,
+  };
+}
+
+/**
+ * Monitoring (beyond the spec's sample data): figures of the recorded requests to n8n in the range — webhook
+ * tests and document hand-offs; connection tests only appear in the recent list — overall and per workflow.
+ */
+export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date()): Promise<N8nMonitoring> {
+  const hours = N8N_TIME_RANGE_HOURS[range];
+  const from = new Date(now.getTime() - hours * 60 * 60 * 1000);
+  const settings = await loadN8nSettings(db);
+  const inRange = and(gte(n8nRequests.startedAt, from), lte(n8nRequests.startedAt, now), ne(n8nRequests.kind, 'connection_test'));
+
+  const [overallRow] = await db.select(totalsColumns).from(n8nRequests).where(inRange);
+  const overall = figuresOf(toTotals(overallRow), hours);
+  const perWorkflow = await db
+    .select({ workflowId: n8nRequests.workflowId, ...totalsColumns })
+    .from(n8nRequests)
+    .where(inRange)
+    .groupBy(n8nRequests.workflowId);
+  const byWorkflow = new Map(perWorkflow.map((row) => [row.workflowId, toTotals(row)]));
+
+  const workflowRows = await db
+    .select()
+    .from(usageAnalytics)
+    .where(eq(usageAnalytics.usageType, WORKFLOW_TYPE))
+    .orderBy(desc(usageAnalytics.createdAt))
+    .limit(N8N_WORKFLOWS_MAX);
+  const workflows = workflowRows.map((row) => {
+    const workflow = toWorkflow(row);
+    const figures = figuresOf(byWorkflow.get(row.id) ?? { executions: 0, successes: 0, avgMs: null }, hours);
+    return { workflowId: workflow.id, name: workflow.name, status: workflow.status, ...figures, health: healthOf(figures, settings) };
+  });
+  // Most used first: the table is read for the workflows that matter.
+  workflows.sort((a, b) => b.executions - a.executions || a.name.localeCompare(b.name));
+
+  const [sums] = await db
+    .select({
+      activeWorkflows: sql<number>`(count(*) filter (where ${usageAnalytics.usageType} = ${WORKFLOW_TYPE} and ${usageAnalytics.metadata}->>'status' = 'active'))::int`,
+      totalWorkflows: sql<number>`(count(*) filter (where ${usageAnalytics.usageType} = ${WORKFLOW_TYPE}))::int`,
+      totalExecutions: sql<number>`(coalesce(sum(${usageAnalytics.quantity}) filter (where ${usageAnalytics.usageType} = ${WORKFLOW_TYPE}), 0))::int`,
+      webhookRequests: sql<number>`(coalesce(sum(${usageAnalytics.quantity}) filter (where ${usageAnalytics.usageType} = ${ENDPOINT_TYPE}), 0))::int`,
+    })
+    .from(usageAnalytics);
+
+  const workflow = alias(usageAnalytics, 'workflow');
+  const endpoint = alias(usageAnalytics, 'endpoint');
+  const recentRows = await db
+    .select({
+      id: n8nRequests.id,
+      kind: n8nRequests.kind,
+      workflowMetadata: workflow.metadata,
+      endpointMetadata: endpoint.metadata,
+      method: n8nRequests.method,
+      url: n8nRequests.url,
+      startedAt: n8nRequests.startedAt,
+      durationMs: n8nRequests.durationMs,
+      status: n8nRequests.status,
+      httpStatus: n8nRequests.httpStatus,
+      error: n8nRequests.error,
+    })
+    .from(n8nRequests)
+    .leftJoin(workflow, eq(workflow.id, n8nRequests.workflowId))
+    .leftJoin(endpoint, eq(endpoint.id, n8nRequests.endpointId))
+    .orderBy(desc(n8nRequests.startedAt))
+    .limit(N8N_RECENT_REQUESTS);
+  const nameOf = (metadata: Record<string, unknown> | null, fallback: string) =>
+    metadata ? (typeof metadata.name === 'string' && metadata.name) || fallback : null;
+
+  return {
+    range,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    overall,
+    overallHealth: healthOf(overall, settings),
+    cards: {
+      activeWorkflows: Number(sums?.activeWorkflows ?? 0),
+      totalWorkflows: Number(sums?.totalWorkflows ?? 0),
+      totalExecutions: Number(sums?.totalExecutions ?? 0),
+      webhookRequests: Number(sums?.webhookRequests ?? 0),
+    },
+    workflows,
+    unassigned: figuresOf(byWorkflow.get(null) ?? { executions: 0, successes: 0, avgMs: null }, hours),
+    thresholds: {
+      errorRate: settings.alertThresholdErrorRate,
+      responseTimeMs: settings.alertThresholdResponseTime,
+      autoFallback: settings.autoFallbackThreshold,
+    },
+    monitoringEnabled: settings.performanceMonitoringEnabled,
+    autoFallback: await autoFallbackState(db, settings, now),
+    recent: recentRows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      workflowName: nameOf(row.workflowMetadata, 'Unnamed Workflow'),
+      endpointName: nameOf(row.endpointMetadata, 'Unnamed Endpoint'),
+      method: row.method,
+      url: row.url,
+      startedAt: row.startedAt.toISOString(),
+      durationMs: row.durationMs,
+      status: row.status,
+      httpStatus: row.httpStatus,
+      error: row.error,
+    })),
+  };
+}

@@ -1,0 +1,189 @@
+import type { N8nRequestKind } from '@parley/shared/contracts/n8n';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { n8nRequests, usageAnalytics } from '../../db/schema/index';
+import { BlockedAddressError, FetchGuardError, safeRequest } from '../../lib/safe-request';
+import { ENDPOINT_TYPE, urlForLog, WORKFLOW_TYPE, type Tx } from './shared';
+
+/** Records older than this are pruned (Monitoring looks back 30 days at most). */
+const RETENTION_DAYS = 90;
+/** About one insert in this many also prunes old records: cheap, and no scheduler is needed. */
+const PRUNE_EVERY = 100;
+const ERROR_MAX = 500;
+
+export interface N8nRequestRecord {
+  kind: N8nRequestKind;
+  method: string;
+  url: string;
+  startedAt: Date;
+  durationMs: number;
+  status: 'success' | 'error';
+  httpStatus: number | null;
+  error: string | null;
+  workflowId?: string | null;
+  endpointId?: string | null;
+  routingRuleId?: string | null;
+  actorId?: string | null;
+}
+
+/** The id when the usage_analytics row of that type still exists (a workflow may have been deleted meanwhile). */
+async function existing(tx: Tx, id: string | null | undefined, usageType: string): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await tx
+    .select({ id: usageAnalytics.id })
+    .from(usageAnalytics)
+    .where(and(eq(usageAnalytics.id, id), eq(usageAnalytics.usageType, usageType)));
+  return row?.id ?? null;
+}
+
+/**
+ * Stores one request to n8n and counts it where the spec keeps counts: the workflow's quantity (executions)
+ * and last_execution, the endpoint's quantity (requests) and last_request. All in the caller's transaction.
+ */
+export async function recordN8nRequest(tx: Tx, record: N8nRequestRecord): Promise<string> {
+  const workflowId = await existing(tx, record.workflowId, WORKFLOW_TYPE);
+  const endpointId = await existing(tx, record.endpointId, ENDPOINT_TYPE);
+  const [row] = await tx
+    .insert(n8nRequests)
+    .values({
+      kind: record.kind,
+      method: record.method,
+      url: urlForLog(record.url),
+      startedAt: record.startedAt,
+      durationMs: Math.max(0, Math.round(record.durationMs)),
+      status: record.status,
+      httpStatus: record.httpStatus,
+      error: record.error?.slice(0, ERROR_MAX) ?? null,
+      workflowId,
+      endpointId,
+      routingRuleId: record.routingRuleId ?? null,
+      actorId: record.actorId ?? null,
+    })
+    .returning({ id: n8nRequests.id });
+  const at = record.startedAt.toISOString();
+  if (workflowId) {
+    await tx
+      .update(usageAnalytics)
+      .set({
+        quantity: sql`${usageAnalytics.quantity} + 1`,
+        metadata: sql`${usageAnalytics.metadata} || jsonb_build_object('last_execution', ${at}::text)`,
+      })
+      .where(eq(usageAnalytics.id, workflowId));
+  }
+  if (endpointId) {
+    await tx
+      .update(usageAnalytics)
+      .set({
+        quantity: sql`${usageAnalytics.quantity} + 1`,
+        metadata: sql`${usageAnalytics.metadata} || jsonb_build_object('last_request', ${at}::text)`,
+      })
+      .where(eq(usageAnalytics.id, endpointId));
+  }
+  if (Math.random() * PRUNE_EVERY < 1) {
+    await tx.delete(n8nRequests).where(lt(n8nRequests.startedAt, new Date(Date.now() - RETENTION_DAYS * 24 * 60 * 60 * 1000)));
+  }
+  return row!.id;
+}
+
+export interface N8nExchange {
+  url: string;
+  method: string;
+  /** JSON sent as the body; none for GET. */
+  body?: unknown;
+  bearer: string | null;
+  timeoutMs: number;
+  /** Bytes of the answer kept. */
+  maxBytes: number;
+  allowPrivateNetworks: boolean;
+}
+
+export interface N8nAnswer {
+  /** Nothing was sent: the address is on a private network and the server does not allow that. */
+  isBlocked: boolean;
+  ok: boolean;
+  status: number | null;
+  statusText: string;
+  startedAt: Date;
+  durationMs: number;
+  body: Buffer;
+  isTruncated: boolean;
+  /** Why it failed, in words for the screen: "HTTP 500: Internal Server Error" or why no answer came. */
+  error: string | null;
+}
+
+/** One request to n8n through the SSRF guard (lib/safe-request). Never throws for what n8n or the network did. */
+export async function exchangeWithN8n(exchange: N8nExchange): Promise<N8nAnswer> {
+  const hasBody = exchange.method !== 'GET' && exchange.body !== undefined;
+  const headers: Record<string, string> = {
+    'user-agent': 'Parley-n8n/1.0',
+    accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+    // Spec §7: JSON content type (sent with GET too: harmless, and what the spec's call did).
+    'content-type': 'application/json',
+    ...(exchange.bearer ? { authorization: `Bearer ${exchange.bearer}` } : {}),
+  };
+  const startedAt = new Date();
+  const started = performance.now();
+  try {
+    const response = await safeRequest(exchange.url, {
+      method: exchange.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(exchange.body) } : {}),
+      timeoutMs: exchange.timeoutMs,
+      maxBytes: exchange.maxBytes,
+      allowPrivateNetworks: exchange.allowPrivateNetworks,
+    });
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      isBlocked: false,
+      ok,
+      status: response.status,
+      statusText: response.statusText,
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+      body: response.body,
+      isTruncated: response.isTruncated,
+      error: ok ? null : `HTTP ${response.status}: ${response.statusText || 'no status text'}`,
+    };
+  } catch (error) {
+    if (!(error instanceof FetchGuardError)) throw error;
+    return {
+      isBlocked: error instanceof BlockedAddressError,
+      ok: false,
+      status: null,
+      statusText: '',
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+      body: Buffer.alloc(0),
+      isTruncated: false,
+      error: error.message,
+    };
+  }
+}
+
+/** Sends and records in one go (the record in its own short transaction). Blocked requests are not recorded: nothing was sent. */
+export async function exchangeAndRecord(
+  db: Db,
+  exchange: N8nExchange,
+  record: Pick<N8nRequestRecord, 'kind' | 'workflowId' | 'endpointId' | 'routingRuleId' | 'actorId'>,
+  /** The failure of an answer, or null when it succeeded; by default any non-2xx or missing answer. */
+  judge: (answer: N8nAnswer) => string | null = (answer) => answer.error,
+): Promise<N8nAnswer> {
+  const answer = await exchangeWithN8n(exchange);
+  if (answer.isBlocked) return answer;
+  // The caller may judge an HTTP 200 a failure too (an ingestion answer without chunks).
+  const error = judge(answer);
+  const judged = { ...answer, ok: error === null, error };
+  await db.transaction((tx) =>
+    recordN8nRequest(tx, {
+      ...record,
+      method: exchange.method,
+      url: exchange.url,
+      startedAt: answer.startedAt,
+      durationMs: answer.durationMs,
+      status: judged.ok ? 'success' : 'error',
+      httpStatus: answer.status,
+      error,
+    }),
+  );
+  return judged;
+}

@@ -1,0 +1,72 @@
+import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import {
+  myReferralSchema,
+  referralDashboardSchema,
+  referralListQuerySchema,
+  referralListSchema,
+  referralSettingsSchema,
+  updateReferralSettingsBodySchema,
+} from '@parley/shared/contracts/referrals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin, requireIdentity } from '../../plugins/access';
+import { activityContext } from '../activity-logs/service';
+import { listReferrals, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const tags = ['referrals'];
+
+/**
+ * Referrals: a customer's own link; the admin dashboard (support may read it, as the spec's sidebar shows it to
+ * support) and its settings (system_admin). See docs/decisions.md.
+ */
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/referrals/me',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Your referral link (made on first use) and what it brought', response: { 200: myReferralSchema, ...errors } },
+    },
+    async (request) => myReferral(app.db, requireIdentity(request).user.id, app.config.publicUrl),
+  );
+
+  app.get(
+    '/api/admin/referrals',
+    {
+      config: { access: 'support' },
+      schema: { tags, summary: 'Referral totals, settings and the top referrers', response: { 200: referralDashboardSchema, ...errors } },
+    },
+    async () => referralDashboard(app.db),
+  );
+
+  app.get(
+    '/api/admin/referrals/list',
+    {
+      config: { access: 'support' },
+      schema: {
+        tags,
+        summary: 'Referred sign-ups, newest first (paginated)',
+        querystring: referralListQuerySchema,
+        response: { 200: referralListSchema, ...errors },
+      },
+    },
+    async (request) => listReferrals(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/referrals/settings',
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'Referral settings', response: { 200: referralSettingsSchema, ...errors } } },
+    async () => readReferralSettings(app.db),
+  );
+
+  app.put(
+    '/api/admin/referrals/settings',
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Save referral settings', body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, ...errors } },
+    },
+    async (request) => {
+      const { identity } = requireAdmin(request);
+      return updateReferralSettings(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+    },
+  );
+};

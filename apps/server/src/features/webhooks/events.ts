@@ -1,0 +1,264 @@
+import {
+  WEBHOOK_USAGE_THRESHOLDS,
+  type WebhookChatbot,
+  type WebhookEventData,
+  type WebhookEventType,
+  type WebhookPayload,
+} from '@parley/shared/contracts/webhooks';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  organizationAlerts,
+  webhookConfigs,
+  webhookDeliveries,
+  webhookEvents,
+  type chatbots,
+  type handoffs,
+  type knowledgeSources,
+} from '../../db/schema/index';
+import { currentPeriod, organizationTier, tokensUsedThisMonth, UNLIMITED } from '../usage/service';
+import { newWebhookEventId } from './signing';
+
+/**
+ * The outbox side of outbound webhooks: features call emitWebhookEvent with their transaction, so the event is
+ * stored if and only if the change that caused it commits. The delivery worker (delivery.ts) sends it later.
+ */
+
+export interface WebhookEventInput<T extends WebhookEventType> {
+  organizationId: string;
+  type: T;
+  data: WebhookEventData[T];
+  /** When it happened; now by default. */
+  at?: Date;
+}
+
+/** Active configurations that listen to `type` for this organization: its own and the installation-wide ones. */
+async function subscribedConfigIds(db: Db, organizationId: string, type: WebhookEventType): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookConfigs.id })
+    .from(webhookConfigs)
+    .where(
+      and(
+        or(eq(webhookConfigs.organizationId, organizationId), isNull(webhookConfigs.organizationId)),
+        eq(webhookConfigs.isActive, true),
+        sql`${webhookConfigs.eventTypes} @> ${JSON.stringify([type])}::jsonb`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** The body sent: Standard Webhooks' recommended `{ type, timestamp, data }`, stored once so every attempt signs the same bytes. */
+export function webhookBody<T extends keyof WebhookEventData>(type: T, at: Date, data: WebhookEventData[T]): string {
+  const payload: WebhookPayload<T> = { type, timestamp: at.toISOString(), data };
+  return JSON.stringify(payload);
+}
+
+/**
+ * Stores events of one type (one organization) and a pending delivery per listening configuration. Nobody listens:
+ * one indexed query and nothing written (an event no configuration wanted is not kept). Returns the event ids.
+ */
+export async function emitWebhookEvents<T extends WebhookEventType>(db: Db, events: WebhookEventInput<T>[]): Promise<string[]> {
+  const first = events[0];
+  if (!first) return [];
+  const configIds = await subscribedConfigIds(db, first.organizationId, first.type);
+  if (configIds.length === 0) return [];
+  const ids: string[] = [];
+  for (const event of events) {
+    const id = newWebhookEventId();
+    await db.insert(webhookEvents).values({
+      id,
+      organizationId: event.organizationId,
+      type: event.type,
+      payload: webhookBody(event.type, event.at ?? new Date(), event.data),
+    });
+    // One insert per event keeps the endpoint's order (deliveries are sent by ascending id).
+    await db.insert(webhookDeliveries).values(configIds.map((configId) => ({ eventId: id, configId })));
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** One event: see emitWebhookEvents. Returns the event id, or null when nobody listens. */
+export async function emitWebhookEvent<T extends WebhookEventType>(db: Db, event: WebhookEventInput<T>): Promise<string | null> {
+  return (await emitWebhookEvents(db, [event]))[0] ?? null;
+}
+
+type ChatbotRow = typeof chatbots.$inferSelect;
+
+/** What bot.* events say about a chatbot (no prompt or appearance: a payload stays small). */
+export function webhookChatbot(row: ChatbotRow): WebhookChatbot {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    modelProvider: row.modelProvider,
+    modelName: row.modelName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The fields of a chatbot patch that really changed, for bot.updated. */
+export function changedChatbotFields(before: ChatbotRow, after: ChatbotRow): string[] {
+  return (Object.keys(after) as (keyof ChatbotRow)[]).filter(
+    (field) => field !== 'updatedAt' && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
+  );
+}
+
+type SourceRow = typeof knowledgeSources.$inferSelect;
+
+/** document.processed: the source that became ready (its text chunked and searchable). */
+export function documentProcessedData(row: SourceRow): WebhookEventData['document.processed'] {
+  return {
+    organizationId: row.organizationId,
+    chatbotId: row.chatbotId,
+    document: {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      chunkCount: row.chunkCount,
+      tokenCount: row.tokenCount,
+      processedAt: (row.processedAt ?? row.updatedAt).toISOString(),
+    },
+  };
+}
+
+/** document.failed: the source and the reason the customer sees. */
+export function documentFailedData(row: SourceRow): WebhookEventData['document.failed'] {
+  return {
+    organizationId: row.organizationId,
+    chatbotId: row.chatbotId,
+    document: { id: row.id, name: row.name, kind: row.kind, error: row.error ?? 'The document could not be processed.' },
+  };
+}
+
+/** A stored message as message.created describes it. */
+export interface CreatedMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'agent';
+  content: string;
+  createdAt: Date;
+  outcome?: string | null;
+  tokens?: number;
+}
+
+/** message.created for each message, in the order given (the visitor's question before the bot's answer). */
+export async function emitMessagesCreated(
+  db: Db,
+  chatbot: { id: string; organizationId: string },
+  conversationId: string,
+  messages: CreatedMessage[],
+): Promise<void> {
+  await emitWebhookEvents(
+    db,
+    messages.map((message) => ({
+      organizationId: chatbot.organizationId,
+      type: 'message.created' as const,
+      at: message.createdAt,
+      data: {
+        organizationId: chatbot.organizationId,
+        chatbotId: chatbot.id,
+        conversationId,
+        message: {
+          id: message.id,
+          role: message.role,
+          content: message.content,
+          createdAt: message.createdAt.toISOString(),
+          outcome: message.outcome ?? null,
+          tokens: message.tokens ?? 0,
+        },
+      },
+    })),
+  );
+}
+
+/** conversation.started for a new conversation. */
+export function conversationStartedEvent(
+  chatbot: { id: string; organizationId: string },
+  conversation: { id: string; channel: 'widget' | 'test' | 'api'; visitorId: string; startedAt: Date },
+): WebhookEventInput<'conversation.started'> {
+  return {
+    organizationId: chatbot.organizationId,
+    type: 'conversation.started',
+    at: conversation.startedAt,
+    data: {
+      organizationId: chatbot.organizationId,
+      chatbotId: chatbot.id,
+      conversation: { id: conversation.id, channel: conversation.channel, visitorId: conversation.visitorId, startedAt: conversation.startedAt.toISOString() },
+    },
+  };
+}
+
+type HandoffRow = typeof handoffs.$inferSelect;
+
+/** handoff.requested for a handoff that starts waiting. */
+export function handoffRequestedEvent(handoff: HandoffRow): WebhookEventInput<'handoff.requested'> {
+  return {
+    organizationId: handoff.organizationId,
+    type: 'handoff.requested',
+    at: handoff.requestedAt,
+    data: {
+      organizationId: handoff.organizationId,
+      chatbotId: handoff.chatbotId,
+      conversationId: handoff.conversationId,
+      handoff: { id: handoff.id, reason: handoff.reason, requestedAt: handoff.requestedAt.toISOString() },
+    },
+  };
+}
+
+/** handoff.closed, and conversation.ended when the agent ended the conversation (not back to the bot). */
+export async function emitHandoffClosed(
+  db: Db,
+  handoff: HandoffRow,
+  closed: { outcome: 'bot' | 'ended'; closedAt: Date; closedBy: string | null },
+): Promise<void> {
+  const base = { organizationId: handoff.organizationId, chatbotId: handoff.chatbotId };
+  await emitWebhookEvent(db, {
+    organizationId: handoff.organizationId,
+    type: 'handoff.closed',
+    at: closed.closedAt,
+    data: {
+      ...base,
+      conversationId: handoff.conversationId,
+      handoff: { id: handoff.id, outcome: closed.outcome, closedAt: closed.closedAt.toISOString(), closedBy: closed.closedBy },
+    },
+  });
+  if (closed.outcome !== 'ended') return;
+  await emitWebhookEvent(db, {
+    organizationId: handoff.organizationId,
+    type: 'conversation.ended',
+    at: closed.closedAt,
+    data: { ...base, conversation: { id: handoff.conversationId, endedAt: closed.closedAt.toISOString(), endedBy: closed.closedBy, handoffId: handoff.id } },
+  });
+}
+
+/**
+ * After tokens were metered (in the same transaction): usage.threshold_reached when this month's tokens reach 80%
+ * and 100% of the plan's limit, once per threshold per month across every node (organization_alerts' primary key).
+ * Nothing is read when nobody listens; a configuration added later in the month hears of a threshold already passed
+ * at the next metered use.
+ */
+export async function noticeUsageThresholds(db: Db, organizationId: string, now: Date = new Date()): Promise<void> {
+  if ((await subscribedConfigIds(db, organizationId, 'usage.threshold_reached')).length === 0) return;
+  const tier = await organizationTier(db, organizationId);
+  const limit = tier.monthlyTokenLimit;
+  if (limit === UNLIMITED || limit <= 0) return;
+  const used = await tokensUsedThisMonth(db, organizationId, now);
+  const period = currentPeriod(now).start.toISOString().slice(0, 7);
+  for (const threshold of WEBHOOK_USAGE_THRESHOLDS) {
+    if (used * 100 < limit * threshold) continue;
+    const claimed = await db
+      .insert(organizationAlerts)
+      .values({ organizationId, kind: `webhook_usage_threshold_${threshold}`, period })
+      .onConflictDoNothing()
+      .returning({ kind: organizationAlerts.kind });
+    if (claimed.length === 0) continue;
+    await emitWebhookEvent(db, {
+      organizationId,
+      type: 'usage.threshold_reached',
+      at: now,
+      data: { organizationId, threshold, period, tokens: { used, limit } },
+    });
+  }
+}

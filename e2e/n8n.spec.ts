@@ -1,0 +1,133 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+/** A stand-in for n8n on this machine: /healthz and one webhook, every request kept. */
+const received: { method: string; path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+let n8n: Server;
+let n8nOrigin = '';
+beforeAll(async () => {
+  n8n = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      if (req.url === '/webhook/orders') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+      res.writeHead(404, 'Not Found').end();
+    });
+  });
+  await new Promise<void>((resolve) => n8n.listen(0, '127.0.0.1', resolve));
+  n8nOrigin = `http://127.0.0.1:${(n8n.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => n8n.close(() => resolve())));
+
+async function waitForConsole(page: Page): Promise<void> {
+  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+  await page.getByTestId('breadcrumb-section').waitFor();
+}
+
+describe('n8n integration management', () => {
+  // The stand-in runs on this machine: the server may call private addresses here, as for an operator's own n8n.
+  const suite = serverAndBrowser({ ALLOW_PRIVATE_FETCH: 'true' });
+
+  it('adds a workflow and a webhook endpoint, tests it against n8n with the bearer secret, and sees it in Monitoring', async () => {
+    const { server, browser } = suite;
+    const admin = await signUpAndConfirm(browser, server, { firstName: 'Nia', lastName: 'Ops' });
+    await bootstrapAdmin(admin.page, server);
+    const page = admin.page;
+
+    // A system admin points Parley at n8n (System Configuration).
+    const config = (await (await page.request.get(`${server.url}/api/admin/system-configuration`)).json()) as Record<string, unknown>;
+    delete config.updatedAt;
+    delete config.updatedBy;
+    const saved = await page.request.put(`${server.url}/api/admin/system-configuration`, {
+      headers: { origin: server.url },
+      data: { ...config, processingMode: 'n8n_integration', n8nWebhookBaseUrl: `${n8nOrigin}/webhook` },
+    });
+    expect(saved.status()).toBe(200);
+
+    await page.goto(`${server.url}/admin/n8n-integration`);
+    await waitForConsole(page);
+    await page.getByText('No workflows yet').waitFor();
+
+    // Add Workflow: no field is required; Create Workflow stores it inactive.
+    await page.getByRole('button', { name: 'Add Workflow' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Order status lookup');
+    await dialog.getByLabel('Description').fill('Answers where an order is.');
+    await dialog.getByLabel('Endpoint URL').fill('/orders');
+    await dialog.getByRole('button', { name: 'Create Workflow' }).click();
+    await page.getByText('Workflow configuration created successfully').first().waitFor();
+    const row = page.getByTestId('workflow-row').filter({ hasText: 'Order status lookup' });
+    await row.getByText('Inactive').last().waitFor();
+    await screenshot(page, 'n8n-workflows');
+
+    // A webhook endpoint for it, tested from the server.
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const endpointDialog = page.getByRole('dialog');
+    await endpointDialog.getByLabel('Name').fill('Orders');
+    await endpointDialog.getByLabel('Endpoint path').fill('/orders');
+    await endpointDialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByText('Webhook endpoint added').first().waitFor();
+    await page.getByRole('button', { name: 'Test Orders' }).click();
+    await page.getByText('Webhook test successful').first().waitFor();
+    const test = received.find((r) => r.path === '/webhook/orders');
+    expect(test?.method).toBe('POST');
+    expect(test?.headers.authorization).toMatch(/^Bearer prly_n8n_/);
+    expect(test?.headers.cookie).toBeUndefined();
+    expect(JSON.parse(test!.body)).toMatchObject({ test: true });
+    await page.getByTestId('endpoint-row').filter({ hasText: 'Orders' }).getByText('1', { exact: true }).waitFor();
+
+    // Monitoring counts the recorded request.
+    await page.getByRole('tab', { name: 'Monitoring' }).click();
+    await page.getByTestId('recent-request').first().getByText('Webhook test').waitFor();
+    expect(await page.getByTestId('stat-executions').textContent()).toContain('1');
+    expect(await page.getByTestId('stat-success-rate').textContent()).toContain('100%');
+    await screenshot(page, 'n8n-monitoring');
+
+    // The connection test reaches n8n's health endpoint.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await page.getByTestId('n8n-connection-result').getByText('n8n is reachable').waitFor();
+    expect(received.some((r) => r.path === '/healthz' && r.method === 'GET')).toBe(true);
+    await admin.context.close();
+  });
+});
+
+describe('architecture page', () => {
+  const suite = serverAndBrowser();
+
+  it('shows every architecture diagram rendered by Mermaid, the data model among them', async () => {
+    const { server, browser } = suite;
+    const admin = await signUpAndConfirm(browser, server, { firstName: 'Ari', lastName: 'Tect' });
+    await bootstrapAdmin(admin.page, server);
+    const page = admin.page;
+    const refused: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));
+
+    await page.goto(`${server.url}/admin/architecture`);
+    await waitForConsole(page);
+    const cards = page.locator('[data-testid^="diagram-"][data-state]');
+    expect(await cards.count()).toBe(7);
+    // Each renders when it comes into view.
+    for (let index = 0; index < 7; index += 1) {
+      const card = cards.nth(index);
+      await card.scrollIntoViewIfNeeded();
+      await card.and(page.locator('[data-state="rendered"]')).waitFor({ timeout: 30_000 });
+      expect(await card.getByTestId('diagram-image').locator('svg').count()).toBe(1);
+    }
+    const dataModel = page.getByTestId('diagram-data-model');
+    expect(await dataModel.getByTestId('diagram-image').textContent()).toContain('organization_invitations');
+    expect(await page.getByText('Failed to render diagram').count()).toBe(0);
+    expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    await page.getByTestId('diagram-system-context').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-architecture');
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+/** Past the once-per-session 'Entering Admin Panel' splash. */
+async function waitForConsole(page: Page): Promise<void> {
+  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+  await page.getByTestId('breadcrumb-section').waitFor();
+}
+
+async function statValue(page: Page, testId: string): Promise<number> {
+  const text = await page.getByTestId(testId).locator('.text-2xl').textContent();
+  return Number((text ?? '').replace(/[^\d]/g, ''));
+}
+
+describe('security center', () => {
+  const suite = serverAndBrowser();
+
+  it('failed sign-ins and a CSP violation show in Security Monitoring; the audit runs and shows its checks', async () => {
+    const { server, browser } = suite;
+    const admin = await signUpAndConfirm(browser, server, { firstName: 'Sec', lastName: 'Admin' });
+    await bootstrapAdmin(admin.page, server);
+
+    // Someone guesses a password on the sign-in page, three times.
+    const intruder = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guess = await intruder.newPage();
+    await guess.goto(`${server.url}/auth`);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await guess.getByLabel('Email').fill(admin.email);
+      await guess.getByLabel('Password').fill(`not-the-password-${attempt}`);
+      await guess.getByRole('button', { name: 'Sign in' }).click();
+      await guess.getByText('Incorrect e-mail or credentials.').first().waitFor();
+      await guess.waitForTimeout(300);
+    }
+
+    // A page of Parley's loads a script from elsewhere: the browser refuses it and reports the violation.
+    const reported = guess.waitForRequest((request) => request.url().endsWith('/api/csp-report') && request.method() === 'POST');
+    await guess.evaluate(() => {
+      const script = document.createElement('script');
+      script.src = 'https://evil.example/steal.js';
+      document.body.appendChild(script);
+    });
+    await reported;
+    await intruder.close();
+
+    // Security Monitoring shows both.
+    const { page } = admin;
+    await page.goto(`${server.url}/admin/security`);
+    await waitForConsole(page);
+    await page.getByTestId('security-score-value').waitFor();
+    await expect.poll(() => statValue(page, 'stat-failed-sign-ins'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(await statValue(page, 'stat-csp-violations')).toBeGreaterThanOrEqual(1);
+    expect(await statValue(page, 'stat-api-calls')).toBeGreaterThan(0);
+    await screenshot(page, 'security-monitoring-overview');
+
+    await page.getByRole('tab', { name: 'Security Events' }).click();
+    const failed = page.getByTestId('security-event-row').filter({ hasText: 'Signin failed' });
+    await failed.first().waitFor();
+    expect(await failed.count()).toBeGreaterThanOrEqual(3);
+    await failed.first().getByText(admin.email).waitFor();
+    await screenshot(page, 'security-monitoring-events');
+
+    await page.getByRole('tab', { name: 'CSP Violations' }).click();
+    const violation = page.getByTestId('csp-violation-row').filter({ hasText: 'https://evil.example/steal.js' });
+    await violation.waitFor();
+    await violation.getByText('script-src-elem').waitFor();
+    // Parley's own pages cause none (Zod's eval probe is off: apps/web/public/zod-jitless.js).
+    expect(await page.getByTestId('csp-violation-row').filter({ hasText: 'eval' }).count()).toBe(0);
+    await screenshot(page, 'security-monitoring-csp');
+
+    await page.getByRole('tab', { name: 'API Usage' }).click();
+    await page.getByText('API calls over time').waitFor();
+    await page.getByTestId('api-route-row').filter({ hasText: '/api/auth/*' }).first().waitFor();
+    await page.getByRole('button', { name: '7 days' }).click();
+    await page.waitForURL(/window=7d/);
+    await page.getByText('Calls per 6 hours in the last 7 days').waitFor();
+    await screenshot(page, 'security-monitoring-api-usage');
+
+    // The audit: none yet, then a run with its checks, the coverage and a link to the activity log.
+    await page.goto(`${server.url}/admin/security/audit`);
+    await page.getByText('No audit has run yet').waitFor();
+    await page.getByRole('button', { name: 'Run Audit' }).first().click();
+    await page.getByTestId('audit-health').waitFor();
+    expect(await page.getByTestId('rls-coverage').textContent()).toBe('100%');
+    const checks = page.getByTestId('audit-check');
+    expect(await checks.count()).toBeGreaterThanOrEqual(10);
+    // The e2e server is a production build over plain http on 127.0.0.1: HTTPS fails, with its reason.
+    await page
+      .getByTestId('audit-check')
+      .filter({ hasText: 'Served over HTTPS' })
+      .getByText(/PUBLIC_URL is http:\/\/127\.0\.0\.1/)
+      .waitFor();
+    await page.getByTestId('audit-check').filter({ hasText: 'Every route declares who may call it' }).and(page.locator('[data-status="pass"]')).waitFor();
+    await screenshot(page, 'security-audit');
+    await page.getByRole('link', { name: 'Activity logs' }).click();
+    await page.waitForURL(/\/admin\/activity$/);
+    await page.getByTestId('activity-row').filter({ hasText: 'security_audit_run' }).first().waitFor();
+  });
+});

@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
+import { confirmationLink, type RunningServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
+
+const COLLEAGUE = 'grace.colleague@example.com';
+
+/** Waits for the e-mail to `to` whose subject matches, and returns the first link in it. */
+async function linkInEmail(server: RunningServer, to: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const message = [...server.emails].reverse().find((m) => m.to === to && subject.test(m.subject));
+    const link = message && /https?:\/\/\S+/.exec(message.body)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const sidebarLinks = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link').allInnerTexts();
+
+describe('teams: an owner invites a colleague, who joins from the link and works in the shared organization', () => {
+  const suite = serverAndBrowser();
+
+  it('invite → sign up from the link → shared chatbots → answers the inbox → no billing', async () => {
+    const { server, browser } = suite;
+    const pageErrors: string[] = [];
+
+    // The owner signs up and creates an organization for the team from the switcher.
+    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page: owner } = await signUpAndConfirm(ownerContext, server, { email: 'ada.owner@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    owner.on('pageerror', (error) => pageErrors.push(error.message));
+    await owner.getByTestId('organization-switcher').click();
+    await owner.getByRole('menuitem', { name: 'Create organization' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Create organization' });
+    await dialog.getByLabel('Name').fill('Acme Support');
+    await dialog.getByRole('button', { name: 'Create organization' }).click();
+    await owner.getByTestId('organization-switcher').getByText('Acme Support').waitFor();
+    await owner.getByTestId('organization-name').getByText('Acme Support').waitFor();
+
+    // A live chatbot in the team's organization (the parley_org cookie names it for these API calls).
+    const chatbotId = await createLiveChatbot(owner.request, server, { name: 'Acme Rockets', text: ACME_FAQ });
+
+    // The owner invites the colleague as a member from the Team page.
+    await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Team' }).click();
+    await owner.getByRole('heading', { name: 'Team' }).waitFor();
+    await owner.getByRole('button', { name: 'Invite member' }).click();
+    await owner.getByLabel('E-mail address').fill(COLLEAGUE);
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.getByTestId('team-invitation').filter({ hasText: COLLEAGUE }).waitFor();
+    await screenshot(owner, 'teams-owner-team-page');
+    const invitation = await linkInEmail(server, COLLEAGUE, /invited you to Acme Support/);
+    expect(invitation).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
+
+    // The colleague opens the link signed out, signs up from it and confirms the e-mail address.
+    const colleagueContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const colleague = await colleagueContext.newPage();
+    colleague.on('pageerror', (error) => pageErrors.push(error.message));
+    await colleague.goto(invitation);
+    await colleague.getByText('Join Acme Support on Parley').waitFor();
+    await screenshot(colleague, 'teams-invite-signed-out');
+    await colleague.getByRole('button', { name: 'Sign up to join' }).click();
+    await colleague.waitForURL(/\/auth\?mode=sign-up/);
+    expect(await colleague.getByLabel('Email').inputValue()).toBe(COLLEAGUE);
+    await colleague.getByLabel('First name').fill('Grace');
+    await colleague.getByLabel('Last name').fill('Hopper');
+    await colleague.getByLabel('Password').fill(PASSWORD);
+    await colleague.getByRole('button', { name: 'Create account' }).click();
+    await colleague.getByText('Check your e-mail').waitFor();
+    // The confirmation link signs in; the dashboard brings the kept invitation back.
+    await colleague.goto(await confirmationLink(server, COLLEAGUE));
+    await colleague.waitForURL(/\/invite\//);
+    await colleague.getByRole('button', { name: 'Join Acme Support' }).click();
+    await colleague.waitForURL(/\/dashboard$/);
+    await colleague.getByTestId('organization-switcher').getByText('Acme Support').waitFor();
+
+    // A member's dashboard: the shared chatbot, the inbox and usage; no API keys, analytics or billing in the nav.
+    await colleague.getByText('Acme Rockets').first().waitFor();
+    expect(await colleague.getByRole('heading', { name: 'Analytics' }).count()).toBe(0);
+    const links = await sidebarLinks(colleague);
+    expect(links.join('|')).toContain('Team');
+    for (const hidden of ['API Keys', 'Billing', 'Subscription']) expect(links.some((link) => link.includes(hidden))).toBe(false);
+    await screenshot(colleague, 'teams-member-home');
+
+    // A visitor asks for a person; the colleague answers from the inbox.
+    const asked = await colleague.request.post(`${server.url}/api/public/chatbots/${chatbotId}/messages`, {
+      data: { message: 'I would like to talk to a human please', visitorId: 'visitor_teams_1' },
+    });
+    expect(asked.status()).toBe(200);
+    await colleague.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /Inbox/ }).click();
+    const row = colleague.getByTestId('handoff-row').first();
+    await row.waitFor();
+    await row.click();
+    const reply = colleague.getByPlaceholder('Reply to join the conversation…');
+    await reply.fill('Hi, Grace from Acme here. How can I help?');
+    await reply.press('Enter');
+    const conversation = colleague.getByRole('region', { name: 'Conversation' });
+    await conversation.getByText('Grace joined the conversation.').waitFor();
+    await colleague.getByTestId('handoff-conversation').getByText('Hi, Grace from Acme here. How can I help?').waitFor();
+
+    // Billing is the owner's: the page says so, and the server refuses the organization's keys to a member.
+    await colleague.goto(`${server.url}/dashboard/billing`);
+    await colleague.getByText('Billing is for the owner of this organization').waitFor();
+    await screenshot(colleague, 'teams-member-billing');
+    const keys = await colleague.request.get(`${server.url}/api/api-keys`);
+    expect(keys.status()).toBe(403);
+
+    // The owner sees the colleague in the team, as a member.
+    await owner.reload();
+    await owner.getByTestId('team-member').filter({ hasText: COLLEAGUE }).getByText('Member').waitFor();
+    expect(await owner.getByTestId('team-invitation').count()).toBe(0);
+
+    expect(pageErrors).toEqual([]);
+    await colleagueContext.close();
+    await ownerContext.close();
+  });
+});

@@ -1,0 +1,111 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A customer's endpoint on this machine: it records what arrives and answers 200 (the server may call it: ALLOW_PRIVATE_FETCH). */
+let receiver: Server;
+let receiverUrl = '';
+const received: Received[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const parts: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => parts.push(chunk));
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(parts).toString('utf8') });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+describe('outbound webhooks', () => {
+  const suite = serverAndBrowser({ ALLOW_PRIVATE_FETCH: 'true' });
+
+  it('a customer adds a webhook, presses Test and sees the signed delivery in the log; a new chatbot is delivered too', async () => {
+    const { server, browser } = suite;
+    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Wendy', lastName: 'Hooks' });
+    await page.goto(`${server.url}/dashboard/webhooks`);
+    await page.getByText('No webhooks yet').waitFor();
+
+    await page.getByRole('button', { name: 'Add Webhook' }).first().click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Name').fill('Order system');
+    await form.getByLabel('Webhook URL').fill(`${receiverUrl}/hooks/parley`);
+    // The spec's defaults are chosen already: bot.created and bot.updated, 3 retries, 30 s.
+    expect(await form.getByLabel('Retry count').inputValue()).toBe('3');
+    expect(await form.getByLabel('Timeout (seconds)').inputValue()).toBe('30');
+    expect(await form.getByRole('checkbox', { name: /bot\.created/ }).getAttribute('data-state')).toBe('checked');
+    // Invalid header JSON: the spec's save failure, nothing saved.
+    await form.getByLabel('Headers (JSON)').fill('{"X-Env": ');
+    await form.getByRole('button', { name: 'Add Webhook' }).click();
+    await page.getByText('Failed to save webhook configuration').first().waitFor();
+    await form.getByLabel('Headers (JSON)').fill('{"X-Env": "e2e"}');
+    await form.getByRole('button', { name: 'Add Webhook' }).click();
+
+    // The signing secret is shown once.
+    const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    const card = page.getByTestId('webhook-card').filter({ hasText: 'Order system' });
+    await card.getByText(`whsec_…${secret.slice(-4)}`).waitFor();
+
+    await card.getByRole('button', { name: 'Test' }).click();
+    await page.getByText('Webhook test successful').first().waitFor();
+    const test = received.find((request) => request.url === '/hooks/parley');
+    expect(test).toBeDefined();
+    expect(test!.headers['x-env']).toBe('e2e');
+    const payload = new Webhook(secret).verify(test!.body, test!.headers as Record<string, string>) as { type: string };
+    expect(payload.type).toBe('webhook.test');
+
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    const log = page.getByRole('dialog');
+    const row = log.getByTestId('webhook-delivery').filter({ hasText: 'webhook.test' });
+    await row.getByText('Delivered').waitFor();
+    await row.getByText('HTTP 200').waitFor();
+    await row.getByRole('button', { name: /Details of webhook\.test/ }).click();
+    await log.getByText('{"ok":true}').waitFor();
+    await screenshot(page, 'webhooks-delivery-log');
+    await page.keyboard.press('Escape');
+
+    // A real event: creating a chatbot sends bot.created through the outbox and the delivery worker.
+    const created = await page.request.post(`${server.url}/api/chatbots`, { headers: { origin: server.url }, data: { name: 'Shop assistant' } });
+    expect(created.status()).toBe(201);
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    await log.getByTestId('webhook-delivery').filter({ hasText: 'bot.created' }).getByText('Delivered').waitFor({ timeout: 20_000 });
+    const event = received.find((request) => request.body.includes('"bot.created"'))!;
+    expect((new Webhook(secret).verify(event.body, event.headers as Record<string, string>) as { data: { chatbot: { name: string } } }).data.chatbot.name).toBe(
+      'Shop assistant',
+    );
+    await screenshot(page, 'webhooks-dashboard');
+    await page.keyboard.press('Escape');
+
+    // Staff: an installation-wide webhook from System Configuration → Webhook Management.
+    await bootstrapAdmin(page, server);
+    await page.goto(`${server.url}/admin/system-configuration?tab=webhooks`);
+    await page.getByRole('heading', { name: 'Webhook configurations' }).waitFor();
+    await page.getByRole('button', { name: 'Add Webhook' }).first().click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Operations');
+    await page.getByRole('dialog').getByLabel('Webhook URL').fill(`${receiverUrl}/ops`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Add Webhook' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    const staffCard = page.getByTestId('webhook-card').filter({ hasText: 'Operations' });
+    await staffCard.getByRole('button', { name: 'Test' }).click();
+    await page.getByText('Webhook test successful').first().waitFor();
+    expect(received.some((request) => request.url === '/ops')).toBe(true);
+    await screenshot(page, 'webhooks-system-configuration');
+  });
+});

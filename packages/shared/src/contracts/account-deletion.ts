@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ACCOUNT_DELETION_CONFIRM_WORD } from '../constants';
+
+/**
+ * Deleting one's own account: requested with a typed confirmation, carried out after a grace
+ * period by a background job. Signing in during the grace period cancels it.
+ */
+
+/** What happens to one organization the user belongs to when the account is deleted. */
+export const deletionOrganizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  role: z.enum(['owner', 'admin', 'member']),
+  /**
+   * delete: the user is its only member, it goes with the account;
+   * leave: the user's membership ends, the organization stays with its other members;
+   * blocked: the user is its only owner and it has other members: ownership must be transferred first.
+   */
+  outcome: z.enum(['delete', 'leave', 'blocked']),
+  chatbotCount: z.number().int(),
+  conversationCount: z.number().int(),
+  /** The other members (for a blocked organization: whom ownership can go to). At most 20. */
+  otherMembers: z.array(z.object({ name: z.string().nullable(), email: z.string(), role: z.enum(['owner', 'admin', 'member']) })),
+  otherMemberCount: z.number().int(),
+});
+export type DeletionOrganization = z.infer<typeof deletionOrganizationSchema>;
+
+/** GET /api/account/deletion: what deleting would do, and a deletion already scheduled. */
+export const accountDeletionStatusSchema = z.object({
+  email: z.string(),
+  graceDays: z.number().int(),
+  scheduled: z.object({ id: z.uuid(), requestedAt: z.string(), scheduledFor: z.string() }).nullable(),
+  organizations: z.array(deletionOrganizationSchema),
+  /** Why deleting is refused now (empty when it can go ahead). */
+  blockers: z.array(z.string()),
+});
+export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>;
+
+/** POST /api/account/deletion: the user types their e-mail address or DELETE. */
+export const requestAccountDeletionBodySchema = z
+  .object({
+    confirmation: z
+      .string({ error: `Type your e-mail address or ${ACCOUNT_DELETION_CONFIRM_WORD} to confirm` })
+      .trim()
+      .min(1, `Type your e-mail address or ${ACCOUNT_DELETION_CONFIRM_WORD} to confirm`)
+      .max(300),
+  })
+  .strict();
+export type RequestAccountDeletionBody = z.infer<typeof requestAccountDeletionBodySchema>;
+
+export const accountDeletionScheduledSchema = z.object({ id: z.uuid(), scheduledFor: z.string() });
+
+/** The confirmation matches: the exact word, or the account's e-mail in any case. */
+export function isDeletionConfirmed(confirmation: string, email: string): boolean {
+  const typed = confirmation.trim();
+  return typed === ACCOUNT_DELETION_CONFIRM_WORD || typed.toLowerCase() === email.trim().toLowerCase();
+}
