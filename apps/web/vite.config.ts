@@ -18,5 +18,6 @@ export default defineConfig({
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest lets bench/bundle-size.ts follow each route's chunks (the bundle budgets CI checks).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

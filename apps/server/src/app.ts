@@ -75,6 +75,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { startJobQueue, type JobQueue } from './jobs/queue';
+import { AppError } from './lib/app-error';
 import { createMailer } from './providers/email/mailer';
 
 declare module 'fastify' {
@@ -132,6 +133,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     reply.header('x-request-id', request.id);
     if (app.draining) reply.header('connection', 'close');
   });
+
+  if (config.role === 'worker') {
+    // A worker-only node answers its health check (for the orchestrator) and nothing else.
+    app.addHook('onRequest', async (request) => {
+      if (request.url !== '/api/health' && !request.url.startsWith('/api/health?')) {
+        throw new AppError('NOT_FOUND', 'This node runs background jobs only (PARLEY_ROLE=worker); send requests to an api node.');
+      }
+    });
+  }
 
   const ownsDatabase = !options.database;
   const database =
@@ -223,19 +233,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(launchMaterialsRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
-    startHealthProber(app);
     app.jobs = await startJobQueue(database, app.log);
     app.addHook('onClose', async () => app.jobs?.stop());
-    await startIngestionWorker(app);
-    await startAnalyticsExportWorker(app, mailer);
-    startAnalyticsScheduler(app, mailer);
-    await startHandoffAlertWorker(app, mailer);
-    await startDataExportWorker(app);
-    await startAccountDeletionWorker(app, mailer);
-    startWebhookDeliveryWorker(app);
-    startApiUsageRetention(app);
-    // An installation upgraded from before the analytics rollups gets them computed once.
-    if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
+    // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
+    if (config.role !== 'api') {
+      startHealthProber(app);
+      await startIngestionWorker(app);
+      await startAnalyticsExportWorker(app, mailer);
+      startAnalyticsScheduler(app, mailer);
+      await startHandoffAlertWorker(app, mailer);
+      await startDataExportWorker(app);
+      await startAccountDeletionWorker(app, mailer);
+      startWebhookDeliveryWorker(app);
+      startApiUsageRetention(app);
+      // An installation upgraded from before the analytics rollups gets them computed once.
+      if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
+    }
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
 

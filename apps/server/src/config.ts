@@ -36,6 +36,7 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  PARLEY_ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -62,6 +63,10 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(120_000).default(15_000),
   ALLOW_PRIVATE_FETCH: bool.default(false),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends API calls (default api.stripe.com); tests and stripe-mock use a local server. */
+  STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
   PUBLIC_DEMO_CHATBOT_ID: optionalString.pipe(z.string().regex(UUID_PATTERN, 'must be a chatbot id (a UUID)').optional()),
 });
 
@@ -79,6 +84,8 @@ export interface Config {
   trustProxy: boolean | string[];
   secretKey: string;
   redisUrl: string | undefined;
+  /** What this process does: answer HTTP (api), run the durable jobs and periodic work (worker), or both (all). */
+  role: Env['PARLEY_ROLE'];
   logLevel: Env['LOG_LEVEL'];
   /** On SIGTERM, keep serving this long (with Connection: close) before closing, so queued requests finish. */
   shutdownGraceMs: number;
@@ -101,6 +108,8 @@ export interface Config {
   fetch: { timeoutMs: number; allowPrivateNetworks: boolean };
   /** The chatbot the landing page shows as a live demo (when it exists and is live). */
   publicDemoChatbotId: string | undefined;
+  /** Stripe from the environment (used when the billing settings hold no saved secrets; features/billing/settings.ts). */
+  stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
 }
 
 export class ConfigError extends Error {
@@ -166,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   if ((e.SMTP_USER && !e.SMTP_PASSWORD) || (!e.SMTP_USER && e.SMTP_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\nSMTP_USER, SMTP_PASSWORD: set both or neither');
   }
+  if (e.PARLEY_ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\nPARLEY_ROLE: ${e.PARLEY_ROLE} needs DATABASE_URL (the embedded database serves one process, which does everything)`,
+    );
+  }
 
   return {
     env: e.NODE_ENV,
@@ -178,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     trustProxy: parseTrustProxy(e.TRUSTED_PROXY),
     secretKey: resolveSecretKey(dataDir, e.PARLEY_SECRET_KEY, options.persistSecret ?? true),
     redisUrl: e.REDIS_URL,
+    role: e.PARLEY_ROLE,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDistDir: e.WEB_DIST_DIR,
@@ -200,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     aiBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, google: e.GOOGLE_BASE_URL, mistral: e.MISTRAL_BASE_URL },
     fetch: { timeoutMs: e.FETCH_TIMEOUT_MS, allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH },
     publicDemoChatbotId: e.PUBLIC_DEMO_CHATBOT_ID?.toLowerCase(),
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
   };
 }

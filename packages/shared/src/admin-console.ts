@@ -1,11 +1,12 @@
-import { N8N_MESSAGES } from './contracts/n8n';
-
 /**
  * The admin console's numbers and texts (spec part 1 §2, §4, §5, §8, §9). Every number here is a
  * requirement unless its comment says it was decided (see docs/decisions.md).
  */
 
 /** Spec §9 "Admin stats refresh". */
+/** The n8n screen's own denial text (spec part 2 §6); contracts/n8n uses it too. */
+export const N8N_ACCESS_DENIED = 'You need developer privileges to access n8n integration management.';
+
 export const ADMIN_STATS_REFRESH_MS = 60_000;
 /** Spec §9 "Connection health and recent activity refresh": system health, recent activity, auth health, the health page. */
 export const ADMIN_LIVE_REFRESH_MS = 30_000;
@@ -134,5 +135,5 @@ export const RESTRICTED_PAGE_MESSAGES: Readonly<Record<string, string>> = {
   '/admin/users': ADMIN_MESSAGES.manageUsersDenied,
   '/admin/templates': 'You need system admin privileges to manage templates.',
   '/admin/ai-agents': ADMIN_MESSAGES.aiAgentsDenied,
-  '/admin/n8n-integration': N8N_MESSAGES.denied,
+  '/admin/n8n-integration': N8N_ACCESS_DENIED,
 };

@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { ThemeProvider } from '@/features/theme/components/theme-provider';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { createQueryClient } from '@/lib/query-client';
@@ -33,10 +32,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
-          <TooltipProvider delayDuration={300}>
-            {children}
-            <AppToaster />
-          </TooltipProvider>
+          {children}
+          <AppToaster />
         </ThemeProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -7,7 +7,6 @@ import { paths } from '@/config/paths';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorScreen } from './layouts/route-error-screen';
-import LandingRoute from './routes/landing';
 import NotFoundRoute from './routes/not-found';
 
 /** Loads a route module (default export = the screen) only when it is first visited. */
@@ -58,7 +57,7 @@ const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: () => <FullPageSpinner />,
     children: [
-      { path: paths.home, Component: LandingRoute },
+      { path: paths.home, ...lazyScreen(() => import('./routes/landing')) },
       { path: paths.pricing, ...lazyScreen(() => import('./routes/pricing')) },
       {
         Component: AuthLayout,

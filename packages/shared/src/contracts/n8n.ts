@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { routingConditionProblem } from './n8n-routing-condition';
+import { N8N_ACCESS_DENIED } from '../admin-console';
 
 /**
  * n8n Integration Management (spec part 2 §2 "n8n Integration Management", §3 Workflow, Webhook endpoint,
@@ -81,7 +82,7 @@ export const N8N_INGEST_PATH = '/parley/ingest';
 
 /** User-facing text; quoted strings are the spec's (§6, §8). */
 export const N8N_MESSAGES = {
-  denied: 'You need developer privileges to access n8n integration management.',
+  denied: N8N_ACCESS_DENIED,
   createFailed: (message: string) => `Failed to create workflow: ${message}`,
   created: 'Workflow configuration created successfully',
   webhookNotFound: 'Webhook not found',

@@ -2,12 +2,22 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
+const TOOLTIP_DELAY_MS = 300;
+
 function TooltipProvider({ delayDuration = 0, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
+/**
+ * Each tooltip brings its own provider (as shadcn's current version does), so the app's root needs none and screens
+ * without tooltips (sign-in, the landing page) do not load Radix's positioning code.
+ */
 function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
