@@ -102,6 +102,23 @@ export async function reprocessSource(db: Db, jobs: JobQueue | null, organizatio
   return toSource(row);
 }
 
+/**
+ * Queues again every source that was waiting or being processed: after an installation moved to another database
+ * (its queued jobs stay behind), each gets a new version, so a stale job of the old one would do nothing.
+ * Returns how many were queued.
+ */
+export async function requeueUnfinishedSources(db: Db, queue: JobQueue): Promise<number> {
+  const rows = await db
+    .update(knowledgeSources)
+    .set({ status: 'queued', progress: 0, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
+    .where(sql`${knowledgeSources.status} in ('queued', 'processing')`)
+    .returning({ id: knowledgeSources.id, version: knowledgeSources.version });
+  const timeout = jobTimeout(await readSystemConfiguration(db));
+  for (const row of rows)
+    await queue.send<IngestJobData>(INGEST_JOB, { sourceId: row.id, version: row.version }, { singletonKey: `${row.id}:${row.version}`, ...timeout });
+  return rows.length;
+}
+
 /** Deleting a source removes its chunks (foreign key cascade) in the same statement. */
 export async function deleteSource(db: Db, organizationId: string, chatbotId: string, sourceId: string): Promise<void> {
   await findChatbotInOrganization(db, organizationId, chatbotId);
