@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { loadConfig } from '../config';
-import { requeueUnfinishedSources } from '../features/knowledge-sources/service';
-import { startJobQueue } from '../jobs/queue';
-import { openDatabase } from './client';
-import { moveDatabase } from './move-to-postgres';
+import { loadConfig } from './config';
+import { requeueUnfinishedSources } from './features/knowledge-sources/service';
+import { startJobQueue } from './jobs/queue';
+import { openDatabase } from './db/client';
+import { moveDatabase } from './db/move-to-postgres';
 
 async function main(): Promise<void> {
   const targetUrl = process.argv[2] ?? process.env.TARGET_DATABASE_URL;
