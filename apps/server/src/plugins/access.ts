@@ -33,6 +33,12 @@ export interface Identity {
   session: { id: string; token: string; expiresAt: Date };
 }
 
+export interface RouteSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -54,7 +60,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the route-matrix test). */
-    routeTable: { method: string; url: string; access: RouteAccess; stream: boolean; orgRole: OrganizationRole | null }[];
+    /** Every route with who may call it and its request schemas (zod: body, querystring, params), for the tests. */
+    routeTable: { method: string; url: string; access: RouteAccess; stream: boolean; orgRole: OrganizationRole | null; schema: RouteSchemas }[];
     resolveIdentity(request: FastifyRequest): Promise<Identity | null>;
   }
 }
@@ -129,7 +136,8 @@ export const accessPlugin = fp(
       const access = (route.config as { access: RouteAccess }).access;
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
         if (method === 'HEAD' && route.url !== '/api/health') continue;
-        app.routeTable.push({ method, url: route.url, access, stream: config.stream === true, orgRole: config.orgRole ?? null });
+        const { body, querystring, params } = (route.schema ?? {}) as RouteSchemas;
+        app.routeTable.push({ method, url: route.url, access, stream: config.stream === true, orgRole: config.orgRole ?? null, schema: { body, querystring, params } });
       }
     });
 
