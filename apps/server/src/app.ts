@@ -186,7 +186,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // One file per upload; the service checks max_document_size_mb from the system configuration.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(authBridgePlugin, { auth, rateLimiter, mailer });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { rateLimiter });
   await app.register(authRoutes, { auth, rateLimiter });
   await app.register(sessionActivityPlugin);
   await app.register(accountRoutes, { auth });

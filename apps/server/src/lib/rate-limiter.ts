@@ -10,6 +10,8 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Counts one hit against `key`; fixed windows of `windowSeconds`. */
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether the counters are shared with the other nodes right now (Redis reachable); memory: always false. */
+  readonly shared: boolean;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)),
       };
     },
+    shared: false,
     async close() {
       windows.clear();
     },
@@ -43,19 +46,39 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
 
-/** Several nodes: counters shared through Redis (atomic INCR + PEXPIRE in one script). */
+/**
+ * Several nodes: counters shared through Redis (atomic INCR + PEXPIRE in one script). While Redis is away each node
+ * counts in its own memory (limits still hold, per node, instead of failing open or refusing everyone); ioredis
+ * reconnects by itself and the shared counters take over again.
+ */
 export function createRedisRateLimiter(url: string, prefix = 'parley:rl:'): RateLimiter {
-  // A short command timeout: when Redis is away, callers fail open quickly instead of queueing.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, lazyConnect: false });
+  // No offline queue and a short command timeout: when Redis is away, a hit falls back at once instead of waiting.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableOfflineQueue: false, lazyConnect: false });
   redis.on('error', () => {
-    /* reported by hit() failures; ioredis reconnects by itself */
+    /* seen as hit() failures (the fallback) and in /api/health; ioredis reconnects by itself */
   });
+  const local = createMemoryRateLimiter();
+  // Right after start the connection is still opening: the first hits wait for it (at most a second) rather than
+  // count alone; later outages fall back at once.
+  let starting: Promise<unknown> | null = Promise.race([
+    new Promise((resolve) => redis.once('ready', resolve)),
+    new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+  ]).then(() => (starting = null));
   return {
     async hit(key, limit, windowSeconds) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
-      return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      if (starting) await starting;
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
+        return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      } catch {
+        return local.hit(key, limit, windowSeconds);
+      }
+    },
+    get shared() {
+      return redis.status === 'ready';
     },
     async close() {
+      await local.close();
       redis.disconnect();
     },
   };

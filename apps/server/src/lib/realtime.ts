@@ -10,6 +10,8 @@ import pg from 'pg';
  */
 export interface Realtime {
   readonly transport: 'memory' | 'postgres' | 'redis';
+  /** False while the transport is unreachable: events then reach this node's listeners only. */
+  readonly connected: boolean;
   publish(topic: string, event: object): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(topic: string, listener: (event: unknown) => void): () => void;
@@ -54,6 +56,7 @@ export function createMemoryRealtime(): Realtime {
   const local = localFanOut();
   return {
     transport: 'memory',
+    connected: true,
     async publish(topic, event) {
       local.deliver({ topic, event });
     },
@@ -114,6 +117,9 @@ export function createPostgresRealtime(url: string, options: { onError?: (messag
 
   return {
     transport: 'postgres',
+    get connected() {
+      return client !== null;
+    },
     async publish(topic, event) {
       await pool.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify({ topic, event })]);
     },
@@ -135,19 +141,34 @@ const REDIS_CHANNEL = 'parley:realtime';
 /** Redis pub/sub (REDIS_URL): one subscriber connection per process; ioredis re-subscribes after a reconnect. */
 export function createRedisRealtime(url: string, options: { onError?: (message: string) => void } = {}): Realtime {
   const local = localFanOut();
-  const publisher = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000, enableOfflineQueue: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => options.onError?.(`realtime redis: ${error.message}`));
   subscriber.on('message', (_channel: string, payload: string) => {
     const envelope = parseEnvelope(payload);
     if (envelope) local.deliver(envelope);
   });
-  const subscribed = subscriber.subscribe(REDIS_CHANNEL).catch((error: Error) => options.onError?.(`realtime subscribe: ${error.message}`));
+  // ioredis subscribes again by itself after a reconnect (autoResubscribe); until the first subscription, and while
+  // either connection is down, the node's own listeners are served directly.
+  let subscribed = false;
+  subscriber
+    .subscribe(REDIS_CHANNEL)
+    .then(() => (subscribed = true))
+    .catch((error: Error) => options.onError?.(`realtime subscribe: ${error.message}`));
+  const receiving = () => subscribed && subscriber.status === 'ready';
   return {
     transport: 'redis',
+    get connected() {
+      return publisher.status === 'ready' && receiving();
+    },
     async publish(topic, event) {
-      await subscribed;
-      await publisher.publish(REDIS_CHANNEL, JSON.stringify({ topic, event }));
+      // While Redis is away, this node's listeners still get the event (other nodes miss it until Redis returns).
+      if (!receiving()) local.deliver({ topic, event });
+      try {
+        await publisher.publish(REDIS_CHANNEL, JSON.stringify({ topic, event }));
+      } catch (error) {
+        options.onError?.(`realtime publish: ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
     subscribe: local.subscribe,
     async close() {

@@ -11,6 +11,8 @@ export const healthResponseSchema = z.object({
     vectorSearch: z.enum(['pgvector', 'exact']),
     error: z.string().optional(),
   }),
+  /** Present when REDIS_URL is set: whether rate-limit counters and live updates are shared through it right now. */
+  redis: z.object({ status: z.enum(['ok', 'error']) }).optional(),
   warnings: z.array(z.string()),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -119,6 +119,9 @@ export function withRefusalRecording(limiter: RateLimiter, recorder: ApiUsageRec
       }
       return result;
     },
+    get shared() {
+      return limiter.shared;
+    },
     close: () => limiter.close(),
   };
 }

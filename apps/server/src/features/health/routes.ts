@@ -1,6 +1,7 @@
 import { HEALTH_PROBE_HEALTHY_MS } from '@parley/shared/constants';
 import { healthResponseSchema } from '@parley/shared/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimiter } from '../../lib/rate-limiter';
 
 const VERSION = '0.1.0';
 const PROBE_TIMEOUT_MS = 5000;
@@ -22,7 +23,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** GET /api/health: 200 when the database answers, 503 when it does not (spec §4 Health: healthy under 5 s). */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   app.get(
     '/api/health',
     {
@@ -44,14 +45,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const responseTimeMs = Math.round((performance.now() - started) * 100) / 100;
       const dbStatus: 'healthy' | 'warning' | 'error' = error ? 'error' : responseTimeMs < HEALTH_PROBE_HEALTHY_MS ? 'healthy' : 'warning';
       if (app.draining) warnings.push('The server is shutting down.');
+      // Redis away: the node keeps serving; limits are counted per node and live updates stay on this node.
+      const redisDown = Boolean(app.config.redisUrl) && !(rateLimiter.shared && app.realtime.connected);
+      if (redisDown) warnings.push('Redis is unreachable: rate limits are counted on each node alone and live updates reach this node only, until it returns.');
+      if (!app.config.redisUrl && app.realtime.transport === 'postgres' && !app.realtime.connected)
+        warnings.push('The database listener for live updates is reconnecting: other nodes’ updates reach this node when it is back.');
       if (dbStatus === 'warning') warnings.push(`The database answered slowly (${responseTimeMs} ms).`);
       // The service is up while the database answers; warnings say what is degraded.
       reply.status(error || app.draining ? 503 : 200);
       return {
-        status: error ? ('error' as const) : ('ok' as const),
+        status: error ? ('error' as const) : redisDown ? ('degraded' as const) : ('ok' as const),
         version: VERSION,
         uptimeSeconds: Math.round(process.uptime()),
         database: { status: dbStatus, driver: database.driver, responseTimeMs, vectorSearch: database.vectorSearch, ...(error ? { error } : {}) },
+        ...(app.config.redisUrl ? { redis: { status: redisDown ? ('error' as const) : ('ok' as const) } } : {}),
         warnings,
       };
     },
