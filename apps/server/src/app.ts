@@ -63,9 +63,12 @@ import { apiUsagePlugin, createApiUsageRecorder, withRefusalRecording } from './
 import { startApiUsageRetention } from './features/api-usage/retention';
 import { launchMaterialsRoutes } from './features/launch-materials/routes';
 import { referralRoutes } from './features/referrals/routes';
+import { billingRoutes, billingWebhookRoutes } from './features/billing/routes';
+import { startSandboxRenewalWorker } from './features/billing/sandbox/renewals';
 import { routeInventoryPlugin } from './features/security-audit/route-inventory';
 import { securityAuditRoutes } from './features/security-audit/routes';
 import { securityMonitoringRoutes } from './features/security-monitoring/routes';
+import { billingAdminRoutes } from './features/billing-admin/routes';
 import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
 import { authBridgePlugin } from './plugins/auth-bridge';
@@ -228,8 +231,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(publicPricingRoutes);
   await app.register(landingRoutes);
   await app.register(securityMonitoringRoutes);
+  await app.register(billingAdminRoutes);
   await app.register(securityAuditRoutes, { rateLimiter, npmAuditFile: options.npmAuditFile ?? defaultNpmAuditFile() });
   await app.register(referralRoutes);
+  await app.register(billingWebhookRoutes);
+  await app.register(billingRoutes);
   await app.register(launchMaterialsRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
@@ -246,6 +252,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await startAccountDeletionWorker(app, mailer);
       startWebhookDeliveryWorker(app);
       startApiUsageRetention(app);
+      await startSandboxRenewalWorker(app);
       // An installation upgraded from before the analytics rollups gets them computed once.
       if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
     }

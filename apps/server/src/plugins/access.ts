@@ -137,7 +137,14 @@ export const accessPlugin = fp(
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
         if (method === 'HEAD' && route.url !== '/api/health') continue;
         const { body, querystring, params } = (route.schema ?? {}) as RouteSchemas;
-        app.routeTable.push({ method, url: route.url, access, stream: config.stream === true, orgRole: config.orgRole ?? null, schema: { body, querystring, params } });
+        app.routeTable.push({
+          method,
+          url: route.url,
+          access,
+          stream: config.stream === true,
+          orgRole: config.orgRole ?? null,
+          schema: { body, querystring, params },
+        });
       }
     });
 

@@ -27,6 +27,7 @@ const ADMIN_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/admin/token-conversion': () => import('./routes/admin/token-conversion'),
   '/admin/tier-limits': () => import('./routes/admin/tier-limits'),
   '/admin/pricing': () => import('./routes/admin/pricing'),
+  '/admin/billing': () => import('./routes/admin/billing'),
   '/admin/system-configuration': () => import('./routes/admin/system-configuration'),
   '/admin/ai-agents': () => import('./routes/admin/ai-agents'),
   '/admin/n8n-integration': () => import('./routes/admin/n8n-integration'),
@@ -59,6 +60,8 @@ const routes: RouteObject[] = [
     children: [
       { path: paths.home, ...lazyScreen(() => import('./routes/landing')) },
       { path: paths.pricing, ...lazyScreen(() => import('./routes/pricing')) },
+      { path: paths.sandboxPortal, ...lazyScreen(() => import('./routes/checkout/sandbox-portal')) },
+      { path: paths.sandboxCheckout, ...lazyScreen(() => import('./routes/checkout/sandbox-checkout')) },
       {
         Component: AuthLayout,
         children: [

@@ -17,6 +17,8 @@ export const paths = {
   billing: '/dashboard/billing',
   subscription: '/dashboard/subscription',
   referrals: '/dashboard/referrals',
+  sandboxCheckout: '/checkout/sandbox/:sessionId',
+  sandboxPortal: '/checkout/sandbox/portal',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminAdminUsers: '/admin/admin-users',

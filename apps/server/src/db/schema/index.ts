@@ -17,3 +17,4 @@ export * from './n8n';
 export * from './webhooks';
 export * from './security-center';
 export * from './referrals';
+export * from './billing';

@@ -1,39 +1,22 @@
-import { BarChart3Icon, CreditCardIcon, LineChartIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { BillingAnalyticsTab } from '@/features/billing-admin/components/billing-analytics-tab';
+import { BillingSettingsTab } from '@/features/billing-admin/components/billing-settings-tab';
+import { CustomersTab } from '@/features/billing-admin/components/customers-tab';
+import { RevenueTab } from '@/features/billing-admin/components/revenue-tab';
+import { SubscriptionsTab } from '@/features/billing-admin/components/subscriptions-tab';
 import { PricingFaqsManager } from '@/features/pricing-faqs/components/pricing-faqs-manager';
 import { PricingPlansManager } from '@/features/pricing-plans/components/pricing-plans-manager';
 import { RateLimitStatusCard } from '@/features/pricing-plans/components/rate-limit-status-card';
 
-/** The five billing tabs (spec part 2 §2) come with the billing work; until then each says what it will show. */
-const BILLING_TABS: { value: string; label: string; icon: LucideIcon; description: string }[] = [
-  {
-    value: 'analytics',
-    label: 'Analytics',
-    icon: BarChart3Icon,
-    description: 'Revenue over time, plan distribution, churn and monthly recurring revenue, computed from the billing records.',
-  },
-  {
-    value: 'subscriptions',
-    label: 'Subscriptions',
-    icon: CreditCardIcon,
-    description: 'Every subscription with search and status and plan filters: active, past due, unpaid, cancelled and trialing.',
-  },
-  { value: 'revenue', label: 'Revenue', icon: LineChartIcon, description: 'Revenue by plan and by month, from paid invoices.' },
-  {
-    value: 'customers',
-    label: 'Customers',
-    icon: UsersIcon,
-    description: 'Paying customers with their plan, payment method, revenue and next billing date, and their invoices with retry for failed ones.',
-  },
-  {
-    value: 'settings',
-    label: 'Settings',
-    icon: SettingsIcon,
-    description: 'Payment, invoicing, tax and compliance, notification and advanced billing settings.',
-  },
+/** Spec part 2 §2: seven tabs. The five billing tabs read the billing tables (features/billing-admin). */
+const BILLING_TABS = [
+  { value: 'analytics', label: 'Analytics', Component: BillingAnalyticsTab },
+  { value: 'subscriptions', label: 'Subscriptions', Component: SubscriptionsTab },
+  { value: 'revenue', label: 'Revenue', Component: RevenueTab },
+  { value: 'customers', label: 'Customers', Component: CustomersTab },
+  { value: 'settings', label: 'Settings', Component: BillingSettingsTab },
 ];
 const TABS = ['plans', 'faqs', ...BILLING_TABS.map((tab) => tab.value)];
 
@@ -44,7 +27,10 @@ export default function PricingAdminRoute() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <title>Pricing · Parley admin</title>
-      <PageHeader title="Pricing and Billing Administration" description="The plans and FAQs of the public pricing page, and what this server enforces." />
+      <PageHeader
+        title="Pricing and Billing Administration"
+        description="The plans and FAQs of the public pricing page, and the billing figures, customers, invoices and settings."
+      />
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'plans' ? {} : { tab: value }, { replace: true })} className="gap-4">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
@@ -64,9 +50,9 @@ export default function PricingAdminRoute() {
         <TabsContent value="faqs" className="min-w-0">
           <PricingFaqsManager />
         </TabsContent>
-        {BILLING_TABS.map(({ value, label, icon, description }) => (
+        {BILLING_TABS.map(({ value, Component }) => (
           <TabsContent key={value} value={value} className="min-w-0">
-            <EmptyState icon={icon} status="Arrives with billing" title={label} description={description} />
+            <Component />
           </TabsContent>
         ))}
       </Tabs>

@@ -1,7 +1,6 @@
-import { ReceiptTextIcon } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { BillingView } from '@/features/billing/components/billing-view';
 import { OrganizationRoleGate } from '@/features/organizations/components/organization-role-gate';
 
 export default function BillingRoute() {
@@ -9,15 +8,10 @@ export default function BillingRoute() {
   return (
     <div className="space-y-6">
       <title>Billing · Parley</title>
-      <PageHeader title="Billing" description="Payment methods, invoices and token purchases." />
-      {/* Billing belongs to the owner of the organization (issue: owner = billing and deletion). */}
-      <OrganizationRoleGate role={organization?.role ?? null} required="owner" what="Billing" organizationName={organization?.name ?? null}>
-        <EmptyState
-          icon={ReceiptTextIcon}
-          status="Not available yet"
-          title="No billing history"
-          description="Your invoices, payment methods and token package purchases will be listed here. Billing is not available yet."
-        />
+      <PageHeader title="Billing" description="Your token balance, token packages and invoices." />
+      {/* Admins may look; only the owner buys (the server enforces both). */}
+      <OrganizationRoleGate role={organization?.role ?? null} required="admin" what="Billing" organizationName={organization?.name ?? null}>
+        <BillingView />
       </OrganizationRoleGate>
     </div>
   );

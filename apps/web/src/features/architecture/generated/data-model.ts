@@ -10,6 +10,8 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'analytics_exports',
   'api_requests',
   'behavior_templates',
+  'billing_events',
+  'billing_settings',
   'chat_stats_hourly',
   'chatbots',
   'conversations',
@@ -23,6 +25,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'global_ai_agents',
   'handoffs',
   'health_probes',
+  'invoices',
   'knowledge_sources',
   'messages',
   'n8n_requests',
@@ -34,6 +37,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'organization_invitations',
   'organization_members',
   'organization_membership_events',
+  'organization_subscriptions',
   'organizations',
   'plan_features',
   'pricing_faqs',
@@ -43,16 +47,25 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'referral_codes',
   'referral_settings',
   'referrals',
+  'sandbox_checkout_sessions',
+  'sandbox_clock',
+  'sandbox_customers',
+  'sandbox_events',
+  'sandbox_invoices',
+  'sandbox_subscriptions',
   'security_alerts',
   'security_audit_runs',
   'security_events',
   'sessions',
+  'stripe_alerts',
+  'subscribers',
   'subscription_tier_limits',
   'system_api_keys',
   'system_configuration',
   'token_conversion_config',
   'token_credits',
   'token_packages',
+  'token_purchases',
   'token_type_config',
   'usage_analytics',
   'usage_ledger',
@@ -200,6 +213,47 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     boolean is_active
     uuid created_by FK
     timestamptz created_at
+    timestamptz updated_at
+  }
+  billing_events {
+    uuid id PK
+    text provider
+    text provider_event_id
+    text event_type
+    uuid organization_id FK
+    uuid user_id FK
+    jsonb data
+    text status
+    text error
+    integer processing_time_ms
+    timestamptz created_at
+    timestamptz processed_at
+  }
+  billing_settings {
+    integer id PK
+    boolean test_mode
+    text currency
+    boolean tax_enabled
+    integer tax_rate_basis_points
+    text invoice_prefix
+    integer next_invoice_number
+    integer invoice_due_days
+    boolean auto_send_invoices
+    integer payment_retries
+    integer retry_interval_days
+    boolean suspend_after_failures
+    integer trial_days
+    boolean trial_requires_payment_method
+    boolean notify_payment_failed
+    boolean notify_new_subscription
+    boolean notify_cancellation
+    integer webhook_tolerance_seconds
+    text stripe_secret_key_encrypted
+    text stripe_secret_key_hint
+    text stripe_webhook_secret_encrypted
+    text stripe_webhook_secret_hint
+    text sandbox_webhook_secret_encrypted
+    uuid updated_by FK
     timestamptz updated_at
   }
   chat_stats_hourly {
@@ -375,6 +429,27 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     boolean is_healthy
     text error
   }
+  invoices {
+    uuid id PK
+    text provider
+    text provider_invoice_id
+    text number
+    uuid organization_id FK
+    text provider_customer_id
+    text provider_subscription_id
+    text status
+    integer amount_cents
+    text currency
+    text description
+    timestamptz due_at
+    timestamptz paid_at
+    integer attempt_count
+    timestamptz next_attempt_at
+    text invoice_pdf
+    text hosted_invoice_url
+    timestamptz created_at
+    timestamptz updated_at
+  }
   knowledge_sources {
     uuid id PK
     uuid chatbot_id FK
@@ -515,6 +590,26 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     jsonb details
     timestamptz created_at
   }
+  organization_subscriptions {
+    uuid id PK
+    uuid organization_id FK
+    text provider
+    text provider_subscription_id
+    text provider_customer_id
+    text tier
+    text interval
+    text status
+    integer amount_cents
+    text currency
+    timestamptz current_period_start
+    timestamptz current_period_end
+    boolean cancel_at_period_end
+    timestamptz canceled_at
+    timestamptz trial_end
+    integer failed_payment_count
+    timestamptz created_at
+    timestamptz updated_at
+  }
   organizations {
     uuid id PK
     text name
@@ -600,6 +695,88 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz converted_at
     timestamptz created_at
   }
+  sandbox_checkout_sessions {
+    text id PK
+    text mode
+    uuid organization_id FK
+    uuid user_id FK
+    text customer_email
+    text tier
+    text interval
+    uuid token_package_id
+    integer tokens
+    text description
+    integer amount_cents
+    text currency
+    text status
+    text decline_message
+    text card_last4
+    text success_url
+    text cancel_url
+    text subscription_id
+    timestamptz created_at
+    timestamptz expires_at
+    timestamptz completed_at
+  }
+  sandbox_clock {
+    integer id PK
+    integer offset_seconds
+    timestamptz updated_at
+  }
+  sandbox_customers {
+    text id PK
+    uuid organization_id FK
+    text email
+    text card_last4
+    boolean fail_renewals
+    timestamptz created_at
+  }
+  sandbox_events {
+    text id PK
+    text type
+    text payload
+    integer attempts
+    timestamptz delivered_at
+    text last_error
+    timestamptz created_at
+  }
+  sandbox_invoices {
+    text id PK
+    text number
+    text customer_id FK
+    uuid organization_id FK
+    text subscription_id
+    text description
+    text customer_email
+    integer subtotal_cents
+    integer tax_cents
+    integer amount_cents
+    text currency
+    text status
+    integer attempt_count
+    timestamptz next_attempt_at
+    timestamptz period_start
+    timestamptz period_end
+    timestamptz due_at
+    timestamptz paid_at
+    timestamptz created_at
+  }
+  sandbox_subscriptions {
+    text id PK
+    text customer_id FK
+    uuid organization_id FK
+    text tier
+    text interval
+    integer amount_cents
+    text currency
+    text status
+    timestamptz current_period_start
+    timestamptz current_period_end
+    boolean cancel_at_period_end
+    timestamptz canceled_at
+    timestamptz created_at
+    timestamptz updated_at
+  }
   security_alerts {
     uuid id PK
     text kind
@@ -641,6 +818,31 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text ip_address
     text user_agent
     uuid user_id FK
+    timestamptz created_at
+    timestamptz updated_at
+  }
+  stripe_alerts {
+    uuid id PK
+    text severity
+    text kind
+    text title
+    text description
+    jsonb data
+    timestamptz triggered_at
+    timestamptz resolved_at
+    uuid resolved_by FK
+    text resolution_notes
+  }
+  subscribers {
+    uuid id PK
+    uuid organization_id FK
+    uuid user_id FK
+    text email
+    boolean subscribed
+    text tier
+    text provider
+    text stripe_customer_id
+    text stripe_subscription_id
     timestamptz created_at
     timestamptz updated_at
   }
@@ -722,6 +924,22 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     boolean is_active
     timestamptz created_at
     timestamptz updated_at
+  }
+  token_purchases {
+    uuid id PK
+    uuid organization_id FK
+    uuid package_id FK
+    text package_name
+    integer tokens
+    integer amount_cents
+    text currency
+    text provider
+    text provider_checkout_id
+    text provider_payment_id
+    text status
+    uuid created_by FK
+    timestamptz created_at
+    timestamptz completed_at
   }
   token_type_config {
     uuid id PK
@@ -856,6 +1074,9 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   analytics_exports }o--o| analytics_export_schedules : "schedule_id"
   analytics_exports }o--o| chatbots : "chatbot_id"
   behavior_templates }o--o| users : "created_by"
+  billing_events }o--o| organizations : "organization_id"
+  billing_events }o--o| users : "user_id"
+  billing_settings }o--o| users : "updated_by"
   chat_stats_hourly }o--|| chatbots : "chatbot_id"
   chat_stats_hourly }o--|| organizations : "organization_id"
   chatbots }o--|| organizations : "organization_id"
@@ -877,6 +1098,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   handoffs }o--|| conversations : "conversation_id"
   handoffs }o--o| users : "accepted_by"
   handoffs }o--o| users : "closed_by"
+  invoices }o--o| organizations : "organization_id"
   knowledge_sources }o--|| chatbots : "chatbot_id"
   knowledge_sources }o--|| organizations : "organization_id"
   messages }o--|| conversations : "conversation_id"
@@ -898,6 +1120,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   organization_members }o--|| users : "user_id"
   organization_membership_events }o--|| organizations : "organization_id"
   organization_membership_events }o--o| users : "actor_id"
+  organization_subscriptions }o--|| organizations : "organization_id"
   profiles }o--|| users : "id"
   question_stats_daily }o--|| chatbots : "chatbot_id"
   question_stats_daily }o--|| organizations : "organization_id"
@@ -907,13 +1130,26 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   referrals }o--|| users : "referred_user_id"
   referrals }o--o| organizations : "converted_organization_id"
   referrals }o--o| organizations : "referrer_organization_id"
+  sandbox_checkout_sessions }o--|| organizations : "organization_id"
+  sandbox_checkout_sessions }o--o| users : "user_id"
+  sandbox_customers }o--|| organizations : "organization_id"
+  sandbox_invoices }o--|| sandbox_customers : "customer_id"
+  sandbox_invoices }o--|| organizations : "organization_id"
+  sandbox_subscriptions }o--|| sandbox_customers : "customer_id"
+  sandbox_subscriptions }o--|| organizations : "organization_id"
   security_alerts }o--o| users : "resolved_by"
   security_audit_runs }o--o| users : "ran_by"
   security_events }o--o| users : "user_id"
   sessions }o--|| users : "user_id"
+  stripe_alerts }o--o| users : "resolved_by"
+  subscribers }o--|| organizations : "organization_id"
+  subscribers }o--o| users : "user_id"
   system_api_keys }o--o| users : "created_by"
   system_configuration }o--o| users : "updated_by"
   token_credits }o--|| organizations : "organization_id"
+  token_purchases }o--|| organizations : "organization_id"
+  token_purchases }o--o| token_packages : "package_id"
+  token_purchases }o--o| users : "created_by"
   usage_analytics }o--o| users : "user_id"
   usage_ledger }o--|| organizations : "organization_id"
   usage_ledger }o--o| chatbots : "chatbot_id"

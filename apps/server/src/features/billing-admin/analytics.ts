@@ -1,0 +1,142 @@
+import type { BillingAnalytics, RevenueResponse } from '@parley/shared/contracts/billing-admin';
+import { percentOf } from '@parley/shared/billing-health';
+import { asc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { subscriptionTierLimits } from '../../db/schema/index';
+import { MRR_SQL } from './customers';
+import { CURRENT_SUBSCRIPTIONS, subscriptionHealth } from './monitoring';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const num = (value: unknown) => Number(value ?? 0);
+const monthly = (s: { interval: string; amount_cents: number }) => (s.interval === 'year' ? Math.round(num(s.amount_cents) / 12) : num(s.amount_cents));
+
+async function tierNames(db: Db) {
+  const tiers = await db
+    .select({ tier: subscriptionTierLimits.tier, displayName: subscriptionTierLimits.displayName })
+    .from(subscriptionTierLimits)
+    .orderBy(asc(subscriptionTierLimits.sortOrder));
+  return tiers;
+}
+
+/**
+ * Paid money in [from, to): subscription invoices and token purchases. An invoice without a subscription is the
+ * receipt of a one-time payment (the sandbox issues one for a token purchase), already counted as the purchase.
+ */
+async function paidBetween(db: Db, from: Date, to: Date) {
+  const [row] = rowsOf<{ invoices: number; tokens: number }>(
+    await db.execute(sql`select
+      (select coalesce(sum(amount_cents), 0) from invoices where status = 'paid' and provider_subscription_id is not null and coalesce(paid_at, created_at) >= ${from.toISOString()}::timestamptz and coalesce(paid_at, created_at) < ${to.toISOString()}::timestamptz)::int as invoices,
+      (select coalesce(sum(amount_cents), 0) from token_purchases where status = 'paid' and coalesce(completed_at, created_at) >= ${from.toISOString()}::timestamptz and coalesce(completed_at, created_at) < ${to.toISOString()}::timestamptz)::int as tokens`),
+  );
+  return { invoices: num(row?.invoices), tokens: num(row?.tokens) };
+}
+
+/** The Analytics tab: every figure from the billing tables (spec §6: no sample data). */
+export async function billingAnalytics(db: Db, now = new Date()): Promise<BillingAnalytics> {
+  const start30 = new Date(now.getTime() - 30 * DAY_MS);
+  const start60 = new Date(now.getTime() - 60 * DAY_MS);
+  const [health, current, last30, previous30, churn, failed, tiers] = await Promise.all([
+    subscriptionHealth(db),
+    db.execute(sql`select s.tier, s.status, ${MRR_SQL('s')} as mrr from ${CURRENT_SUBSCRIPTIONS} as s`),
+    paidBetween(db, start30, now),
+    paidBetween(db, start60, start30),
+    db.execute(sql`select
+      count(*) filter (where created_at < ${start30.toISOString()}::timestamptz and (canceled_at is null or canceled_at >= ${start30.toISOString()}::timestamptz))::int as live_at_start,
+      count(*) filter (where status = 'canceled' and canceled_at >= ${start30.toISOString()}::timestamptz)::int as cancelled,
+      count(*) filter (where created_at >= ${start30.toISOString()}::timestamptz)::int as created
+      from organization_subscriptions`),
+    db.execute(sql`select count(*)::int as n from invoices where status = 'failed' and created_at >= ${start30.toISOString()}::timestamptz`),
+    tierNames(db),
+  ]);
+  const subs = rowsOf<{ tier: string; status: string; mrr: number }>(current);
+  const mrr = subs.reduce((total, s) => total + num(s.mrr), 0);
+  const billed = subs.filter((s) => s.status === 'active' || s.status === 'past_due');
+  const byTier = new Map<string, { subscriptions: number; mrrCents: number }>();
+  for (const s of subs.filter((x) => x.status !== 'canceled' && x.status !== 'incomplete')) {
+    const entry = byTier.get(s.tier) ?? { subscriptions: 0, mrrCents: 0 };
+    entry.subscriptions += 1;
+    entry.mrrCents += num(s.mrr);
+    byTier.set(s.tier, entry);
+  }
+  const names = new Map(tiers.map((t) => [t.tier, t.displayName]));
+  const [c] = rowsOf<{ live_at_start: number; cancelled: number; created: number }>(churn);
+  const [f] = rowsOf<{ n: number }>(failed);
+  return {
+    mrrCents: mrr,
+    arrCents: mrr * 12,
+    activeSubscriptions: health.byStatus.active,
+    trialingSubscriptions: health.byStatus.trialing,
+    payingCustomers: billed.length,
+    arpuCents: billed.length === 0 ? 0 : Math.round(mrr / billed.length),
+    revenue30dCents: last30.invoices + last30.tokens,
+    revenuePrevious30dCents: previous30.invoices + previous30.tokens,
+    tokenRevenue30dCents: last30.tokens,
+    churnRate30d: percentOf(num(c?.cancelled), num(c?.live_at_start)),
+    cancelled30d: num(c?.cancelled),
+    newSubscriptions30d: num(c?.created),
+    failedInvoices30d: num(f?.n),
+    byStatus: health.byStatus,
+    planDistribution: [...byTier.entries()]
+      .map(([tier, v]) => ({ tier, displayName: names.get(tier) ?? tier, ...v }))
+      .sort((a, b) => b.mrrCents - a.mrrCents || b.subscriptions - a.subscriptions),
+  };
+}
+
+const monthKey = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/**
+ * The Revenue tab, per calendar month (UTC) of the last `months`: money paid (invoices and token purchases), MRR and
+ * plans of the subscriptions live at the month's end, and churn (cancelled in the month over live at its start).
+ * Live means created before and not cancelled before; the amount is the subscription's current one (the tables keep
+ * no price history).
+ */
+export async function revenueByMonth(db: Db, months: number, now = new Date()): Promise<RevenueResponse> {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+  const [paid, subsResult, tiers] = await Promise.all([
+    db.execute(sql`select to_char(date_trunc('month', at at time zone 'UTC'), 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents from (
+        select coalesce(paid_at, created_at) as at, amount_cents, 'invoice' as kind from invoices where status = 'paid' and provider_subscription_id is not null
+        union all select coalesce(completed_at, created_at), amount_cents, 'tokens' from token_purchases where status = 'paid'
+      ) as p where at >= ${first.toISOString()}::timestamptz group by 1, 2`),
+    db.execute(sql`select tier, interval, amount_cents, status, created_at, canceled_at from organization_subscriptions where status <> 'incomplete'`),
+    tierNames(db),
+  ]);
+  const money = new Map<string, { invoice: number; tokens: number }>();
+  for (const r of rowsOf<{ month: string; kind: 'invoice' | 'tokens'; cents: number }>(paid)) {
+    const entry = money.get(r.month) ?? { invoice: 0, tokens: 0 };
+    entry[r.kind] += num(r.cents);
+    money.set(r.month, entry);
+  }
+  const subs = rowsOf<{ tier: string; interval: string; amount_cents: number; status: string; created_at: string; canceled_at: string | null }>(subsResult).map(
+    (s) => ({
+      ...s,
+      created: new Date(s.created_at).getTime(),
+      canceled: s.canceled_at ? new Date(s.canceled_at).getTime() : null,
+    }),
+  );
+  const liveAt = (t: number) => subs.filter((s) => s.created <= t && (s.canceled === null || s.canceled > t));
+  const result: RevenueResponse['months'] = [];
+  for (let i = 0; i < months; i += 1) {
+    const start = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1);
+    const end = Math.min(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i + 1, 1) - 1, now.getTime());
+    const key = monthKey(new Date(start));
+    const live = liveAt(end);
+    const atStart = liveAt(start - 1).length;
+    const cancelled = subs.filter((s) => s.canceled !== null && s.canceled >= start && s.canceled <= end).length;
+    const plans: Record<string, number> = {};
+    for (const s of live) plans[s.tier] = (plans[s.tier] ?? 0) + 1;
+    const m = money.get(key) ?? { invoice: 0, tokens: 0 };
+    result.push({
+      month: key,
+      revenueCents: m.invoice + m.tokens,
+      subscriptionRevenueCents: m.invoice,
+      tokenRevenueCents: m.tokens,
+      mrrCents: live.reduce((total, s) => total + monthly(s), 0),
+      activeAtEnd: live.length,
+      cancelled,
+      churnRate: percentOf(cancelled, atStart),
+      plans,
+    });
+  }
+  return { months: result, tiers: tiers.map((t) => ({ tier: t.tier, displayName: t.displayName })) };
+}

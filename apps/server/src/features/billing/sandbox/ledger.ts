@@ -1,0 +1,159 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { billingSettings, organizationMembers, sandboxCustomers, sandboxInvoices, sandboxSubscriptions, users } from '../../../db/schema/index';
+import { readBillingSettings } from '../settings';
+import type { Tx } from '../event-handlers';
+import { emitSandboxEvent } from './events';
+import { sandboxId } from './ids';
+import { invoiceObject, subscriptionObject } from './objects';
+
+/**
+ * The sandbox's bookkeeping (what Stripe does on its side): customers, invoices numbered from the billing settings,
+ * charges against the saved test card, subscription state changes, each emitting its Stripe-shaped event.
+ */
+
+export type SandboxSubscription = typeof sandboxSubscriptions.$inferSelect;
+export type SandboxInvoice = typeof sandboxInvoices.$inferSelect;
+
+/** The organization's sandbox customer, created on first use with the owner's e-mail. */
+export async function ensureSandboxCustomer(tx: Tx | Db, organizationId: string, email?: string): Promise<typeof sandboxCustomers.$inferSelect> {
+  const [existing] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.organizationId, organizationId));
+  if (existing) return existing;
+  let address = email;
+  if (!address) {
+    const [owner] = await tx
+      .select({ email: users.email })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'owner')))
+      .limit(1);
+    address = owner?.email ?? '';
+  }
+  await tx
+    .insert(sandboxCustomers)
+    .values({ id: sandboxId('cus'), organizationId, email: address })
+    .onConflictDoNothing();
+  return (await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.organizationId, organizationId)))[0]!;
+}
+
+/** The next invoice number (prefix + counter from the billing settings), taken atomically. */
+async function nextInvoiceNumber(tx: Tx): Promise<string> {
+  const [row] = await tx
+    .update(billingSettings)
+    .set({ nextInvoiceNumber: sql`${billingSettings.nextInvoiceNumber} + 1` })
+    .where(eq(billingSettings.id, 1))
+    .returning({ prefix: billingSettings.invoicePrefix, next: billingSettings.nextInvoiceNumber });
+  if (!row) {
+    await readBillingSettings(tx);
+    return nextInvoiceNumber(tx);
+  }
+  return `${row.prefix}${row.next - 1}`;
+}
+
+export async function createSandboxInvoice(
+  tx: Tx,
+  input: {
+    customer: typeof sandboxCustomers.$inferSelect;
+    subscriptionId: string | null;
+    description: string;
+    amountCents: number;
+    currency: string;
+    periodStart?: Date | null;
+    periodEnd?: Date | null;
+    now: Date;
+  },
+): Promise<SandboxInvoice> {
+  const settings = await readBillingSettings(tx);
+  const [invoice] = await tx
+    .insert(sandboxInvoices)
+    .values({
+      id: sandboxId('in'),
+      number: await nextInvoiceNumber(tx),
+      customerId: input.customer.id,
+      organizationId: input.customer.organizationId,
+      subscriptionId: input.subscriptionId,
+      description: input.description,
+      customerEmail: input.customer.email,
+      subtotalCents: input.amountCents,
+      taxCents: 0,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      status: 'open',
+      periodStart: input.periodStart ?? null,
+      periodEnd: input.periodEnd ?? null,
+      dueAt: new Date(input.now.getTime() + settings.invoiceDueDays * 86_400_000),
+      createdAt: input.now,
+    })
+    .returning();
+  return invoice!;
+}
+
+/**
+ * One charge attempt of an open invoice against the customer's saved card. Paid: the invoice is paid and the
+ * subscription active. Declined: retried every retry_interval_days up to payment_retries times, then the invoice is
+ * uncollectible and the subscription unpaid (suspend_after_failures) or left past_due. Emits the events.
+ */
+export async function attemptSandboxCharge(
+  tx: Tx,
+  config: Config,
+  invoice: SandboxInvoice,
+  options: { now: Date; forceSucceed?: boolean },
+): Promise<{ paid: boolean }> {
+  const settings = await readBillingSettings(tx);
+  const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, invoice.customerId));
+  const paid = options.forceSucceed === true || invoice.amountCents === 0 || !(customer?.failRenewals ?? false);
+  const attemptCount = invoice.attemptCount + 1;
+  const exhausted = attemptCount > settings.paymentRetries;
+  const [updated] = await tx
+    .update(sandboxInvoices)
+    .set(
+      paid
+        ? { status: 'paid', attemptCount, paidAt: options.now, nextAttemptAt: null }
+        : {
+            status: exhausted ? 'uncollectible' : 'open',
+            attemptCount,
+            nextAttemptAt: exhausted ? null : new Date(options.now.getTime() + settings.retryIntervalDays * 86_400_000),
+          },
+    )
+    .where(eq(sandboxInvoices.id, invoice.id))
+    .returning();
+  await emitSandboxEvent(tx, paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(config, updated!), options.now);
+
+  if (invoice.subscriptionId) {
+    const [sub] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, invoice.subscriptionId));
+    if (sub && sub.status !== 'canceled') {
+      const status: SandboxSubscription['status'] = paid
+        ? sub.status === 'trialing' && invoice.amountCents === 0
+          ? 'trialing'
+          : 'active'
+        : exhausted && settings.suspendAfterFailures
+          ? 'unpaid'
+          : 'past_due';
+      if (status !== sub.status) {
+        const [changed] = await tx.update(sandboxSubscriptions).set({ status, updatedAt: new Date() }).where(eq(sandboxSubscriptions.id, sub.id)).returning();
+        await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed!), options.now);
+      }
+    }
+  }
+  return { paid };
+}
+
+/** Ends the customer's other live subscriptions at once (a second checkout for a plan replaces the first). */
+export async function cancelOtherSubscriptions(tx: Tx, customerId: string, keep: string | null, now: Date): Promise<void> {
+  const others = await tx
+    .select()
+    .from(sandboxSubscriptions)
+    .where(
+      and(eq(sandboxSubscriptions.customerId, customerId), inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'])),
+    );
+  for (const other of others) {
+    if (other.id === keep) continue;
+    const [canceled] = await tx
+      .update(sandboxSubscriptions)
+      .set({ status: 'canceled', canceledAt: now, updatedAt: new Date() })
+      .where(eq(sandboxSubscriptions.id, other.id))
+      .returning();
+    await emitSandboxEvent(tx, 'customer.subscription.deleted', subscriptionObject(canceled!), now);
+  }
+}

@@ -1,0 +1,143 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { sandboxInvoices, sandboxSubscriptions, subscriptionTierLimits, tokenPackages } from '../../../db/schema/index';
+import { AppError } from '../../../lib/app-error';
+import type { PaymentProvider, ProviderProduct } from '../provider';
+import { constructSignedEvent } from '../stripe-provider';
+import { createSandboxCheckoutSession } from './checkout';
+import { sandboxNow } from './clock';
+import { deliverSandboxEvents, emitSandboxEvent } from './events';
+import { attemptSandboxCharge } from './ledger';
+import { sandboxPriceId, subscriptionObject } from './objects';
+
+/** The built-in payment provider: everything happens in Parley's database, on the sandbox clock. */
+export function createSandboxProvider(db: Db, config: Config, webhookSecret: string): PaymentProvider {
+  const subscription = async (id: string) => {
+    const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
+    if (!row) throw new AppError('NOT_FOUND', 'Subscription not found in the sandbox.');
+    return row;
+  };
+
+  return {
+    name: 'sandbox',
+
+    async createSubscriptionCheckout(input) {
+      return createSandboxCheckoutSession(db, config, {
+        mode: 'subscription',
+        organizationId: input.organizationId,
+        userId: input.userId,
+        customerEmail: input.email,
+        tier: input.tier,
+        interval: input.interval,
+        description: `${input.tierName} plan, billed ${input.interval === 'year' ? 'annually' : 'monthly'}`,
+        amountCents: input.amountCents,
+        currency: 'usd',
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+      });
+    },
+
+    async createTokenCheckout(input) {
+      return createSandboxCheckoutSession(db, config, {
+        mode: 'payment',
+        organizationId: input.organizationId,
+        userId: input.userId,
+        customerEmail: input.email,
+        tokenPackageId: input.packageId,
+        tokens: input.tokens,
+        description: `${input.packageName} — ${input.tokens.toLocaleString('en-US')} tokens`,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+      });
+    },
+
+    async createPortalSession(input) {
+      const returnTo = encodeURIComponent(new URL(input.returnUrl).pathname);
+      return { url: `${config.publicUrl}/checkout/sandbox/portal?return=${returnTo}` };
+    },
+
+    async listProductsAndPrices() {
+      const tiers = await db
+        .select()
+        .from(subscriptionTierLimits)
+        .where(eq(subscriptionTierLimits.isActive, true))
+        .orderBy(asc(subscriptionTierLimits.sortOrder));
+      const packages = await db.select().from(tokenPackages).where(eq(tokenPackages.isActive, true)).orderBy(asc(tokenPackages.tokens));
+      const products: ProviderProduct[] = tiers
+        .filter((tier) => tier.tier !== 'free')
+        .map((tier) => ({
+          id: `prod_sandbox_${tier.tier}`,
+          name: tier.displayName,
+          description: tier.description || null,
+          prices: [
+            { id: sandboxPriceId(tier.tier, 'month'), unit_amount: tier.priceMonthlyCents, currency: 'usd', recurring: { interval: 'month' } },
+            { id: sandboxPriceId(tier.tier, 'year'), unit_amount: tier.priceAnnualCents, currency: 'usd', recurring: { interval: 'year' } },
+          ],
+        }));
+      for (const pack of packages) {
+        products.push({
+          id: `prod_sandbox_tokens_${pack.id}`,
+          name: pack.name,
+          description: `${pack.tokens.toLocaleString('en-US')} tokens`,
+          prices: [{ id: `price_sandbox_tokens_${pack.id}`, unit_amount: pack.priceCents, currency: 'usd', recurring: null }],
+        });
+      }
+      return products;
+    },
+
+    async changeSubscription(input) {
+      await subscription(input.subscriptionId);
+      const now = await sandboxNow(db);
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(sandboxSubscriptions)
+          .set({ tier: input.tier, interval: input.interval, amountCents: input.amountCents, cancelAtPeriodEnd: false, updatedAt: new Date() })
+          .where(eq(sandboxSubscriptions.id, input.subscriptionId))
+          .returning();
+        await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed!), now);
+      });
+      await deliverSandboxEvents(db, config);
+    },
+
+    async cancelAtPeriodEnd(subscriptionId, cancel) {
+      const current = await subscription(subscriptionId);
+      if (current.status === 'canceled') throw new AppError('CONFLICT', 'This subscription has already ended.');
+      const now = await sandboxNow(db);
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(sandboxSubscriptions)
+          .set({ cancelAtPeriodEnd: cancel, updatedAt: new Date() })
+          .where(eq(sandboxSubscriptions.id, subscriptionId))
+          .returning();
+        await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed!), now);
+      });
+      await deliverSandboxEvents(db, config);
+    },
+
+    async retryInvoice(invoiceId) {
+      const now = await sandboxNow(db);
+      const result = await db.transaction(async (tx) => {
+        const [invoice] = await tx
+          .select()
+          .from(sandboxInvoices)
+          .where(and(eq(sandboxInvoices.id, invoiceId)))
+          .for('update');
+        if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found in the sandbox.');
+        if (invoice.status === 'paid') return { paid: true };
+        if (invoice.status === 'void') throw new AppError('CONFLICT', 'A void invoice cannot be paid.');
+        // An uncollectible invoice may still be paid on request (Stripe allows paying it).
+        if (invoice.status === 'uncollectible') await tx.update(sandboxInvoices).set({ status: 'open' }).where(eq(sandboxInvoices.id, invoice.id));
+        return attemptSandboxCharge(tx, config, { ...invoice, status: 'open' }, { now });
+      });
+      await deliverSandboxEvents(db, config);
+      return result;
+    },
+
+    verifyWebhook(rawBody, headers, toleranceSeconds) {
+      return constructSignedEvent(rawBody, headers['stripe-signature'], webhookSecret, toleranceSeconds);
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error';
+import { WebhookVerificationError, type BillingWebhookEvent, type PaymentProvider, type ProviderProduct } from './provider';
+
+/** Verifies a `stripe-signature` header (t=…,v1=HMAC-SHA256(secret, t.body)) with the SDK; the sandbox signs the same way. */
+export function constructSignedEvent(
+  rawBody: string | Buffer,
+  header: string | string[] | undefined,
+  secret: string,
+  toleranceSeconds: number,
+): BillingWebhookEvent {
+  if (typeof header !== 'string' || header === '') throw new WebhookVerificationError('The stripe-signature header is missing.');
+  try {
+    const event = Stripe.webhooks.constructEvent(rawBody, header, secret, toleranceSeconds);
+    return event as unknown as BillingWebhookEvent;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      const message = /tolerance/i.test(error.message)
+        ? 'The signature timestamp is outside the tolerance window.'
+        : 'The signature does not match the payload.';
+      throw new WebhookVerificationError(message);
+    }
+    if (error instanceof SyntaxError) throw new WebhookVerificationError('The payload is not JSON.');
+    throw error;
+  }
+}
+
+/** The SDK client, pointed at STRIPE_API_URL when set (tests, stripe-mock). */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const base = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
+  });
+}
+
+/** Stripe's messages are safe to show (keys are masked); anything else stays in the log. */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new AppError('SERVICE_UNAVAILABLE', `Stripe could not ${what}: ${error.message}`);
+    throw error;
+  }
+}
+
+export function createStripeProvider(options: { secretKey: string; webhookSecret: string | undefined; apiUrl?: string }): PaymentProvider {
+  const stripe = stripeClient(options.secretKey, options.apiUrl);
+  const customer = (customerId: string | null, email: string) => (customerId ? { customer: customerId } : { customer_email: email });
+
+  return {
+    name: 'stripe',
+
+    async createSubscriptionCheckout(input) {
+      if (!input.priceId) {
+        throw new AppError(
+          'CONFLICT',
+          `The ${input.tierName} tier has no Stripe price id for ${input.interval === 'year' ? 'annual' : 'monthly'} billing. Set it on the Tier Limits screen (or sync prices).`,
+        );
+      }
+      const metadata = { organization_id: input.organizationId, user_id: input.userId, tier: input.tier, interval: input.interval, kind: 'subscription' };
+      const session = await call('create the checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: input.priceId!, quantity: 1 }],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          client_reference_id: input.organizationId,
+          ...customer(input.customerId, input.email),
+          metadata,
+          subscription_data: { metadata },
+        }),
+      );
+      if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe returned a checkout session without a URL.');
+      return { id: session.id, url: session.url };
+    },
+
+    async createTokenCheckout(input) {
+      const metadata = {
+        organization_id: input.organizationId,
+        user_id: input.userId,
+        kind: 'token_purchase',
+        token_package_id: input.packageId,
+        tokens: String(input.tokens),
+      };
+      const session = await call('create the token checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency,
+                unit_amount: input.amountCents,
+                product_data: { name: input.packageName, description: `${input.tokens.toLocaleString('en-US')} tokens` },
+              },
+            },
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          client_reference_id: input.organizationId,
+          ...customer(input.customerId, input.email),
+          ...(input.customerId ? {} : { customer_creation: 'always' as const }),
+          invoice_creation: { enabled: true, invoice_data: { metadata } },
+          metadata,
+        }),
+      );
+      if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe returned a checkout session without a URL.');
+      return { id: session.id, url: session.url };
+    },
+
+    async createPortalSession(input) {
+      const session = await call('open the customer portal', () =>
+        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
+      );
+      return { url: session.url };
+    },
+
+    async listProductsAndPrices() {
+      const [products, prices] = await call('list products and prices', () =>
+        Promise.all([stripe.products.list({ active: true, limit: 100 }), stripe.prices.list({ active: true, limit: 100 })]),
+      );
+      return products.data.map((product): ProviderProduct => ({
+        id: product.id,
+        name: product.name,
+        description: product.description ?? null,
+        prices: prices.data
+          .filter((price) => (typeof price.product === 'string' ? price.product : price.product.id) === product.id)
+          .map((price) => ({
+            id: price.id,
+            unit_amount: price.unit_amount,
+            currency: price.currency,
+            recurring: price.recurring ? { interval: price.recurring.interval } : null,
+          })),
+      }));
+    },
+
+    async changeSubscription(input) {
+      if (!input.priceId) throw new AppError('CONFLICT', `The ${input.tier} tier has no Stripe price id for this interval.`);
+      const subscription = await call('read the subscription', () => stripe.subscriptions.retrieve(input.subscriptionId));
+      const item = subscription.items.data[0];
+      if (!item) throw new AppError('CONFLICT', 'The Stripe subscription has no item to change.');
+      await call('change the subscription', () =>
+        stripe.subscriptions.update(input.subscriptionId, {
+          items: [{ id: item.id, price: input.priceId! }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: false,
+          metadata: { ...subscription.metadata, tier: input.tier, interval: input.interval },
+        }),
+      );
+    },
+
+    async cancelAtPeriodEnd(subscriptionId, cancel) {
+      await call('update the subscription', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+    },
+
+    async retryInvoice(invoiceId) {
+      try {
+        const invoice = await stripe.invoices.pay(invoiceId);
+        return { paid: invoice.status === 'paid' };
+      } catch (error) {
+        // A declined card is an answer, not a failure of the call.
+        if (error instanceof Stripe.errors.StripeCardError) return { paid: false };
+        if (error instanceof Stripe.errors.StripeError) throw new AppError('SERVICE_UNAVAILABLE', `Stripe could not retry the invoice: ${error.message}`);
+        throw error;
+      }
+    },
+
+    verifyWebhook(rawBody, headers, toleranceSeconds) {
+      if (!options.webhookSecret) throw new WebhookVerificationError('No Stripe webhook signing secret is configured.');
+      return constructSignedEvent(rawBody, headers['stripe-signature'], options.webhookSecret, toleranceSeconds);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { SUBSCRIPTION_STATUSES } from '@parley/shared/contracts/billing-admin';
+import { useState } from 'react';
+import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { LoadingRows } from '@/components/layout/loading-rows';
+import { Badge } from '@/components/ui/badge';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate, humanize } from '@/lib/format';
+import { useAdminSubscriptions } from '../api/get-admin-subscriptions';
+import { useRevenue } from '../api/get-billing-analytics';
+import { formatCents } from '../utils/billing-format';
+import { Pager } from './pager';
+
+/** Subscriptions with search, status and plan filters, a page at a time. */
+export function SubscriptionsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [plan, setPlan] = useState('all');
+  const [page, setPage] = useState(1);
+  const list = useAdminSubscriptions({ search: search.trim(), status, plan, page });
+  const tiers = useRevenue(1).data?.tiers ?? [];
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          placeholder="Search organization, e-mail or subscription id"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="sm:max-w-sm"
+          aria-label="Search subscriptions"
+        />
+        <Select
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        >
+          <SelectTrigger className="sm:w-44" aria-label="Status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All statuses</SelectItem>
+            {SUBSCRIPTION_STATUSES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {humanize(s)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={plan}
+          onValueChange={(v) => {
+            setPlan(v);
+            setPage(1);
+          }}
+        >
+          <SelectTrigger className="sm:w-44" aria-label="Plan">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All plans</SelectItem>
+            {tiers.map((t) => (
+              <SelectItem key={t.tier} value={t.tier}>
+                {t.displayName}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {list.isPending ? (
+        <LoadingRows label="Loading subscriptions" rows={5} className="h-10" />
+      ) : list.isError ? (
+        <LoadErrorAlert title="Failed to load subscriptions" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No subscriptions found</p>
+      ) : (
+        <>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Organization</TableHead>
+                <TableHead>Plan</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Price</TableHead>
+                <TableHead className="text-right">MRR</TableHead>
+                <TableHead>Renews</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.data.items.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell>
+                    <p className="font-medium">{s.organizationName}</p>
+                    <p className="text-xs text-muted-foreground">{s.ownerEmail ?? '—'}</p>
+                  </TableCell>
+                  <TableCell>{s.tierName}</TableCell>
+                  <TableCell>
+                    <Badge variant={s.status === 'past_due' || s.status === 'unpaid' ? 'destructive' : s.status === 'active' ? 'secondary' : 'outline'}>
+                      {humanize(s.status)}
+                    </Badge>
+                    {s.cancelAtPeriodEnd && <span className="ml-2 text-xs text-muted-foreground">cancels at period end</span>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatCents(s.amountCents)} / {s.interval ?? 'month'}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCents(s.mrrCents)}</TableCell>
+                  <TableCell>{s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+async function waitForConsole(page: Page): Promise<void> {
+  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+  await page.getByTestId('breadcrumb-section').waitFor();
+}
+
+describe('billing admin', () => {
+  const suite = serverAndBrowser();
+
+  it('a sandbox token purchase shows in Activity Logs and in the Revenue tab; a signed test event through the Webhook Tester too', async () => {
+    const { server, browser } = suite;
+    const admin = await signUpAndConfirm(browser, server, { firstName: 'Bill', lastName: 'Admin' });
+    await bootstrapAdmin(admin.page, server);
+    const { page } = admin;
+    const headers = { origin: server.url };
+
+    // A real sandbox purchase: a token package, a checkout from Payment Flows' step, paid with the test card.
+    const created = await page.request.post(`${server.url}/api/admin/token-packages`, {
+      headers,
+      data: { name: 'E2E pack', tokens: 10_000, priceCents: 1250, isActive: true },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    const pack = (await created.json()) as { id: string };
+    const flow = await page.request.post(`${server.url}/api/admin/billing/payment-flows/token-checkout`, { headers, data: { packageId: pack.id } });
+    const flowResult = (await flow.json()) as { status: string; url: string };
+    expect(flowResult.status).toBe('success');
+    const sessionId = flowResult.url.split('/').filter(Boolean).pop()!.split('?')[0]!;
+    const paid = await page.request.post(`${server.url}/api/billing/sandbox/checkout/${sessionId}/pay`, {
+      headers,
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bill Admin' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+
+    // Activity Logs: the checkout.session.completed event.
+    await page.goto(`${server.url}/admin/billing?tab=activity`);
+    await waitForConsole(page);
+    const table = page.getByTestId('billing-events-table');
+    await table.getByText('checkout.session.completed').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'billing-admin-activity');
+
+    // Webhook Tester: a signed test event goes through the real endpoint and shows its result.
+    await page.getByRole('tab', { name: 'Webhook Tester' }).click();
+    await page.getByRole('combobox', { name: 'Event type' }).click();
+    await page.getByRole('option', { name: 'invoice.payment_failed' }).click();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const result = page.getByTestId('webhook-test-result');
+    await result.getByText('HTTP 200').waitFor();
+    await screenshot(page, 'billing-admin-webhook-tester');
+    await page.getByRole('tab', { name: 'Activity Logs' }).click();
+    await table.getByText('invoice.payment_failed').first().waitFor({ timeout: 10_000 });
+
+    // Live Monitoring: the failure counts in the last hour.
+    await page.getByRole('tab', { name: 'Live Monitoring' }).click();
+    await page.getByTestId('billing-health-score').waitFor();
+    await expect.poll(async () => page.getByTestId('failures-h1').textContent(), { timeout: 35_000 }).toBe('1');
+    await screenshot(page, 'billing-admin-live');
+
+    // Revenue: this month's revenue includes the $12.50 purchase.
+    await page.goto(`${server.url}/admin/pricing?tab=revenue`);
+    await expect.poll(async () => page.getByTestId('revenue-this-month').textContent(), { timeout: 15_000 }).toContain('$12.50 revenue');
+    await screenshot(page, 'billing-admin-revenue');
+
+    await page.goto(`${server.url}/admin/pricing?tab=customers`);
+    await page.getByTestId('customer-card').first().waitFor();
+    await screenshot(page, 'billing-admin-customers');
+    await page.goto(`${server.url}/admin/pricing?tab=settings`);
+    await page.getByRole('button', { name: 'Save settings' }).waitFor();
+    await screenshot(page, 'billing-admin-settings');
+  }, 180_000);
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { screenshot } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+describe('billing with the sandbox payment provider', () => {
+  const suite = serverAndBrowser();
+
+  it('a customer buys a token package through the sandbox checkout and sees the balance; then buys the Pro plan', async () => {
+    const { server, browser } = suite;
+    // An admin puts a Pro plan and a token package on sale.
+    const { page: admin } = await signUpAndConfirm(browser, server, { firstName: 'Bill', lastName: 'Ingram' });
+    await bootstrapAdmin(admin, server);
+    const headers = { origin: server.url };
+    const plan = await admin.request.post(`${server.url}/api/admin/pricing/plans`, {
+      headers,
+      data: {
+        tier: 'pro',
+        displayName: 'Pro',
+        description: 'For growing teams',
+        priceMonthlyCents: 4900,
+        priceAnnualCents: 49000,
+        maxChatbots: 25,
+        monthlyTokenLimit: 2000000,
+        sortOrder: 2,
+        isPopular: true,
+        ctaText: 'Upgrade to Pro',
+      },
+    });
+    expect(plan.status(), await plan.text()).toBe(201);
+    const pack = await admin.request.post(`${server.url}/api/admin/token-packages`, {
+      headers,
+      data: { name: 'Starter pack', tokens: 50000, priceCents: 1500, isActive: true },
+    });
+    expect(pack.status(), await pack.text()).toBe(201);
+
+    // Carla buys the token package.
+    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Carla', lastName: 'Customer' });
+    await page.goto(`${server.url}/dashboard/billing`);
+    await page.getByTestId('token-balance').waitFor();
+    expect((await page.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('0 tokens');
+    await page.getByText('No invoices yet.').waitFor();
+    await screenshot(page, 'billing-before');
+    await page.getByRole('button', { name: 'Buy Starter pack' }).click();
+    await page.waitForURL(/\/checkout\/sandbox\/cs_sandbox_/);
+    await page.getByTestId('checkout-amount').waitFor();
+    expect(await page.getByTestId('checkout-amount').textContent()).toBe('$15.00');
+
+    // A declined card first: the message shows and nothing is bought.
+    await page.getByLabel('Card number').fill('4000000000000002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await page.getByText('Your card was declined.').waitFor();
+    await screenshot(page, 'billing-checkout-declined');
+    // The card that asks for confirmation, then confirmed.
+    await page.getByLabel('Card number').fill('4000002500003155');
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await page.getByRole('button', { name: 'Complete authentication' }).waitFor();
+    await screenshot(page, 'billing-checkout-confirm');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(/\/dashboard\/billing/);
+    await page.getByText('50,000', { exact: false }).first().waitFor();
+    expect((await page.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('50,000 tokens');
+    // The invoice is listed, with its PDF.
+    const pdfLink = page.getByRole('link', { name: 'PDF' }).first();
+    await pdfLink.waitFor();
+    const pdf = await page.request.get(`${server.url}${await pdfLink.getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await screenshot(page, 'billing-after-purchase');
+
+    // Carla buys the Pro plan: the limits rise.
+    await page.goto(`${server.url}/dashboard/subscription`);
+    await page.getByRole('heading', { name: 'Plans' }).waitFor();
+    await page.getByText('Free plan').first().waitFor();
+    await screenshot(page, 'subscription-free');
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.waitForURL(/\/checkout\/sandbox\/cs_sandbox_/);
+    expect(await page.getByTestId('checkout-amount').textContent()).toBe('$49.00 / month');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await screenshot(page, 'billing-checkout-form');
+    await page.getByRole('button', { name: 'Pay $49.00 / month' }).click();
+    await page.waitForURL(/\/dashboard\/subscription/);
+    await page.getByText('Pro plan').first().waitFor();
+    await page.getByText('Trial', { exact: true }).waitFor();
+    await page.getByText('/ 25').first().waitFor();
+    await screenshot(page, 'subscription-pro');
+
+    // The sandbox portal shows the card; cancel at period end from the subscription page.
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL(/\/checkout\/sandbox\/portal/);
+    await page.getByText('Card ending in 4242').waitFor();
+    await screenshot(page, 'billing-sandbox-portal');
+    await page.getByRole('link', { name: 'Back to Parley' }).click();
+    await page.waitForURL(/\/dashboard\/subscription/);
+    await page.getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByText(/ends on/).waitFor();
+  });
+});
