@@ -26,7 +26,13 @@ export function WebhookTesterPanel() {
       onSuccess: (data) => {
         setResult(data);
         if (data.success) toast.success('Webhook test successful');
-        else toast.error('Webhook Test Failed', { description: `HTTP ${data.status} ${data.statusText}` });
+        else
+          toast.error('Webhook Test Failed', {
+            // The endpoint may accept an event it cannot use (200, recorded as failed): say why, not just the status.
+            description: data.processed?.error
+              ? `Received (HTTP ${data.status}) but not processed: ${data.processed.error}`
+              : `HTTP ${data.status} ${data.statusText}`,
+          });
       },
       onError: (error) => {
         setResult(null);
