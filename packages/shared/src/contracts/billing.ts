@@ -145,7 +145,7 @@ export type TokenOverview = z.infer<typeof tokenOverviewSchema>;
 /* ---------- sandbox hosted pages ---------- */
 
 export const sandboxSessionParamsSchema = z.object({
-  sessionId: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{10,64}$/, 'Not a sandbox checkout session id'),
+  checkoutId: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{10,64}$/, 'Not a sandbox checkout session id'),
 });
 
 export const sandboxCheckoutSessionSchema = z.object({

@@ -171,7 +171,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/billing/sandbox/checkout/:sessionId',
+    '/api/billing/sandbox/checkout/:checkoutId',
     {
       config: { access: 'user' },
       schema: {
@@ -181,11 +181,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sandboxCheckoutSessionSchema, ...errors },
       },
     },
-    async (request) => getSandboxCheckoutSession(app.db, request.params.sessionId, requireIdentity(request).user.id),
+    async (request) => getSandboxCheckoutSession(app.db, request.params.checkoutId, requireIdentity(request).user.id),
   );
 
   app.post(
-    '/api/billing/sandbox/checkout/:sessionId/pay',
+    '/api/billing/sandbox/checkout/:checkoutId/pay',
     {
       config: { access: 'user' },
       schema: {
@@ -200,13 +200,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       paySandboxCheckout(
         app.db,
         app.config,
-        { sessionId: request.params.sessionId, userId: requireIdentity(request).user.id, card: request.body },
+        { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, card: request.body },
         request.log,
       ),
   );
 
   app.post(
-    '/api/billing/sandbox/checkout/:sessionId/confirm',
+    '/api/billing/sandbox/checkout/:checkoutId/confirm',
     {
       config: { access: 'user' },
       schema: {
@@ -221,7 +221,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       confirmSandboxCheckout(
         app.db,
         app.config,
-        { sessionId: request.params.sessionId, userId: requireIdentity(request).user.id, approve: request.body.approve },
+        { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, approve: request.body.approve },
         request.log,
       ),
   );

@@ -6,6 +6,7 @@ import * as schema from '../../db/schema/index';
 import { analyticsExports, conversations, knowledgeSources, messages, sessions, accounts, userNotifications } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase, uniqueEmail, type TestContext } from '../../test/harness';
 import { createTeam, inOrganization, invite, type Person, type Team } from '../../test/teams';
+import { createTokenPackage } from '../billing/test-support';
 
 /**
  * No member of one organization can read or change another's data through any customer route. The test walks the
@@ -23,6 +24,8 @@ const SAMPLE_BODIES: Record<string, object> = {
   'POST /api/handoffs/:id/close': { outcome: 'ended' },
   'PATCH /api/analytics/export-schedules/:id': { isActive: false },
   'PATCH /api/organizations/current/members/:userId': { role: 'admin' },
+  'POST /api/billing/sandbox/checkout/:checkoutId/pay': { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  'POST /api/billing/sandbox/checkout/:checkoutId/confirm': { approve: true },
 };
 
 function multipartFile() {
@@ -85,6 +88,16 @@ async function createOrganizationB(c: TestContext): Promise<OrganizationB> {
     .insert(userNotifications)
     .values({ userId: team.owner.userId, title: 'Beta', message: SECRET_WORDS[0]! })
     .returning({ id: userNotifications.id });
+  // A token checkout the owner started in the sandbox (its id is not a UUID: cs_sandbox_…).
+  const tokenPackage = await createTokenPackage(c);
+  const checkout = await c.app.inject({
+    method: 'POST',
+    url: '/api/billing/tokens/checkout',
+    headers: as(team.owner),
+    payload: { packageId: tokenPackage.id },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const checkoutId = new URL((checkout.json() as { url: string }).url).pathname.split('/').pop()!;
   const userIds = [team.owner.userId, team.admin.userId, team.member.userId];
   const sessionIds = (await db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.userId, userIds))).map((s) => s.id);
   const accountIds = (await db.select({ id: accounts.id }).from(accounts).where(inArray(accounts.userId, userIds))).map((a) => a.id);
@@ -112,6 +125,7 @@ async function createOrganizationB(c: TestContext): Promise<OrganizationB> {
       userId: userIds,
       sessionId: sessionIds,
       accountId: accountIds,
+      checkoutId: [checkoutId],
     },
     secrets: [...SECRET_WORDS, team.owner.email, team.admin.email, team.member.email],
   };
