@@ -172,12 +172,12 @@ describe('the admin console', () => {
       await admin.page.getByTestId('activity-row').first().waitFor();
     });
 
-    // Redirects under /admin, and a screen of later work says so plainly.
+    // Redirects under /admin; every screen of the route table is built (payment-provider testing the last of them).
     await admin.page.goto(`${server.url}/admin/system-api-keys`);
     await admin.page.waitForURL(/\/admin\/system-configuration$/);
     await admin.page.getByRole('tab', { name: 'Document Processing' }).waitFor();
     await admin.page.goto(`${server.url}/admin/billing`);
-    await admin.page.getByText('Payment-flow testing: not available yet').waitFor();
+    await admin.page.getByRole('heading', { name: 'Payment-provider Integration Testing' }).waitFor();
     await admin.page.goto(`${server.url}/admin/no-such-page/deeper`);
     await admin.page.waitForURL((url) => url.pathname === '/admin');
 

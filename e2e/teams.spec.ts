@@ -101,9 +101,9 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     await conversation.getByText('Grace joined the conversation.').waitFor();
     await colleague.getByTestId('handoff-conversation').getByText('Hi, Grace from Acme here. How can I help?').waitFor();
 
-    // Billing is the owner's: the page says so, and the server refuses the organization's keys to a member.
+    // Billing is for owners and admins: the page says so, and the server refuses the organization's keys to a member.
     await colleague.goto(`${server.url}/dashboard/billing`);
-    await colleague.getByText('Billing is for the owner of this organization').waitFor();
+    await colleague.getByText('Billing is for owners and admins of this organization').waitFor();
     await screenshot(colleague, 'teams-member-billing');
     const keys = await colleague.request.get(`${server.url}/api/api-keys`);
     expect(keys.status()).toBe(403);

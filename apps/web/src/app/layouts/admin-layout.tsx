@@ -2,7 +2,7 @@ import { hasAdminRole, type AdminRole } from '@parley/shared/access';
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import { ArrowLeftIcon, LogOutIcon, NetworkIcon, ActivityIcon } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { Button } from '@/components/ui/button';
@@ -128,6 +128,8 @@ function AdminGate() {
   const { status } = useAuth();
   const admin = useAdminAuth();
   const location = useLocation();
+  // Signing out navigates away first (to a lazily loaded page); while that loads, this gate must not redirect too.
+  const leaving = useNavigation().state !== 'idle';
   const access = decideAdminAccess({
     authStatus: status,
     admin: admin.adminMe,
@@ -139,6 +141,7 @@ function AdminGate() {
     case 'loading':
       return <FullPageSpinner label={ADMIN_MESSAGES.verifying} />;
     case 'signed-out':
+      if (leaving) return <FullPageSpinner />;
       return <Navigate to={paths.auth} replace state={{ from: `${location.pathname}${location.search}` }} />;
     case 'denied':
       return <DeniedPage />;

@@ -94,10 +94,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       // Spec part 1 §4: local auth state is cleared even when the sign-out call fails.
       debugLog('auth', failure ? 'warn' : 'info', failure ? 'Signed out locally; the server call failed' : 'Signed out');
+      // Leave first: the destination may load lazily, and a page guarded by the session must not redirect to
+      // /auth meanwhile (the guards wait while a navigation is under way).
+      const leaving = navigate(redirectTo, { replace: true });
       await clearLocalSession();
       if (failure) toast.error(MESSAGES.signOutError, { description: getErrorMessage(failure) });
       else toast.success(MESSAGES.signedOut);
-      void navigate(redirectTo, { replace: true });
+      await leaving;
     },
     [signOutRequest, clearLocalSession, navigate],
   );

@@ -1,6 +1,6 @@
 import { CloudOffIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -10,9 +10,12 @@ import { useAuth } from '../hooks/use-auth';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, refresh } = useAuth();
   const location = useLocation();
+  // Signing out navigates away first; while the destination loads, do not send the user to /auth as well.
+  const leaving = useNavigation().state !== 'idle';
 
   if (status === 'loading') return <FullPageSpinner label="Checking your session…" />;
   if (status === 'signed-out') {
+    if (leaving) return <FullPageSpinner />;
     return <Navigate to={paths.auth} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (status === 'error') {
