@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CheckoutResult, InvoicePage, PayResult, SubscriptionOverview } from '@parley/shared/contracts/billing';
-import { billingEvents, organizations, sandboxEvents } from '../../db/schema/index';
+import { billingEvents, invoices, organizations, sandboxEvents } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { createTokenPackage, customerWithOrganization, ensureProTier } from './test-support';
@@ -104,7 +104,16 @@ describeEachDatabase('billing sandbox, end to end', (ctx) => {
     expect(renewalInvoices.total).toBe(2);
     expect(renewalInvoices.items[0]).toMatchObject({ status: 'failed', amountCents: 4900, number: 'INV-1001' });
 
-    // The owner replaces the card in the sandbox portal; the next retry (3 days on) is paid and the plan is active again.
+    // An admin retries the failed invoice (Pricing → Invoices → Retry): the same card fails again.
+    const [failedInvoice] = await c.database.db.select().from(invoices).where(eq(invoices.number, 'INV-1001'));
+    const retry = () =>
+      c.app.inject({ method: 'POST', url: `/api/admin/billing/invoices/${failedInvoice!.id}/retry`, headers: { cookie: admin.cookie }, payload: {} });
+    const again = await retry();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ paid: false, invoice: { status: 'failed' } });
+    expect((await get<SubscriptionOverview>('/api/billing/subscription')).subscription).toMatchObject({ status: 'past_due' });
+
+    // The owner replaces the card in the sandbox portal; the admin's retry is paid and the plan is active again.
     const newCard = await c.app.inject({
       method: 'PUT',
       url: '/api/billing/sandbox/portal/card',
@@ -112,7 +121,11 @@ describeEachDatabase('billing sandbox, end to end', (ctx) => {
       payload: card('4242424242424242'),
     });
     expect(newCard.json()).toMatchObject({ cardLast4: '4242', failRenewals: false });
+    const paidNow = await retry();
+    expect(paidNow.json()).toMatchObject({ paid: true, invoice: { status: 'paid' } });
+    // Paid once: the scheduled retry 3 days on finds nothing to charge, and a second admin retry is refused.
     await c.app.inject({ method: 'POST', url: '/api/admin/billing/sandbox/clock', headers: { cookie: admin.cookie }, payload: { seconds: 3 * 86400 + 60 } });
+    expect((await retry()).statusCode).toBe(409);
     const recovered = await get<SubscriptionOverview>('/api/billing/subscription');
     expect(recovered.subscription).toMatchObject({ status: 'active', failedPaymentCount: 0 });
     expect((await get<InvoicePage>('/api/billing/invoices')).items[0]).toMatchObject({ status: 'paid', number: 'INV-1001' });
