@@ -56,6 +56,48 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** How long a query waits for a pooled connection (or for a new one to open) before it fails. */
+export const POOL_CONNECTION_TIMEOUT_MS = 10_000;
+
+const GUARDED = Symbol('parley.beginGuard');
+type GuardedClient = pg.PoolClient & { [GUARDED]?: true };
+
+/**
+ * Drizzle's node-postgres transactions check a client out and send BEGIN *before* their try/finally, so a BEGIN
+ * that fails — the connection died between checkout and BEGIN, as when PostgreSQL restarts — never releases the
+ * client: the pool loses that connection for good (and `end()` waits for it forever). The pool's clients are
+ * wrapped so that a failed BEGIN releases its client, with the error, which makes the pool discard it.
+ */
+export function releaseClientsOnFailedBegin(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  const guard = (client: GuardedClient): GuardedClient => {
+    if (client[GUARDED]) return client;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      if (typeof text === 'string' && text.trim().toLowerCase() === 'begin' && result instanceof Promise) {
+        return result.catch((error: unknown) => {
+          client.release(error instanceof Error ? error : new Error(String(error)));
+          // Whoever checked it out may still call release() (a caller with its own finally): let that be a no-op.
+          client.release = () => {};
+          throw error;
+        });
+      }
+      return result;
+    };
+    client[GUARDED] = true;
+    return client;
+  };
+  (pool as { connect: unknown }).connect = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => {
+    // pool.query() uses the callback form internally; it releases its clients itself.
+    if (callback) return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then(guard);
+  };
+  return pool;
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent, PGlite is used. */
   databaseUrl?: string;
@@ -70,9 +112,22 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const warn = options.onWarning ?? (() => {});
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = releaseClientsOnFailedBegin(
+      new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: options.poolSize ?? 10,
+        // A request never waits forever for a connection: while PostgreSQL is away it fails (503) and the
+        // next request tries again; keep-alive notices a peer that vanished without closing the socket.
+        connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+        keepAlive: true,
+      }),
+    );
     // An idle client that loses its connection must not crash the process.
     pool.on('error', (error) => warn(`PostgreSQL pool error: ${error.message}`));
+    // Nor a checked-out one: pg-pool listens for errors only while a client is idle, so a connection that
+    // PostgreSQL terminates in the middle of a transaction (a restart) would otherwise be an uncaught
+    // 'error' event. The client's next query fails instead (503), and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`)));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     try {
       const vectorSearch = await enableVectorExtension(db);

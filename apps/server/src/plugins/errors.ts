@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
 
 export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -34,7 +35,8 @@ function describeValidation(error: FastifyError): string {
 
 /**
  * One error handler: AppErrors and client mistakes (4xx) keep a sanitised message;
- * anything else is a 500 whose details only reach the log, with the request id.
+ * a database out of reach is a 503 with Retry-After; anything else is a 500 whose details only reach
+ * the log, with the request id.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -73,6 +75,14 @@ export const errorsPlugin = fp(
           message: sanitizeErrorMessage(error.message, 'The request is not valid.'),
           requestId,
         });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // PostgreSQL restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply
+          .status(503)
+          .send({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: STATUS_TEXT[503], message: DATABASE_UNAVAILABLE_MESSAGE, requestId });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', error: STATUS_TEXT[500], message: MESSAGES.unexpectedError, requestId });

@@ -29,6 +29,7 @@ describe('GET /api/health when the database is gone', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json().status).toBe('error');
+    expect(response.headers['retry-after']).toBe('5');
     await app.close();
   });
 });

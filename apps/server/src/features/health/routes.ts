@@ -1,6 +1,7 @@
 import { HEALTH_PROBE_HEALTHY_MS } from '@parley/shared/constants';
 import { healthResponseSchema } from '@parley/shared/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 
 const VERSION = '0.1.0';
@@ -53,6 +54,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> =
       if (dbStatus === 'warning') warnings.push(`The database answered slowly (${responseTimeMs} ms).`);
       // The service is up while the database answers; warnings say what is degraded.
       reply.status(error || app.draining ? 503 : 200);
+      // A load balancer or client checks again shortly; the pool reconnects by itself when the database returns.
+      if (error) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return {
         status: error ? ('error' as const) : redisDown ? ('degraded' as const) : ('ok' as const),
         version: VERSION,

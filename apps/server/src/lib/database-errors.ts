@@ -1,0 +1,42 @@
+/**
+ * Errors that mean "the database cannot be reached right now" (PostgreSQL restarting, the network
+ * dropped, the pool could not get a connection in time) as opposed to a fault in a query. The error
+ * handler answers these with 503 and Retry-After, so clients retry instead of seeing a 500.
+ */
+
+/** Socket errors from node:net while connecting to or talking with the database. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** SQLSTATE: class 08 (connection exception), 57P01–57P03 (shutting down, crashed, starting up), 53300 (too many connections). */
+const UNAVAILABLE_SQLSTATES = /^(08\w{3}|57P0[123]|53300)$/;
+
+/** Messages node-postgres gives without a code when a connection ends or cannot be had. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^Query read timeout/,
+];
+
+/** Seconds a client is told to wait before trying again (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable at the moment. Please try again in a few seconds.';
+
+/** True when `error` (or any error in its `cause` chain — Drizzle wraps driver errors) says the database is out of reach. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    // An outgoing HTTP call that failed (webhooks, n8n, a model server) is not the database.
+    if (message === 'fetch failed') return false;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
