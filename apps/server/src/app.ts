@@ -239,7 +239,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(launchMaterialsRoutes);
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
-    app.jobs = await startJobQueue(database, app.log);
+    app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
     app.addHook('onClose', async () => app.jobs?.stop());
     // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
     if (config.role !== 'api') {

@@ -37,6 +37,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PARLEY_ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
+  JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(5).max(86_400).default(1800),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -86,6 +87,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** What this process does: answer HTTP (api), run the durable jobs and periodic work (worker), or both (all). */
   role: Env['PARLEY_ROLE'];
+  /** How long a running job may go without finishing before it is taken for dead and retried (a killed worker). */
+  jobLeaseSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** On SIGTERM, keep serving this long (with Connection: close) before closing, so queued requests finish. */
   shutdownGraceMs: number;
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     secretKey: resolveSecretKey(dataDir, e.PARLEY_SECRET_KEY, options.persistSecret ?? true),
     redisUrl: e.REDIS_URL,
     role: e.PARLEY_ROLE,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDistDir: e.WEB_DIST_DIR,

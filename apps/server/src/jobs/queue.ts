@@ -25,19 +25,24 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Retries with exponential backoff; a job whose worker died is retried after its lease (expireInSeconds). */
+/** Retries with exponential backoff; a job whose worker died is retried after its lease (expireInSeconds, JOB_LEASE_SECONDS). */
 export const DEFAULT_JOB_OPTIONS: PgBoss.Queue = { name: '', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60 };
 
 /**
  * Durable jobs in the database (pg-boss): they survive restarts and run once across
  * any number of workers. Works on PGlite through Database.executeSql.
  */
-export async function startJobQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+export async function startJobQueue(database: Database, log: FastifyBaseLogger, options: { leaseSeconds?: number } = {}): Promise<JobQueue> {
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_JOB_OPTIONS.expireInSeconds!;
+  const queueOptions = (name: string): PgBoss.Queue => ({ ...DEFAULT_JOB_OPTIONS, name, expireInSeconds: leaseSeconds });
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
     schema: 'pgboss',
-    // Maintenance and cron are cheap; keep them on so expired jobs are retried.
+    // Maintenance and cron are cheap; keep them on so expired jobs are retried: maintenance looks for jobs past
+    // their lease a tenth of a lease apart (at most every 2 minutes), so a dead worker's job runs again within
+    // about 1.1 leases.
     supervise: true,
+    maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(leaseSeconds / 10))),
     schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -45,7 +50,10 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { ...DEFAULT_JOB_OPTIONS, name });
+    const existing = (await boss.getQueue(name)) as { expireInSeconds?: number } | null;
+    if (!existing) await boss.createQueue(name, queueOptions(name));
+    // A queue keeps the options it was created with; a changed JOB_LEASE_SECONDS applies to new jobs from here on.
+    else if (existing.expireInSeconds !== leaseSeconds) await boss.updateQueue(name, queueOptions(name));
     created.add(name);
   };
 

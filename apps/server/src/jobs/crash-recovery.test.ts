@@ -1,0 +1,337 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, count, countDistinct, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app';
+import type { Database } from '../db/client';
+import {
+  billingEvents,
+  chatbots,
+  documentChunks,
+  knowledgeSources,
+  organizationMembers,
+  systemConfiguration,
+  tokenCredits,
+  usageLedger,
+  webhookDeliveries,
+} from '../db/schema/index';
+import { signedEvent, WEBHOOK_SECRET } from '../features/billing/test-support';
+import { emitWebhookEvent } from '../features/webhooks/events';
+import { chunkText } from '../rag/chunkers';
+import { createSignedInUser, openTestDatabase, testConfig } from '../test/harness';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
+import { freePort } from '../test/free-port';
+
+/**
+ * Issue #10: "Kill -9 a process during ingestion …; restart; nothing is lost and nothing is done twice."
+ * The worker is a real process (the built server with PARLEY_ROLE=worker) that is sent SIGKILL in the middle of a
+ * job; a second worker process takes the job over once its lease has run out, and the counts are compared with
+ * what one clean run produces.
+ */
+const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const postgresUrl = inject('postgresUrl');
+const reason = !postgresUrl ? inject('postgresSkipReason') : !existsSync(SERVER) ? 'the server is not built (npm run build)' : '';
+if (reason) console.warn(`\n[parley tests] ${reason}: the kill -9 recovery tests are skipped.\n`);
+
+const SECRET = 'crash-recovery-secret-key-0123456789abcdef';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+}
+
+describe.skipIf(!!reason)('a worker killed with SIGKILL in the middle of a job', () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let api: FastifyInstance;
+  const workers: { child: ChildProcess; output: string[] }[] = [];
+
+  /** A worker process on the test's database; its output is kept to explain a failure. */
+  const startWorker = async (role: 'worker' | 'api' = 'worker') => {
+    const output: string[] = [];
+    const port = await freePort();
+    const child = spawn(process.execPath, [SERVER], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: database.url!,
+        PARLEY_ROLE: role,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PARLEY_SECRET_KEY: SECRET,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-worker-')),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        // Maintenance then looks for expired jobs every second.
+        JOB_LEASE_SECONDS: '10',
+        // The webhook receiver is on loopback.
+        ALLOW_PRIVATE_FETCH: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const worker = { child, output, url: `http://127.0.0.1:${port}` };
+    workers.push(worker);
+    return worker;
+  };
+  const kill9 = async (worker: { child: ChildProcess }) => {
+    const exited = new Promise((resolve) => worker.child.once('exit', resolve));
+    worker.child.kill('SIGKILL');
+    await exited;
+  };
+
+  beforeAll(async () => {
+    ({ database, dispose } = await openTestDatabase('postgres'));
+    // The test process is the api node: it enqueues and never runs jobs.
+    api = await buildApp(testConfig({ PARLEY_ROLE: 'api', DATABASE_URL: database.url!, PARLEY_SECRET_KEY: SECRET, ALLOW_PRIVATE_FETCH: 'true' }), {
+      database,
+      logger: false,
+      startBackgroundWork: true,
+    });
+    await api.ready();
+  }, 60_000);
+  let receiver: WebhookReceiver | undefined;
+  afterAll(async () => {
+    await receiver?.close();
+    for (const { child } of workers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await api?.close();
+    await dispose?.();
+  });
+
+  it('ingestion: the new worker finishes the document once — the chunks of one clean run, metered once', async () => {
+    // Ingestion jobs carry their own lease: the processing queue timeout (minutes), here its minimum.
+    await database.db
+      .insert(systemConfiguration)
+      .values({ id: 1, processingQueueTimeoutMinutes: 1 })
+      .onConflictDoUpdate({
+        target: systemConfiguration.id,
+        set: { processingQueueTimeoutMinutes: 1 },
+      });
+    const owner = await createSignedInUser({ app: api, database, config: api.config });
+    const bot = (await api.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Crash' } })).json() as {
+      id: string;
+      organizationId: string;
+    };
+    // Enough text that embedding and writing take seconds, so the kill lands inside the job.
+    const text = Array.from(
+      { length: 6000 },
+      (_, i) => `## Part ${i}\n\nThe valve model ${i} is inspected every ${(i % 30) + 1} days by the maintenance crew of hangar ${i % 17}.`,
+    ).join('\n\n');
+    const added = await api.inject({
+      method: 'POST',
+      url: `/api/chatbots/${bot.id}/sources/file`,
+      headers: { cookie: owner.cookie, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="parts.md"\r\nContent-Type: text/markdown\r\n\r\n${text}\r\n--x--\r\n`,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const sourceId = (added.json() as { id: string }).id;
+    const state = async () =>
+      (
+        await database.db
+          .select({ status: knowledgeSources.status, progress: knowledgeSources.progress })
+          .from(knowledgeSources)
+          .where(eq(knowledgeSources.id, sourceId))
+      )[0]!;
+
+    const first = await startWorker();
+    await until(state, (s) => s.status === 'processing' && s.progress >= 30, 60_000, 'the first worker to be embedding').catch((error: Error) => {
+      throw new Error(`${error.message}\n${first.output.join('')}`);
+    });
+    await kill9(first);
+    expect((await state()).status).toBe('processing');
+
+    const second = await startWorker();
+    const done = await until(state, (s) => s.status === 'ready' || s.status === 'failed', 120_000, 'the second worker to finish').catch((error: Error) => {
+      throw new Error(`${error.message}\n${second.output.join('')}`);
+    });
+    expect(done.status).toBe('ready');
+
+    const [chatbot] = await database.db.select().from(chatbots).where(eq(chatbots.id, bot.id));
+    const expected = chunkText(text, { strategy: chatbot!.chunkingStrategy, chunkSize: chatbot!.chunkSize, chunkOverlap: chatbot!.chunkOverlap }).length;
+    const [chunks] = await database.db
+      .select({ rows: count(), indexes: countDistinct(documentChunks.chunkIndex) })
+      .from(documentChunks)
+      .where(eq(documentChunks.sourceId, sourceId));
+    const [source] = await database.db.select({ chunkCount: knowledgeSources.chunkCount }).from(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+    expect(chunks).toEqual({ rows: expected, indexes: expected });
+    expect(source!.chunkCount).toBe(expected);
+    // Processing is metered in the transaction that makes the source ready: the killed attempt left nothing.
+    const [metered] = await database.db
+      .select({ entries: count() })
+      .from(usageLedger)
+      .where(and(eq(usageLedger.chatbotId, bot.id), eq(usageLedger.tokenType, 'embedding')));
+    expect(metered!.entries).toBe(1);
+    await kill9(second);
+  }, 240_000);
+  it('webhook delivery: the delivery cut by the kill is sent again, every event arrives, each is recorded delivered once', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInUser({ app: api, database, config: api.config });
+    const [membership] = await database.db.select().from(organizationMembers).where(eq(organizationMembers.userId, owner.userId));
+    const organizationId = membership!.organizationId;
+    const created = await api.inject({
+      method: 'POST',
+      url: '/api/webhook-configs',
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Receiver', url: receiver.url, eventTypes: ['bot.created'], timeoutSeconds: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // The receiver holds the first request for "Bot 3" open: the worker is killed while it waits for the answer.
+    let held = false;
+    receiver.answer((request) => {
+      if (!held && request.body.includes('"name":"Bot 3"')) {
+        held = true;
+        return { status: 200, delayMs: 60_000 };
+      }
+      return { status: 200, body: 'ok' };
+    });
+    const names = ['Bot 1', 'Bot 2', 'Bot 3', 'Bot 4', 'Bot 5'];
+    const eventIds: string[] = [];
+    for (const name of names) {
+      const at = new Date().toISOString();
+      const id = await emitWebhookEvent(database.db, {
+        organizationId,
+        type: 'bot.created',
+        data: {
+          organizationId,
+          chatbot: {
+            id: crypto.randomUUID(),
+            name,
+            description: '',
+            status: 'draft',
+            modelProvider: 'builtin',
+            modelName: 'extractive',
+            createdAt: at,
+            updatedAt: at,
+          },
+        },
+      });
+      eventIds.push(id!);
+    }
+
+    const first = await startWorker();
+    await until(
+      async () => held,
+      (value) => value,
+      60_000,
+      'the delivery of Bot 3 to be in flight',
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${first.output.join('')}`);
+    });
+    await kill9(first);
+
+    // Deliveries on one endpoint go in order: the new worker takes Bot 3 over when its lease (timeout + margin) ends.
+    const second = await startWorker();
+    const deliveries = async () =>
+      database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.configId, (created.json() as { webhook: { id: string } }).webhook.id));
+    const rows = await until(deliveries, (list) => list.length === 5 && list.every((d) => d.status === 'succeeded'), 120_000, 'every delivery').catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${second.output.join('')}`);
+      },
+    );
+    const received = receiver.received.map((request) => request.headers['webhook-id']);
+    // Nothing lost: every event arrived. At least once: the request the kill cut arrived again (same webhook-id, so
+    // the receiver can tell), and no other event was sent twice.
+    expect(new Set(received)).toEqual(new Set(eventIds));
+    expect(received.filter((id) => id === eventIds[2])).toHaveLength(2);
+    expect(received).toHaveLength(6);
+    expect(rows.map((d) => d.eventId).sort()).toEqual([...eventIds].sort());
+    expect(rows.find((d) => d.eventId === eventIds[2])!.attempts).toBe(2);
+    await kill9(second);
+  }, 240_000);
+  it('billing events: the api process killed while it applies Stripe events; redelivered, each purchase is credited once', async () => {
+    const owner = await createSignedInUser({ app: api, database, config: api.config });
+    const [membership] = await database.db.select().from(organizationMembers).where(eq(organizationMembers.userId, owner.userId));
+    const organizationId = membership!.organizationId;
+    const events = Array.from({ length: 60 }, (_, i) =>
+      signedEvent('checkout.session.completed', {
+        id: `cs_test_crash_${i}`,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        customer: `cus_test_${organizationId.slice(0, 8)}`,
+        amount_total: 1500,
+        currency: 'usd',
+        payment_intent: `pi_test_crash_${i}`,
+        metadata: { organization_id: organizationId, kind: 'token_purchase', tokens: '1000' },
+      }),
+    );
+    const deliver = (url: string, event: { payload: string; header: string }) =>
+      fetch(`${url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+        body: event.payload,
+        signal: AbortSignal.timeout(30_000),
+      }).then(
+        (response) => response.status,
+        () => 'cut' as const,
+      );
+    const healthy = (url: string) =>
+      until(
+        () =>
+          fetch(`${url}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        (status) => status === 200,
+        60_000,
+        'the api process to be healthy',
+      );
+
+    // Stripe sends events one after another per endpoint, several endpoints at once: four streams here.
+    const first = await startWorker('api');
+    await healthy(first.url);
+    const answers = new Map<number, number | 'cut'>();
+    let next = 0;
+    const stream = async () => {
+      while (next < events.length) {
+        const i = next++;
+        answers.set(i, await deliver(first.url, events[i]!));
+      }
+    };
+    const streams = Array.from({ length: 4 }, stream);
+    await until(
+      async () => answers.size,
+      (n) => n >= 15,
+      60_000,
+      'some events to be processed',
+    );
+    await kill9(first);
+    await Promise.all(streams);
+    const cut = [...answers.values()].filter((status) => status === 'cut').length;
+    expect(cut).toBeGreaterThan(0);
+    expect([...answers.values()].filter((status) => status !== 200 && status !== 'cut')).toEqual([]);
+
+    // Stripe delivers again what was not acknowledged — and may deliver acknowledged events again: send all of them.
+    const second = await startWorker('api');
+    await healthy(second.url);
+    for (const event of events) expect(await deliver(second.url, event)).toBe(200);
+
+    const [credits] = await database.db
+      .select({ rows: count(), purchases: countDistinct(tokenCredits.id) })
+      .from(tokenCredits)
+      .where(eq(tokenCredits.organizationId, organizationId));
+    expect(credits!.rows).toBe(events.length);
+    const balance = await database.db.select({ tokens: tokenCredits.tokens }).from(tokenCredits).where(eq(tokenCredits.organizationId, organizationId));
+    expect(balance.reduce((sum, row) => sum + row.tokens, 0)).toBe(events.length * 1000);
+    const [recorded] = await database.db
+      .select({ rows: count(), ids: countDistinct(billingEvents.providerEventId) })
+      .from(billingEvents)
+      .where(and(eq(billingEvents.organizationId, organizationId), eq(billingEvents.status, 'processed')));
+    expect(recorded).toEqual({ rows: events.length, ids: events.length });
+    await kill9(second);
+  }, 240_000);
+});
