@@ -1,5 +1,4 @@
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import type * as Unpdf from 'unpdf';
 import { DocumentError } from './document-error';
 import { htmlTitle, htmlToPlainText } from './html-text';
 import { csvToText, jsonToText } from './structured-text';
@@ -156,8 +155,11 @@ export function normalizeText(text: string): string {
   );
 }
 
+// pdf.js and mammoth are loaded on first use: most processes never read a PDF or a Word file, and loading them
+// at start-up cost start time (bench/startup.ts).
 async function extractPdf(data: Uint8Array): Promise<ExtractedDocument> {
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  const { extractText, getDocumentProxy, getMeta } = await import('unpdf');
+  let pdf: Awaited<ReturnType<typeof Unpdf.getDocumentProxy>>;
   try {
     // pdf.js may take ownership of the buffer it is given; the caller keeps theirs.
     pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
@@ -183,6 +185,7 @@ async function extractPdf(data: Uint8Array): Promise<ExtractedDocument> {
 const DOCX_STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
 
 async function extractDocx(data: Uint8Array): Promise<ExtractedDocument> {
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     const result = await mammoth.convertToHtml(

@@ -24,6 +24,43 @@ describe('countTokens', () => {
     expect(countTokens('Parley支持中文')).toBe(5);
   });
 
+  it('counts exactly as the pattern matches, over letters, marks, digits of several scripts, CJK, spaces, controls and lone surrogates', () => {
+    const alphabet = [
+      'a',
+      'Z',
+      'é',
+      '\u0301',
+      'ß',
+      'Ω',
+      'я',
+      'ا',
+      '٣',
+      '7',
+      '½',
+      '中',
+      'ア',
+      '한',
+      ' ',
+      '\u00a0',
+      '\u2028',
+      '\t',
+      '\u0000',
+      '\u200b',
+      '-',
+      '€',
+      '😀',
+      '\ud800',
+      '\udc00',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 120 }), (chars) => {
+        const text = chars.join('');
+        expect(countTokens(text)).toBe(tokenSpans(text).length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('gives the same count as the spans it reports, and counts add up when text is cut at a token boundary', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 })), fc.nat(), (text, pick) => {

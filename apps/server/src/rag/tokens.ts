@@ -27,11 +27,52 @@ const TOKEN_PATTERN = `[${CJK}]|[^\\p{N}\\p{P}\\p{S}\\p{Z}\\p{C}\\s${CJK}]{1,8}|
 
 const tokenRegex = (): RegExp => new RegExp(TOKEN_PATTERN, 'gu');
 
-/** Number of chunking tokens in `text` (see the rule above). Linear time, no allocation per token. */
+// The same rule as a scanner over code points, for counting (the chunker counts every sentence): a class per
+// code point — ASCII from a table, others classified once by the pattern's own character classes and kept.
+const SPACE = 1;
+const SINGLE = 2; // a CJK character, a token by itself
+const LETTER = 3; // runs of up to 8 are one token
+const DIGIT = 4; // runs of up to 3 are one token
+const OTHER = 5; // punctuation, symbols, controls: one token each
+const SPACE_RE = /^\s$/u;
+const SINGLE_RE = new RegExp(`^[${CJK}]$`, 'u');
+const LETTER_RE = new RegExp(`^[^\\p{N}\\p{P}\\p{S}\\p{Z}\\p{C}\\s${CJK}]$`, 'u');
+const DIGIT_RE = /^\p{N}$/u;
+const classes = new Uint8Array(0x110000);
+
+function classOf(codePoint: number): number {
+  const known = classes[codePoint]!;
+  if (known !== 0) return known;
+  const char = String.fromCodePoint(codePoint);
+  const found = SPACE_RE.test(char) ? SPACE : SINGLE_RE.test(char) ? SINGLE : LETTER_RE.test(char) ? LETTER : DIGIT_RE.test(char) ? DIGIT : OTHER;
+  classes[codePoint] = found;
+  return found;
+}
+
+/**
+ * Number of chunking tokens in `text` (see the rule above): the count `tokenSpans` gives, without a regular
+ * expression per token (the chunker counts every sentence, and this was a quarter of ingestion's time).
+ */
 export function countTokens(text: string): number {
-  const regex = tokenRegex();
   let count = 0;
-  while (regex.exec(text) !== null) count++;
+  let runClass = 0;
+  let run = 0;
+  for (let i = 0; i < text.length;) {
+    const codePoint = text.codePointAt(i)!;
+    i += codePoint > 0xffff ? 2 : 1;
+    const kind = classOf(codePoint);
+    if (kind === LETTER || kind === DIGIT) {
+      if (kind === runClass && run < (kind === LETTER ? 8 : 3)) run++;
+      else {
+        count++;
+        runClass = kind;
+        run = 1;
+      }
+    } else {
+      runClass = 0;
+      if (kind !== SPACE) count++;
+    }
+  }
   return count;
 }
 

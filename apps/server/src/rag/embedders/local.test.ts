@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createLocalEmbedder, embedLocally } from './local';
 
@@ -57,6 +58,14 @@ describe('local embedder', () => {
     const refunds = embedLocally('refunding annual subscriptions', 384);
     expect(cosine(embedLocally('refund for an annual subscription', 384), refunds)).toBeGreaterThan(0.5);
     expect(cosine(embedLocally('hiking on sundays', 384), refunds)).toBeLessThan(0.1);
+  });
+
+  it('never changes its vectors (stored embeddings must keep matching new questions): a pinned fingerprint of feature-hash-v1', () => {
+    const vector = embedLocally('Refunds are processed within 30 days; running shoes ship from Amsterdam.', 384);
+    const fingerprint = createHash('sha256')
+      .update(vector.map((x) => x.toFixed(9)).join(','))
+      .digest('hex');
+    expect(fingerprint).toBe('ea0b1b5ddc1e2c8446b92e4f193c2456fd3327e0c7b305619b858944c9aa5603');
   });
 
   it('gives text without words a fixed unit vector so cosine similarity stays defined', async () => {

@@ -17,12 +17,26 @@ const TRIGRAM_SEED = 0x5bd1e995;
 // Batches yield to the event loop this often, so a large document does not stall the requests served beside it.
 const TEXTS_PER_SLICE = 64;
 
+/** FNV-1a over UTF-16 code units, continuing from `seed` (so hashing "a b" equals hashing "a", then " ", then "b"). */
 function fnv1a(text: string, seed: number): number {
   let hash = seed >>> 0;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
+  return hash >>> 0;
+}
+
+const SPACE_CODE = 0x20;
+const START_CODE = 0x5e; // '^'
+const END_CODE = 0x24; // '$'
+
+/** fnv1a of three code units, without building the three-character string. */
+function fnv1a3(a: number, b: number, c: number, seed: number): number {
+  let hash = seed >>> 0;
+  hash = Math.imul(hash ^ a, 0x01000193);
+  hash = Math.imul(hash ^ b, 0x01000193);
+  hash = Math.imul(hash ^ c, 0x01000193);
   return hash >>> 0;
 }
 
@@ -57,10 +71,12 @@ export function embedLocally(text: string, dimensions: number): number[] {
   for (const { term, isStopWord } of terms(text)) {
     addFeature(features, fnv1a(term, WORD_SEED), isStopWord ? STOP_WORD_WEIGHT : WORD_WEIGHT);
     if (isStopWord) continue;
-    if (previous !== null) addFeature(features, fnv1a(`${previous} ${term}`, BIGRAM_SEED), BIGRAM_WEIGHT);
+    // The hash of `${previous} ${term}` and of each trigram of `^${term}$`, computed without building the strings.
+    if (previous !== null) addFeature(features, fnv1a(term, Math.imul(fnv1a(previous, BIGRAM_SEED) ^ SPACE_CODE, 0x01000193)), BIGRAM_WEIGHT);
     previous = term;
-    const padded = `^${term}$`;
-    for (let i = 0; i + 3 <= padded.length; i++) addFeature(features, fnv1a(padded.slice(i, i + 3), TRIGRAM_SEED), TRIGRAM_WEIGHT);
+    const last = term.length + 1;
+    const at = (i: number) => (i === 0 ? START_CODE : i === last ? END_CODE : term.charCodeAt(i - 1));
+    for (let i = 0; i + 2 <= last; i++) addFeature(features, fnv1a3(at(i), at(i + 1), at(i + 2), TRIGRAM_SEED), TRIGRAM_WEIGHT);
   }
   const vector = new Array<number>(dimensions).fill(0);
   if (features.size === 0) features.set(fnv1a('', WORD_SEED), { weight: 1, count: 1 });
