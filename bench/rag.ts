@@ -2,8 +2,6 @@
  * RAG benchmarks on the embedded database (PGlite + pgvector), printed and written to
  * docs/performance.md (section "Chatbots"). Run: npm run bench:rag [-- --max 100000]
  *
- * - Ingestion throughput of the pipeline (semantic chunking + the local embedder) on a
- *   generated corpus, in MB/s and chunks/s.
  * - Retrieval latency (the product's hybrid retrieval: HNSW + full text + fusion) at 10k and
  *   100k chunks, p50/p95 over 100 questions.
  * - recall@10 of the HNSW search against exact search over the same vectors.
@@ -13,47 +11,66 @@ import { writePerformanceSection } from './performance-doc';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { chatbots, documentChunks, knowledgeSources, organizations } from '../apps/server/src/db/schema/index';
-import { cosineDistance, prepareVectorColumn, vectorLiteral } from '../apps/server/src/db/vector';
+import { cosineDistance, HNSW_EF_SEARCH, prepareVectorColumn, vectorLiteral } from '../apps/server/src/db/vector';
 import { retrievePassages } from '../apps/server/src/features/chat/retrieval';
-import { chunkText } from '../apps/server/src/rag/chunkers';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 
 const maxArg = process.argv.indexOf('--max');
 const MAX_CHUNKS = maxArg > 0 ? Number(process.argv[maxArg + 1]) : 100_000;
-const SIZES = [10_000, 100_000].filter((n) => n <= MAX_CHUNKS);
+const SIZES = [10_000, 100_000, 1_000_000].filter((n) => n <= MAX_CHUNKS);
 
-// A deterministic corpus: sections about products, each with a few facts.
+// A deterministic corpus shaped like real documents: 6,000 words used with a Zipf distribution (a few
+// words are everywhere, most are rare), and 500 topics of 40 words each that a section uses far more
+// often, so sections about one topic are near each other and the nearest neighbours mean something.
+// mulberry32: 32-bit integer arithmetic (Math.imul), so the sequence does not collapse as a float LCG's would.
 let seed = 7;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
-const NOUNS = [
-  'rocket',
-  'engine',
-  'valve',
-  'thruster',
-  'capsule',
-  'sensor',
-  'antenna',
-  'battery',
-  'panel',
-  'gyroscope',
-  'nozzle',
-  'tank',
-  'pump',
-  'radar',
-  'parachute',
-  'hatch',
-];
-const ADJ = ['titanium', 'ceramic', 'carbon', 'copper', 'cryogenic', 'orbital', 'thermal', 'redundant', 'modular', 'pressurised', 'lightweight', 'reinforced'];
-const VERBS = ['inspects', 'calibrates', 'replaces', 'tests', 'cleans', 'certifies', 'monitors', 'assembles'];
+const SYLLABLES = ['ka', 'ro', 'mi', 'ten', 'sul', 'va', 'dor', 'pe', 'li', 'gar', 'nu', 'shi', 'bel', 'tro', 'fa', 'zen', 'qui', 'mo', 'ras', 'ti'];
+const VOCABULARY: string[] = [];
+for (const seen = new Set<string>(); VOCABULARY.length < 6000;) {
+  const word = Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join('');
+  if (seen.has(word)) continue;
+  VOCABULARY.push(word);
+  seen.add(word);
+}
+const zipf = VOCABULARY.map((_, rank) => 1 / (rank + 1));
+const zipfTotal = zipf.reduce((a, b) => a + b, 0);
+const cumulative = zipf.map(
+  (
+    (sum) => (w: number) =>
+      (sum += w / zipfTotal)
+  )(0),
+);
+const zipfWord = () => {
+  const r = rand();
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return VOCABULARY[lo]!;
+};
+const TOPICS = Array.from({ length: 500 }, () => Array.from({ length: 40 }, () => VOCABULARY[100 + Math.floor(rand() * 5900)]!));
 function section(i: number): string {
-  const noun = pick(NOUNS);
-  const facts = Array.from(
-    { length: 6 },
-    () =>
-      `The ${pick(ADJ)} ${noun} model ${i}-${Math.floor(rand() * 900 + 100)} ${pick(VERBS)} the ${pick(ADJ)} ${pick(NOUNS)} every ${Math.floor(rand() * 30 + 1)} days.`,
-  );
-  return `## ${noun[0]!.toUpperCase()}${noun.slice(1)} ${i}\n\n${facts.join(' ')}\n`;
+  const topic = TOPICS[Math.floor(rand() * TOPICS.length)]!;
+  const sentences = Array.from({ length: 6 }, () => {
+    const words = Array.from({ length: 8 + Math.floor(rand() * 7) }, () => (rand() < 0.4 ? pick(topic) : zipfWord()));
+    return `${words[0]![0]!.toUpperCase()}${words.join(' ').slice(1)}.`;
+  });
+  return `## ${topic[0]} ${i}\n\n${sentences.join(' ')}\n`;
+}
+/** A question about a stored section: a few of its words, as a visitor would type them. */
+function questionAbout(text: string): string {
+  const words = text.toLowerCase().match(/[a-z]+/g)!;
+  return `What about ${Array.from({ length: 5 }, () => pick(words)).join(' ')}?`;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -63,20 +80,10 @@ const log = (line: string) => {
   lines.push(line);
 };
 
-// 1. Ingestion throughput (pipeline only).
 const embedder = createLocalEmbedder({ dimensions: 384 });
-const corpus = Array.from({ length: 4000 }, (_, i) => section(i)).join('\n');
-const bytes = Buffer.byteLength(corpus);
-let started = performance.now();
-const chunks = chunkText(corpus, { strategy: 'semantic', chunkSize: 300, chunkOverlap: 50 });
-const vectors = await embedder.embed(chunks.map((c) => c.text));
-const seconds = (performance.now() - started) / 1000;
-if (vectors.length !== chunks.length) throw new Error('embedder returned a wrong number of vectors');
-log(
-  `| Ingestion (semantic chunking 300/50 + local embedder, ${(bytes / 1e6).toFixed(1)} MB) | ${(bytes / 1e6 / seconds).toFixed(2)} MB/s | ${Math.round(chunks.length / seconds)} chunks/s |`,
-);
+let started = 0;
 
-// 2. Retrieval at 10k and 100k chunks.
+// Retrieval at 10k, 100k (and with --max 1000000, 1M) chunks.
 const database = await openDatabase({});
 const { db } = database;
 const [org] = await db
@@ -98,10 +105,16 @@ const [source] = await db
   .values({ chatbotId: bot!.id, organizationId: org!.id, kind: 'text', name: 'corpus', status: 'ready' })
   .returning();
 
-const texts: string[] = [];
-const stored: number[][] = [];
+const DIMENSIONS = 384;
+/** Every stored vector, flat (1M × 384 floats is 1.5 GB as Float32, three times that as numbers). */
+let stored = new Float32Array(0);
+/** A uniform sample of the stored sections (reservoir), for questions that have an answer in the corpus. */
+const sample: string[] = [];
 let next = 0;
 async function growTo(target: number) {
+  const grown = new Float32Array(target * DIMENSIONS);
+  grown.set(stored);
+  stored = grown;
   const insertStart = performance.now();
   const from = next;
   while (next < target) {
@@ -115,34 +128,51 @@ async function growTo(target: number) {
         content,
         tokenCount: 60,
         embedding: vectorLiteral(database.vectorSearch, batchVectors[j]!) as unknown as number[],
-        embeddingDimensions: 384,
+        embeddingDimensions: DIMENSIONS,
       })),
     );
-    texts.push(...batch);
-    stored.push(...batchVectors);
+    for (const [j, text] of batch.entries()) {
+      stored.set(batchVectors[j]!, (next + j) * DIMENSIONS);
+      const seen = next + j;
+      if (sample.length < 1000) sample.push(text);
+      else if (rand() * seen < 1000) sample[Math.floor(rand() * 1000)] = text;
+    }
     next += batch.length;
+    if (next % 50_000 === 0) console.log(`  loaded ${next.toLocaleString('en')} chunks`);
   }
   return (next - from) / ((performance.now() - insertStart) / 1000);
 }
 
-const questions = Array.from({ length: 100 }, (_, i) => `Which ${pick(ADJ)} ${pick(NOUNS)} does the ${pick(NOUNS)} model ${i * 37} ${pick(VERBS)}?`);
-const queryVectors = await embedder.embed(questions);
-const cosine = (a: number[], b: number[]) => {
-  let dot = 0;
-  for (let i = 0; i < a.length; i += 1) dot += a[i]! * b[i]!;
-  return 1 - dot; // both are unit vectors
-};
+/** The true top 10 by cosine distance over every stored vector (unit vectors: distance = 1 - dot). */
+function exactTop10(query: number[]): number[] {
+  const best: { i: number; d: number }[] = [];
+  for (let i = 0; i < next; i += 1) {
+    let dot = 0;
+    const offset = i * DIMENSIONS;
+    for (let k = 0; k < DIMENSIONS; k += 1) dot += stored[offset + k]! * query[k]!;
+    const d = 1 - dot;
+    if (best.length < 10 || d < best[9]!.d) {
+      best.push({ i, d });
+      best.sort((a, b) => a.d - b.d);
+      if (best.length > 10) best.pop();
+    }
+  }
+  return best.map((b) => b.i);
+}
 
+const EF_SEARCH = [40, 100, 200];
 for (const size of SIZES) {
   // Bulk loads build the HNSW index after loading (NOTES.md): drop it, load, rebuild.
   await db.execute(sql`DROP INDEX IF EXISTS document_chunks_embedding_384_hnsw`);
   const rate = await growTo(size);
   started = performance.now();
-  await prepareVectorColumn(db, database.vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: [384] });
+  await prepareVectorColumn(db, database.vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: [DIMENSIONS] });
   const buildSeconds = (performance.now() - started) / 1000;
   await db.execute(sql`ANALYZE document_chunks`);
   log(`| Load to ${size.toLocaleString('en')} chunks (embed + insert) | ${Math.round(rate)} chunks/s | HNSW build ${buildSeconds.toFixed(1)} s |`);
 
+  const questions = Array.from({ length: 100 }, () => questionAbout(pick(sample)));
+  const queryVectors = await embedder.embed(questions);
   const latencies: number[] = [];
   for (const question of questions) {
     started = performance.now();
@@ -151,37 +181,35 @@ for (const size of SIZES) {
   }
   latencies.sort((a, b) => a - b);
   log(
-    `| Hybrid retrieval at ${size.toLocaleString('en')} chunks (100 questions) | p50 ${pct(latencies, 50).toFixed(1)} ms | p95 ${pct(latencies, 95).toFixed(1)} ms |`,
+    `| Hybrid retrieval at ${size.toLocaleString('en')} chunks (the product's query, 100 questions) | p50 ${pct(latencies, 50).toFixed(1)} ms | p95 ${pct(latencies, 95).toFixed(1)} ms |`,
   );
 
-  let hits = 0;
-  const annLatencies: number[] = [];
-  for (const [q, queryVector] of queryVectors.entries()) {
-    started = performance.now();
-    const ann = await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL hnsw.ef_search = 100`);
-      await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-      return tx
-        .select({ index: documentChunks.chunkIndex })
-        .from(documentChunks)
-        .where(sql`${documentChunks.chatbotId} = ${bot!.id} AND ${documentChunks.embeddingDimensions} = 384`)
-        .orderBy(cosineDistance(database.vectorSearch, sql`${documentChunks.embedding}`, queryVector))
-        .limit(10);
-    });
-    annLatencies.push(performance.now() - started);
-    const exact = stored
-      .map((v, i) => ({ i, d: cosine(v, queryVector) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, 10)
-      .map((x) => x.i);
-    const found = new Set(ann.map((r) => r.index));
-    hits += exact.filter((i) => found.has(i)).length;
-    if (q === 0 && found.size === 0) throw new Error('HNSW search returned nothing');
+  const exact = queryVectors.map(exactTop10);
+  for (const ef of EF_SEARCH) {
+    let hits = 0;
+    const annLatencies: number[] = [];
+    for (const [q, queryVector] of queryVectors.entries()) {
+      started = performance.now();
+      const ann = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${ef}`));
+        await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+        return tx
+          .select({ index: documentChunks.chunkIndex })
+          .from(documentChunks)
+          .where(sql`${documentChunks.chatbotId} = ${bot!.id} AND ${documentChunks.embeddingDimensions} = ${sql.raw(String(DIMENSIONS))}`)
+          .orderBy(cosineDistance(database.vectorSearch, sql`${documentChunks.embedding}`, queryVector))
+          .limit(10);
+      });
+      annLatencies.push(performance.now() - started);
+      const found = new Set(ann.map((r) => r.index));
+      hits += exact[q]!.filter((i) => found.has(i)).length;
+      if (q === 0 && found.size === 0) throw new Error('HNSW search returned nothing');
+    }
+    annLatencies.sort((a, b) => a - b);
+    log(
+      `| HNSW top-10 at ${size.toLocaleString('en')} chunks (ef_search ${ef}${ef === HNSW_EF_SEARCH ? ", the product's" : ''}) | p50 ${pct(annLatencies, 50).toFixed(1)} ms, p95 ${pct(annLatencies, 95).toFixed(1)} ms | recall@10 ${(hits / (queryVectors.length * 10)).toFixed(3)} |`,
+    );
   }
-  annLatencies.sort((a, b) => a - b);
-  log(
-    `| HNSW top-10 at ${size.toLocaleString('en')} chunks (ef_search 100) | p50 ${pct(annLatencies, 50).toFixed(1)} ms, p95 ${pct(annLatencies, 95).toFixed(1)} ms | recall@10 ${(hits / (queryVectors.length * 10)).toFixed(3)} |`,
-  );
 }
 await database.close();
 
@@ -189,12 +217,24 @@ writePerformanceSection(
   'Chatbots',
   `Measured by \`npm run bench:rag\` (bench/rag.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the embedded
 PGlite with pgvector, local embedder (384 dimensions), one process on a shared 2-core machine. The recall
-is against an exact search over the same vectors computed in the benchmark; the corpus is generated
-(sections about parts with overlapping vocabulary, so neighbours are close together — a hard case).
+is against an exact search over the same vectors computed in the benchmark. The corpus is generated and shaped like
+documents: 6,000 words used with a Zipf distribution and 500 topics of 40 words each; a question is five words of a
+stored section. HNSW index: m 32, ef_construction 128 (db/vector.ts); the product searches with ef_search 100.
 
 | measurement | figure | |
 |---|---|---|
 ${lines.join('\n')}
+
+- The local embedder hashes words, word pairs and trigrams into 384 buckets: the ten nearest chunks of a short
+  question have cosine similarities between about 0.22 and 0.38, close together, which is hard for a graph index.
+  pgvector's default graph (m 16, ef_construction 64) found 0.65 (ef_search 40) to 0.83 (ef_search 100) of the
+  true ten at 10,000 chunks; hence the larger graph. Model embeddings (OpenAI) spread further apart.
+- Where the planner expects an exact scan to be cheaper than the index (ef_search 200 on small corpora), it scans:
+  recall 1.0 at the exact scan's latency.
+- The hybrid retrieval adds the full-text half (prefix OR query ranked with ts_rank), whose cost grows with the
+  number of chunks that share a question word.
+- 1,000,000 chunks (\`--max 1000000\`) was not measured: at the load and build rates above, embedding, inserting and
+  building the index would take many hours of this 2-core machine in PGlite (single-threaded WASM; the index over 100,000 took an hour).
 `,
 );
 process.exit(0);

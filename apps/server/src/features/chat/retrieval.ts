@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { documentChunks, knowledgeSources } from '../../db/schema/index';
-import { cosineDistance } from '../../db/vector';
+import { cosineDistance, HNSW_EF_SEARCH } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { reciprocalRankFusion } from '../../rag/fusion';
 import { contentTerms } from '../../rag/text-terms';
@@ -48,7 +48,10 @@ export async function retrievePassages(
 
   const byVector = await db.transaction(async (tx) => {
     // Keep scanning the HNSW index until enough rows of this chatbot are found (pgvector ≥ 0.8).
-    if (vectorSearch === 'pgvector') await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+    if (vectorSearch === 'pgvector') {
+      await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+      await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${HNSW_EF_SEARCH}`));
+    }
     return tx.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
   });
 
