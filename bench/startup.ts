@@ -1,0 +1,134 @@
+/**
+ * Start-up time (issue 10: process start to healthy ≤ 2 s after the build), printed and written to
+ * docs/performance.md (section "Start-up"). Run: npm run build && npm run bench:startup
+ *
+ * Spawns the built server (`node apps/server/dist/main.js`) and polls GET /api/health every 10 ms until it answers
+ * 200; the clock runs from the spawn. Cases: the embedded database on a fresh data directory (first start: creates
+ * the database, runs every migration, builds the indexes) and on the same directory again; PostgreSQL on a fresh
+ * database and again. The baseline is a bare Fastify hello-world process measured the same way in the same run.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { writePerformanceSection } from './performance-doc';
+import { freePort } from '../apps/server/src/test/free-port';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
+const RUNS = 5;
+const HEALTH_TIMEOUT_MS = 60_000;
+
+if (!existsSync(SERVER)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+/** Milliseconds from spawning `args` until GET /api/health (or /) on the port answers 200; then the process is stopped. */
+async function timeToHealthy(args: string[], env: Record<string, string>, probePath: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the process exited with ${child.exitCode}: ${stderr.slice(0, 500)}`);
+      if (performance.now() - started > HEALTH_TIMEOUT_MS) throw new Error(`not healthy within ${HEALTH_TIMEOUT_MS} ms: ${stderr.slice(0, 500)}`);
+      const ok = await fetch(`http://127.0.0.1:${port}${probePath}`, { signal: AbortSignal.timeout(1000) })
+        .then((response) => response.status === 200)
+        .catch(() => false);
+      if (ok) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rows: { name: string; runs: number[] }[] = [];
+async function measure(name: string, run: () => Promise<number>): Promise<void> {
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await run());
+  rows.push({ name, runs });
+  console.log(`${name}: median ${median(runs).toFixed(0)} ms, max ${Math.max(...runs).toFixed(0)} ms`);
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'parley-startup-'));
+const baseline = path.join(scratch, 'hello.mjs');
+writeFileSync(
+  baseline,
+  `import Fastify from ${JSON.stringify(path.join(ROOT, 'node_modules/fastify/fastify.js'))};
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`,
+);
+const secret = randomBytes(32).toString('hex');
+
+await measure('bare Fastify hello-world process (baseline)', () => timeToHealthy([baseline], {}, '/'));
+await measure('PGlite, first start (new data directory: database created, all migrations)', () =>
+  timeToHealthy([SERVER], { DATA_DIR: mkdtempSync(path.join(scratch, 'data-')), PARLEY_SECRET_KEY: secret }, '/api/health'),
+);
+const existing = mkdtempSync(path.join(scratch, 'data-'));
+await timeToHealthy([SERVER], { DATA_DIR: existing, PARLEY_SECRET_KEY: secret }, '/api/health');
+await measure('PGlite, later start (existing data directory)', () => timeToHealthy([SERVER], { DATA_DIR: existing, PARLEY_SECRET_KEY: secret }, '/api/health'));
+
+const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new pg.Client({ connectionString: adminUrl });
+const created: string[] = [];
+const freshDatabase = async () => {
+  const name = `parley_startup_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  created.push(name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+let postgresNote = '';
+try {
+  await admin.connect();
+  const dataDir = mkdtempSync(path.join(scratch, 'data-'));
+  await measure('PostgreSQL, first start (new database: all migrations)', async () =>
+    timeToHealthy([SERVER], { DATABASE_URL: await freshDatabase(), DATA_DIR: dataDir, PARLEY_SECRET_KEY: secret }, '/api/health'),
+  );
+  const url = await freshDatabase();
+  await timeToHealthy([SERVER], { DATABASE_URL: url, DATA_DIR: dataDir, PARLEY_SECRET_KEY: secret }, '/api/health');
+  await measure('PostgreSQL, later start (migrated database)', () =>
+    timeToHealthy([SERVER], { DATABASE_URL: url, DATA_DIR: dataDir, PARLEY_SECRET_KEY: secret }, '/api/health'),
+  );
+} catch (error) {
+  postgresNote = `- PostgreSQL was not measured: ${error instanceof Error ? error.message : String(error)}.`;
+  console.log(postgresNote);
+} finally {
+  for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  await admin.end().catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const base = median(rows[0]!.runs);
+writePerformanceSection(
+  'Start-up',
+  `Measured by \`npm run bench:startup\` (bench/startup.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared
+2-core machine, after \`npm run build\`: the time from spawning \`node apps/server/dist/main.js\` until
+\`GET /api/health\` answers 200 (polled every 10 ms), ${RUNS} runs each. The baseline is a bare Fastify hello-world
+process measured the same way in the same run. Issue 10's target: ≤ 2 s.
+
+| start | median ms | max ms | × baseline |
+|---|--:|--:|--:|
+${rows.map((r) => `| ${r.name} | ${median(r.runs).toFixed(0)} | ${Math.max(...r.runs).toFixed(0)} | ×${(median(r.runs) / base).toFixed(1)} |`).join('\n')}
+
+${postgresNote}
+`,
+);
+process.exit(0);
