@@ -78,6 +78,25 @@ describeEachDatabase('launch materials', (ctx) => {
     }
   });
 
+  it('says whether Stripe can take payments: sandbox, a key without its webhook secret, then both', async () => {
+    const c = ctx();
+    const admin = await createAdmin(c, 'system_admin');
+    const item = async () => (await checklist(c.app, admin.cookie)).checks.find((check) => check.key === 'payment_provider')!;
+    const configure = async (payload: object) => {
+      const response = await c.app.inject({ method: 'PUT', url: '/api/admin/billing/configuration', headers: { cookie: admin.cookie }, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    expect(await item()).toMatchObject({ status: 'not_configured', detail: expect.stringContaining('built-in sandbox') });
+    await configure({ secretKey: `sk_test_${'k'.repeat(24)}` });
+    expect(await item()).toMatchObject({ status: 'todo', detail: expect.stringContaining('webhook signing secret is not') });
+    await configure({ webhookSecret: 'whsec_abcdefgh12345678' });
+    const done = await item();
+    expect(done).toMatchObject({ status: 'done', detail: expect.stringContaining('http://localhost:3000/api/webhooks/stripe') });
+    expect(done.detail).not.toContain('abcdefgh');
+    await configure({ secretKey: null, webhookSecret: null });
+    expect((await item()).status).toBe('not_configured');
+  });
+
   it('is for system admins and developers only', async () => {
     const c = ctx();
     const support = await createAdmin(c, 'support');

@@ -3,12 +3,42 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { adminUsers, chatbots, profiles, systemApiKeys, widgetEmbeds } from '../../db/schema/index';
+import { resolveStripeSecrets, type StripeSecrets } from '../billing/settings';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+const BILLING_CONFIGURATION = { label: 'Billing → Configuration', href: '/admin/billing?tab=configuration' };
+
+/**
+ * Stripe takes payments once both its secret key and its webhook signing secret are set (without the second, Stripe's
+ * events are refused and nothing is ever marked paid). With neither, the built-in sandbox stands in: it works end to
+ * end but moves no money.
+ */
+function paymentProviderCheck(stripe: StripeSecrets, publicUrl: string): LaunchCheck {
+  const base = { key: 'payment_provider', label: 'A payment provider', link: BILLING_CONFIGURATION } as const;
+  if (stripe.secretKey && stripe.webhookSecret)
+    return {
+      ...base,
+      status: 'done',
+      detail: `Stripe takes payments (secret key from ${stripe.source.secretKey === 'env' ? 'STRIPE_SECRET_KEY' : 'the billing settings'}); its events arrive at ${publicUrl}/api/webhooks/stripe.`,
+    };
+  if (stripe.secretKey)
+    return {
+      ...base,
+      status: 'todo',
+      detail: `Stripe's secret key is set but its webhook signing secret is not: Stripe's events would be refused and no payment would be recorded. Add a webhook endpoint for ${publicUrl}/api/webhooks/stripe in Stripe and save its signing secret.`,
+    };
+  return {
+    ...base,
+    status: 'not_configured',
+    detail:
+      'No Stripe keys are set: checkouts go through the built-in sandbox, which works end to end but moves no money. Save your Stripe secret key and webhook signing secret to take real payments.',
+  };
+}
+
 /** What an operator needs before launch, read from this installation (decided content; docs/decisions.md). */
 export async function launchMaterials(db: Db, config: Config): Promise<LaunchMaterials> {
-  const [[admins], keys, [live], embeds] = await Promise.all([
+  const [[admins], keys, [live], embeds, stripe] = await Promise.all([
     db
       .select({ n: count() })
       .from(adminUsers)
@@ -29,6 +59,7 @@ export async function launchMaterials(db: Db, config: Config): Promise<LaunchMat
       .innerJoin(chatbots, eq(chatbots.id, widgetEmbeds.chatbotId))
       .orderBy(desc(widgetEmbeds.lastSeenAt))
       .limit(20),
+    resolveStripeSecrets(db, config),
   ]);
   const adminCount = Number(admins?.n ?? 0);
   const storedServices = [...new Set(keys.map((k) => k.serviceName))];
@@ -60,14 +91,7 @@ export async function launchMaterials(db: Db, config: Config): Promise<LaunchMat
           : 'No key is set: chatbots answer with the built-in extractive answerer and embed documents locally. Add a key for better answers.',
       link: { label: 'System Configuration → API Keys', href: '/admin/system-configuration?tab=api-keys' },
     },
-    {
-      key: 'payment_provider',
-      label: 'A payment provider',
-      status: 'not_configured',
-      detail:
-        'This version of Parley takes no payments yet: billing (Stripe, or the built-in sandbox) arrives with the commerce features. Until then every organization stays on its assigned tier.',
-      link: { label: 'Payment-flow testing', href: '/admin/billing' },
-    },
+    paymentProviderCheck(stripe, config.publicUrl),
     {
       key: 'smtp',
       label: 'Outgoing e-mail (SMTP)',
