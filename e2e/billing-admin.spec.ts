@@ -71,5 +71,12 @@ describe('billing admin', () => {
     await page.goto(`${server.url}/admin/pricing?tab=settings`);
     await page.getByRole('button', { name: 'Save settings' }).waitFor();
     await screenshot(page, 'billing-admin-settings');
+
+    // Payment Flows: the sandbox clock moves a month on and says what fell due.
+    await page.goto(`${server.url}/admin/billing?tab=payment-flows`);
+    const clock = page.getByTestId('sandbox-clock');
+    await clock.getByRole('button', { name: 'Advance clock' }).click();
+    await clock.getByRole('status').getByText(/Sandbox time is now .* \(31 days ahead\)\. Renewed 0 subscriptions/).waitFor();
+    await screenshot(page, 'billing-admin-sandbox-clock');
   }, 180_000);
 });

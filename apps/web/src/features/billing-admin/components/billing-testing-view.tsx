@@ -7,6 +7,7 @@ import { ConfigurationPanel } from './configuration-panel';
 import { LiveMonitoringPanel } from './live-monitoring-panel';
 import { PaymentFlowsPanel } from './payment-flows-panel';
 import { ProductSyncPanel } from './product-sync-panel';
+import { SandboxClockCard } from './sandbox-clock-card';
 import { WebhookTesterPanel } from './webhook-tester-panel';
 
 const TABS = [
@@ -49,7 +50,10 @@ export function BillingTestingView() {
           <WebhookTesterPanel />
         </TabsContent>
         <TabsContent value="payment-flows" className="min-w-0">
-          <PaymentFlowsPanel />
+          <div className="grid gap-4">
+            <PaymentFlowsPanel />
+            <SandboxClockCard />
+          </div>
         </TabsContent>
         <TabsContent value="product-sync" className="min-w-0">
           <ProductSyncPanel />
