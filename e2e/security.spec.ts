@@ -34,6 +34,14 @@ describe('security center', () => {
       await guess.getByText('Incorrect e-mail or credentials.').first().waitFor();
       await guess.waitForTimeout(300);
     }
+    // … and seven more by script: ten within fifteen minutes raise an alert.
+    for (let attempt = 4; attempt <= 10; attempt += 1) {
+      const refused = await intruder.request.post(`${server.url}/api/auth/sign-in/email`, {
+        headers: { origin: server.url },
+        data: { email: admin.email, password: `not-the-password-${attempt}` },
+      });
+      expect(refused.status()).toBe(401);
+    }
 
     // A page of Parley's loads a script from elsewhere: the browser refuses it and reports the violation.
     const reported = guess.waitForRequest((request) => request.url().endsWith('/api/csp-report') && request.method() === 'POST');
@@ -54,6 +62,19 @@ describe('security center', () => {
     expect(await statValue(page, 'stat-csp-violations')).toBeGreaterThanOrEqual(1);
     expect(await statValue(page, 'stat-api-calls')).toBeGreaterThan(0);
     await screenshot(page, 'security-monitoring-overview');
+
+    // The burst raised alerts; one is resolved with notes, and shows so among the resolved.
+    const alerts = page.getByTestId('security-alert');
+    await alerts.first().waitFor();
+    const open = await alerts.count();
+    await alerts.first().getByRole('button', { name: 'Resolve' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Notes (optional)').fill('Our own end-to-end guesses');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByText('Alert resolved successfully').waitFor();
+    await expect.poll(() => alerts.count()).toBe(open - 1);
+    await page.getByRole('button', { name: 'Show resolved too' }).click();
+    await alerts.filter({ hasText: 'Our own end-to-end guesses' }).waitFor();
 
     await page.getByRole('tab', { name: 'Security Events' }).click();
     const failed = page.getByTestId('security-event-row').filter({ hasText: 'Signin failed' });

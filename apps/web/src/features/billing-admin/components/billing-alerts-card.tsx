@@ -1,18 +1,12 @@
 import { ALERT_NOTES_MAX, BILLING_ADMIN_MESSAGES, type BillingAlert } from '@parley/shared/contracts/billing-admin';
 import { BellRingIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { ResolveAlertDialog } from '@/components/admin/resolve-alert-dialog';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useBillingAlerts, useResolveBillingAlert } from '../api/get-billing-alerts';
 
@@ -21,6 +15,7 @@ const SEVERITY_VARIANT = { critical: 'destructive', high: 'destructive', medium:
 /** The 50 unresolved alerts, every 30 s (spec §9); each can be resolved with optional notes. */
 export function BillingAlertsCard() {
   const alerts = useBillingAlerts();
+  const resolve = useResolveBillingAlert();
   const [resolving, setResolving] = useState<BillingAlert | null>(null);
   return (
     <Card className="gap-4" data-testid="billing-alerts">
@@ -65,53 +60,15 @@ export function BillingAlertsCard() {
           </ul>
         )}
       </CardContent>
-      {resolving && <ResolveBillingAlertDialog alert={resolving} onClose={() => setResolving(null)} />}
+      {resolving && (
+        <ResolveAlertDialog
+          alert={resolving}
+          resolve={resolve}
+          notesMax={ALERT_NOTES_MAX}
+          messages={{ resolved: BILLING_ADMIN_MESSAGES.alertResolved, failed: BILLING_ADMIN_MESSAGES.resolveFailed }}
+          onClose={() => setResolving(null)}
+        />
+      )}
     </Card>
-  );
-}
-
-function ResolveBillingAlertDialog({ alert, onClose }: { alert: BillingAlert; onClose: () => void }) {
-  const [notes, setNotes] = useState('');
-  const resolve = useResolveBillingAlert();
-  const submit = () =>
-    resolve.mutate(
-      { id: alert.id, notes: notes.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success(BILLING_ADMIN_MESSAGES.alertResolved);
-          onClose();
-        },
-        onError: (error) => toast.error(BILLING_ADMIN_MESSAGES.resolveFailed, { description: getErrorMessage(error) }),
-      },
-    );
-  return (
-    <Dialog open onOpenChange={(open) => !open && !resolve.isPending && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Resolve alert</DialogTitle>
-          <DialogDescription>{alert.title}</DialogDescription>
-        </DialogHeader>
-        <Field>
-          <Label htmlFor="billing-alert-notes">Notes (optional)</Label>
-          <Textarea
-            id="billing-alert-notes"
-            rows={4}
-            value={notes}
-            maxLength={ALERT_NOTES_MAX}
-            placeholder="What was it, and what was done"
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </Field>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={resolve.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={resolve.isPending}>
-            {resolve.isPending && <Spinner />}
-            Resolve
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

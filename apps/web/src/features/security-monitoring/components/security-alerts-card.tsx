@@ -1,6 +1,7 @@
-import type { SecurityAlert } from '@parley/shared/contracts/security-monitoring';
+import { ALERT_RESOLUTION_NOTES_MAX, SECURITY_MESSAGES, type SecurityAlert } from '@parley/shared/contracts/security-monitoring';
 import { BellRingIcon, CheckCircle2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { ResolveAlertDialog } from '@/components/admin/resolve-alert-dialog';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
@@ -9,14 +10,15 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useSecurityAlerts } from '../api/get-security-alerts';
+import { useResolveSecurityAlert } from '../api/resolve-security-alert';
 import { SEVERITY_BADGE_CLASS } from '../utils/security-format';
-import { ResolveAlertDialog } from './resolve-alert-dialog';
 
 /** Alerts raised from the recorded traffic (failed sign-in bursts, rate-limit storms, high-risk events). */
 export function SecurityAlertsCard() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
   const [resolving, setResolving] = useState<SecurityAlert | null>(null);
   const query = useSecurityAlerts(status);
+  const resolve = useResolveSecurityAlert();
   return (
     <Card className="gap-4" data-testid="security-alerts">
       <CardHeader>
@@ -70,7 +72,15 @@ export function SecurityAlertsCard() {
           </ul>
         )}
       </CardContent>
-      {resolving && <ResolveAlertDialog alert={resolving} onClose={() => setResolving(null)} />}
+      {resolving && (
+        <ResolveAlertDialog
+          alert={resolving}
+          resolve={resolve}
+          notesMax={ALERT_RESOLUTION_NOTES_MAX}
+          messages={{ resolved: SECURITY_MESSAGES.alertResolved, failed: SECURITY_MESSAGES.resolveFailed }}
+          onClose={() => setResolving(null)}
+        />
+      )}
     </Card>
   );
 }

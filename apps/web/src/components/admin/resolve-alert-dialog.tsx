@@ -1,5 +1,5 @@
-import { ALERT_RESOLUTION_NOTES_MAX, SECURITY_MESSAGES, type SecurityAlert } from '@parley/shared/contracts/security-monitoring';
-import { useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -8,21 +8,29 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-error';
-import { useResolveSecurityAlert } from '../api/resolve-security-alert';
 
-/** Resolving an alert records who and when; the notes are optional (spec §5). */
-export function ResolveAlertDialog({ alert, onClose }: { alert: SecurityAlert; onClose: () => void }) {
+export interface ResolveAlertDialogProps {
+  alert: { id: string; title: string };
+  /** The resolve call of the alert's kind (security, billing): records who and when, with the optional notes. */
+  resolve: UseMutationResult<unknown, Error, { id: string; notes?: string }>;
+  notesMax: number;
+  messages: { resolved: string; failed: string };
+  onClose: () => void;
+}
+
+/** Resolving an alert (security center, billing health): optional notes, then who and when are recorded. */
+export function ResolveAlertDialog({ alert, resolve, notesMax, messages, onClose }: ResolveAlertDialogProps) {
   const [notes, setNotes] = useState('');
-  const resolve = useResolveSecurityAlert();
+  const notesId = useId();
   const submit = () =>
     resolve.mutate(
       { id: alert.id, notes: notes.trim() || undefined },
       {
         onSuccess: () => {
-          toast.success(SECURITY_MESSAGES.alertResolved);
+          toast.success(messages.resolved);
           onClose();
         },
-        onError: (error) => toast.error(SECURITY_MESSAGES.resolveFailed, { description: getErrorMessage(error) }),
+        onError: (error) => toast.error(messages.failed, { description: getErrorMessage(error) }),
       },
     );
   return (
@@ -33,12 +41,12 @@ export function ResolveAlertDialog({ alert, onClose }: { alert: SecurityAlert; o
           <DialogDescription>{alert.title}</DialogDescription>
         </DialogHeader>
         <Field>
-          <Label htmlFor="alert-notes">Notes (optional)</Label>
+          <Label htmlFor={notesId}>Notes (optional)</Label>
           <Textarea
-            id="alert-notes"
+            id={notesId}
             rows={4}
             value={notes}
-            maxLength={ALERT_RESOLUTION_NOTES_MAX}
+            maxLength={notesMax}
             placeholder="What was it, and what was done"
             onChange={(event) => setNotes(event.target.value)}
           />
