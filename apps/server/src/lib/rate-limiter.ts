@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { loadRedis } from './lazy-require';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -53,7 +53,7 @@ return { count, redis.call('PTTL', KEYS[1]) }`;
  */
 export function createRedisRateLimiter(url: string, prefix = 'parley:rl:'): RateLimiter {
   // No offline queue and a short command timeout: when Redis is away, a hit falls back at once instead of waiting.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableOfflineQueue: false, lazyConnect: false });
+  const redis = new (loadRedis().Redis)(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableOfflineQueue: false, lazyConnect: false });
   redis.on('error', () => {
     /* seen as hit() failures (the fallback) and in /api/health; ioredis reconnects by itself */
   });

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { loadRedis } from './lazy-require';
 
 /**
  * Fan-out of small events (ids, statuses) to every server process: handoff messages reach
@@ -141,6 +141,7 @@ const REDIS_CHANNEL = 'parley:realtime';
 /** Redis pub/sub (REDIS_URL): one subscriber connection per process; ioredis re-subscribes after a reconnect. */
 export function createRedisRealtime(url: string, options: { onError?: (message: string) => void } = {}): Realtime {
   const local = localFanOut();
+  const { Redis } = loadRedis();
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000, enableOfflineQueue: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => options.onError?.(`realtime redis: ${error.message}`));

@@ -1,4 +1,8 @@
-import { compile, type FormatCallback } from 'html-to-text';
+import type * as HtmlToText from 'html-to-text';
+import type { FormatCallback } from 'html-to-text';
+import { lazyRequire } from '../lib/lazy-require';
+
+const loadHtmlToText = lazyRequire<typeof HtmlToText>('html-to-text');
 
 const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 
@@ -21,21 +25,25 @@ const tableCell: FormatCallback = (elem, walk, builder) => {
 // Page furniture and code carry no answerable content; link targets and image addresses are noise to retrieval.
 const SKIPPED = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'canvas', 'iframe', 'object', 'button', 'select', 'img'];
 
-const convert = compile({
-  wordwrap: false,
-  formatters: { markdownHeading, tableCell },
-  selectors: [
-    ...HEADING_LEVELS.map((level) => ({ selector: `h${level}`, format: 'markdownHeading', options: { level } })),
-    ...SKIPPED.map((selector) => ({ selector, format: 'skip' })),
-    { selector: 'a', options: { ignoreHref: true } },
-    { selector: 'ul', options: { itemPrefix: '- ' } },
-    { selector: 'hr', format: 'skip' },
-    { selector: 'table', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: 'tr', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
-    { selector: 'td', format: 'tableCell' },
-    { selector: 'th', format: 'tableCell' },
-  ],
-});
+let converter: ((html: string) => string) | undefined;
+const convert = (html: string) => (converter ??= compileConverter())(html);
+
+const compileConverter = () =>
+  loadHtmlToText().compile({
+    wordwrap: false,
+    formatters: { markdownHeading, tableCell },
+    selectors: [
+      ...HEADING_LEVELS.map((level) => ({ selector: `h${level}`, format: 'markdownHeading', options: { level } })),
+      ...SKIPPED.map((selector) => ({ selector, format: 'skip' })),
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'ul', options: { itemPrefix: '- ' } },
+      { selector: 'hr', format: 'skip' },
+      { selector: 'table', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+      { selector: 'tr', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+      { selector: 'td', format: 'tableCell' },
+      { selector: 'th', format: 'tableCell' },
+    ],
+  });
 
 /** Visible text of an HTML document, headings as `#` lines, paragraphs separated by blank lines. */
 export function htmlToPlainText(html: string): string {

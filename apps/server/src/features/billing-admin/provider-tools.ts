@@ -9,11 +9,11 @@ import {
 import { BILLING_WEBHOOK_EVENTS } from '@parley/shared/billing-webhook-events';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { billingEvents, invoices, organizationMembers, organizations, subscribers, subscriptionTierLimits, tokenPackages, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { loadStripe } from '../../lib/lazy-require';
 import { logAdminActivity } from '../activity-logs/service';
 import { personalOrganizationSlug } from '../auth/service';
 import { getPaymentProvider } from '../billing/provider';
@@ -89,7 +89,7 @@ export async function sendTestWebhook(app: FastifyInstance, eventType: string) {
     data: { object: testObject(eventType, suffix) },
   };
   const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const signature = loadStripe().webhooks.generateTestHeaderString({ payload, secret });
   const response = await app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',

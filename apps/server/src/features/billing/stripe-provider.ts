@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
+import { loadStripe } from '../../lib/lazy-require';
 import { WebhookVerificationError, type BillingWebhookEvent, type PaymentProvider, type ProviderProduct } from './provider';
 
 /** Verifies a `stripe-signature` header (t=…,v1=HMAC-SHA256(secret, t.body)) with the SDK; the sandbox signs the same way. */
@@ -11,10 +12,10 @@ export function constructSignedEvent(
 ): BillingWebhookEvent {
   if (typeof header !== 'string' || header === '') throw new WebhookVerificationError('The stripe-signature header is missing.');
   try {
-    const event = Stripe.webhooks.constructEvent(rawBody, header, secret, toleranceSeconds);
+    const event = loadStripe().webhooks.constructEvent(rawBody, header, secret, toleranceSeconds);
     return event as unknown as BillingWebhookEvent;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    if (error instanceof loadStripe().errors.StripeSignatureVerificationError) {
       const message = /tolerance/i.test(error.message)
         ? 'The signature timestamp is outside the tolerance window.'
         : 'The signature does not match the payload.';
@@ -28,7 +29,8 @@ export function constructSignedEvent(
 /** The SDK client, pointed at STRIPE_API_URL when set (tests, stripe-mock). */
 export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
   const base = apiUrl ? new URL(apiUrl) : null;
-  return new Stripe(secretKey, {
+  const StripeClient = loadStripe();
+  return new StripeClient(secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     ...(base
@@ -42,7 +44,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new AppError('SERVICE_UNAVAILABLE', `Stripe could not ${what}: ${error.message}`);
+    if (error instanceof loadStripe().errors.StripeError) throw new AppError('SERVICE_UNAVAILABLE', `Stripe could not ${what}: ${error.message}`);
     throw error;
   }
 }
@@ -163,8 +165,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
         return { paid: invoice.status === 'paid' };
       } catch (error) {
         // A declined card is an answer, not a failure of the call.
-        if (error instanceof Stripe.errors.StripeCardError) return { paid: false };
-        if (error instanceof Stripe.errors.StripeError) throw new AppError('SERVICE_UNAVAILABLE', `Stripe could not retry the invoice: ${error.message}`);
+        if (error instanceof loadStripe().errors.StripeCardError) return { paid: false };
+        if (error instanceof loadStripe().errors.StripeError) throw new AppError('SERVICE_UNAVAILABLE', `Stripe could not retry the invoice: ${error.message}`);
         throw error;
       }
     },

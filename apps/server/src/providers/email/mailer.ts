@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailAttachment } from '../../db/schema/index';
+import { lazyRequire } from '../../lib/lazy-require';
 
 export interface EmailMessage {
   kind: string;
@@ -26,10 +27,12 @@ export interface Mailer {
  * Every message is written to email_outbox first, so nothing is lost and staff can
  * see what was sent; with SMTP configured it is then sent and marked sent or failed.
  */
+const loadNodemailer = lazyRequire<typeof nodemailer>('nodemailer');
+
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
   const smtp = config.smtp;
   const transporter = smtp
-    ? nodemailer.createTransport({
+    ? loadNodemailer().createTransport({
         host: smtp.host,
         port: smtp.port,
         secure: smtp.secure,

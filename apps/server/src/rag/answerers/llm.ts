@@ -1,9 +1,4 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createMistral } from '@ai-sdk/mistral';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { ProviderError } from '../provider-error';
 import { buildAnswerPrompt, type ChatTurn, type NumberedCitation } from './prompt';
 import type { Passage } from './types';
@@ -36,25 +31,32 @@ export type LlmAnswerInput = {
 
 const COMPATIBLE_PROVIDER_NAME = 'openaiCompatible';
 
-function languageModel({ kind, apiKey, baseURL, model }: LlmProviderConfig): LanguageModel {
+/**
+ * Checks the provider's settings at once (throws ProviderError) and returns how to make its model. The AI SDK and
+ * the provider's package load on first use, not at start-up: an installation without keys never loads them.
+ */
+function languageModel({ kind, apiKey, baseURL, model }: LlmProviderConfig): () => Promise<LanguageModel> {
   if (!model.trim()) throw new ProviderError('PROVIDER_MISCONFIGURED', 'An answer model name is required.');
+  const base = baseURL ? { baseURL } : {};
   switch (kind) {
     case 'openai':
       if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'An OpenAI API key is required to answer with OpenAI models.');
       // Chat Completions rather than the Responses API: one wire format for OpenAI and the proxies that imitate it.
-      return createOpenAI({ apiKey, ...(baseURL ? { baseURL } : {}) }).chat(model);
-    case 'openai-compatible':
+      return async () => (await import('@ai-sdk/openai')).createOpenAI({ apiKey, ...base }).chat(model);
+    case 'openai-compatible': {
       if (!baseURL) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A base URL is required for an OpenAI-compatible answer provider.');
-      return createOpenAICompatible({ name: COMPATIBLE_PROVIDER_NAME, baseURL, includeUsage: true, ...(apiKey ? { apiKey } : {}) }).chatModel(model);
+      const settings = { name: COMPATIBLE_PROVIDER_NAME, baseURL, includeUsage: true, ...(apiKey ? { apiKey } : {}) };
+      return async () => (await import('@ai-sdk/openai-compatible')).createOpenAICompatible(settings).chatModel(model);
+    }
     case 'anthropic':
       if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'An Anthropic API key is required to answer with Anthropic models.');
-      return createAnthropic({ apiKey, ...(baseURL ? { baseURL } : {}) })(model);
+      return async () => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey, ...base })(model);
     case 'google':
       if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A Google AI API key is required to answer with Gemini models.');
-      return createGoogleGenerativeAI({ apiKey, ...(baseURL ? { baseURL } : {}) })(model);
+      return async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, ...base })(model);
     case 'mistral':
       if (!apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A Mistral API key is required to answer with Mistral models.');
-      return createMistral({ apiKey, ...(baseURL ? { baseURL } : {}) })(model);
+      return async () => (await import('@ai-sdk/mistral')).createMistral({ apiKey, ...base })(model);
   }
 }
 
@@ -64,30 +66,34 @@ function languageModel({ kind, apiKey, baseURL, model }: LlmProviderConfig): Lan
  * request failures surface from `textStream` (and reject `usage`).
  */
 export function streamLlmAnswer(input: LlmAnswerInput): LlmAnswer {
-  const model = languageModel(input.provider);
+  const loadModel = languageModel(input.provider);
   const { system, messages, citations } = buildAnswerPrompt(input);
-  const result = streamText({
-    model,
-    system,
-    messages,
-    temperature: input.temperature,
-    ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
-    ...(input.signal ? { abortSignal: input.signal } : {}),
-    // Errors reach the caller through textStream; the SDK's default would also print them.
-    onError: () => {},
-  });
+  const started = Promise.all([loadModel(), import('ai')]).then(([model, { streamText }]) =>
+    streamText({
+      model,
+      system,
+      messages,
+      temperature: input.temperature,
+      ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
+      ...(input.signal ? { abortSignal: input.signal } : {}),
+      // Errors reach the caller through textStream; the SDK's default would also print them.
+      onError: () => {},
+    }),
+  );
 
   async function* textStream(): AsyncGenerator<string> {
-    for await (const part of result.fullStream) {
+    for await (const part of (await started).fullStream) {
       if (part.type === 'text-delta' && part.text) yield part.text;
       else if (part.type === 'error') throw part.error;
     }
   }
 
-  const usage = Promise.resolve(result.usage).then(({ inputTokens, outputTokens }) => ({
-    ...(inputTokens === undefined ? {} : { inputTokens }),
-    ...(outputTokens === undefined ? {} : { outputTokens }),
-  }));
+  const usage = started
+    .then((result) => result.usage)
+    .then(({ inputTokens, outputTokens }) => ({
+      ...(inputTokens === undefined ? {} : { inputTokens }),
+      ...(outputTokens === undefined ? {} : { outputTokens }),
+    }));
   // A caller that only reads the stream must not get an unhandled rejection from usage as well.
   usage.catch(() => {});
   return { textStream: textStream(), usage, citations };

@@ -1,6 +1,5 @@
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany, type EmbeddingModel } from 'ai';
+import type * as AiSdk from 'ai';
+import type { EmbeddingModel } from 'ai';
 import { ProviderError } from '../provider-error';
 import type { Embedder } from './types';
 
@@ -32,14 +31,18 @@ function validate({ model, dimensions }: RemoteEmbedderOptions): void {
 
 function createRemoteEmbedder(
   provider: 'openai' | 'openai-compatible',
-  model: EmbeddingModel,
+  loadModel: () => Promise<EmbeddingModel>,
   options: RemoteEmbedderOptions,
   providerOptionsKey: string,
 ): Embedder {
+  // The AI SDK and the provider's package load with the first batch, not at start-up.
+  let loaded: Promise<[EmbeddingModel, typeof AiSdk]> | undefined;
+  const load = () => (loaded ??= Promise.all([loadModel(), import('ai')]));
   const { dimensions, maxRetries = DEFAULT_MAX_RETRIES, parallelRequests = DEFAULT_PARALLEL_REQUESTS } = options;
   const providerOptions = acceptsDimensions(options.model) ? { [providerOptionsKey]: { dimensions } } : undefined;
 
   const embedBatch = async (values: string[], signal?: AbortSignal): Promise<number[][]> => {
+    const [model, { embedMany }] = await load();
     const { embeddings } = await embedMany({
       model,
       values,
@@ -92,8 +95,8 @@ function createRemoteEmbedder(
 export function createOpenAIEmbedder(options: RemoteEmbedderOptions): Embedder {
   validate(options);
   if (!options.apiKey) throw new ProviderError('PROVIDER_MISCONFIGURED', 'An OpenAI API key is required for OpenAI embeddings.');
-  const openai = createOpenAI({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}) });
-  return createRemoteEmbedder('openai', openai.embedding(options.model), options, 'openai');
+  const settings = { apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}) };
+  return createRemoteEmbedder('openai', async () => (await import('@ai-sdk/openai')).createOpenAI(settings).embedding(options.model), options, 'openai');
 }
 
 const COMPATIBLE_PROVIDER_NAME = 'openaiCompatible';
@@ -102,6 +105,11 @@ const COMPATIBLE_PROVIDER_NAME = 'openaiCompatible';
 export function createOpenAICompatibleEmbedder(options: RemoteEmbedderOptions): Embedder {
   validate(options);
   if (!options.baseURL) throw new ProviderError('PROVIDER_MISCONFIGURED', 'A base URL is required for an OpenAI-compatible embedding provider.');
-  const provider = createOpenAICompatible({ name: COMPATIBLE_PROVIDER_NAME, baseURL: options.baseURL, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
-  return createRemoteEmbedder('openai-compatible', provider.embeddingModel(options.model), options, COMPATIBLE_PROVIDER_NAME);
+  const settings = { name: COMPATIBLE_PROVIDER_NAME, baseURL: options.baseURL, ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
+  return createRemoteEmbedder(
+    'openai-compatible',
+    async () => (await import('@ai-sdk/openai-compatible')).createOpenAICompatible(settings).embeddingModel(options.model),
+    options,
+    COMPATIBLE_PROVIDER_NAME,
+  );
 }
