@@ -27,6 +27,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutMutation = useSignOut();
   /** The user id the app believes is signed in; null once a session ended on purpose. */
   const knownUserIdRef = useRef<string | null>(null);
+  /**
+   * True from the moment a manual sign-out starts until someone signs in again: requests still in flight (the
+   * console's polling) answer 401 once the server has ended the session, even after the user has left for the
+   * sign-out's destination, and must not send them on to /auth.
+   */
+  const signingOutRef = useRef(false);
 
   const clearLocalSession = useCallback(async () => {
     knownUserIdRef.current = null;
@@ -41,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** The server stopped accepting a session the app believed in. */
   const handleSessionLost = useCallback(
     async (detail: string) => {
-      if (knownUserIdRef.current === null) return;
+      if (knownUserIdRef.current === null || signingOutRef.current) return;
       knownUserIdRef.current = null;
       debugLog('auth', 'warn', `Session lost: ${detail}`);
       void reportSecurityEvent({ eventType: 'token_refresh_failed', message: detail });
@@ -57,8 +63,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (me && knownUserIdRef.current !== me.user.id) debugLog('auth', 'info', 'Session active', { userId: me.user.id, expiresAt: me.session.expiresAt });
     if (me === null && knownUserIdRef.current === null) debugLog('auth', 'debug', 'No session: signed out');
-    if (me) knownUserIdRef.current = me.user.id;
-    else if (me === null && knownUserIdRef.current !== null) {
+    if (me) {
+      knownUserIdRef.current = me.user.id;
+      signingOutRef.current = false;
+    } else if (me === null && knownUserIdRef.current !== null) {
       void handleSessionLost('GET /api/me answered 401 for a session the app believed was valid');
     }
   }, [me, handleSessionLost]);
@@ -77,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       setUnauthorizedHandler((path) => {
+        if (signingOutRef.current) return;
         if (knownUserIdRef.current !== null) void handleSessionLost(`${path} answered 401`);
         else void navigate(paths.auth, { replace: true });
       }),
@@ -87,6 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async ({ redirectTo = paths.auth }: { redirectTo?: string } = {}) => {
       let failure: unknown = null;
+      signingOutRef.current = true;
       try {
         await signOutRequest();
       } catch (error) {
