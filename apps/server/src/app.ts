@@ -147,6 +147,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   const ownsDatabase = !options.database;
+  const phaseStart = performance.now();
+  const startUp: Record<string, number> = {};
+  const phaseDone = (name: string) => (startUp[name] = Math.round(performance.now() - phaseStart - Object.values(startUp).reduce((a, b) => a + b, 0)));
   const database =
     options.database ??
     (await openDatabase({
@@ -154,6 +157,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       pgliteDir: path.join(config.dataDir, 'pglite'),
       onWarning: (message) => app.log.warn(message),
     }));
+
+  phaseDone('database');
 
   // Every API request and every rate-limit refusal is recorded (features/api-usage), buffered and written in batches.
   const apiUsage = createApiUsageRecorder(database.db, app.log);
@@ -237,6 +242,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(billingWebhookRoutes);
   await app.register(billingRoutes);
   await app.register(launchMaterialsRoutes);
+  phaseDone('routes');
   app.decorate('jobs', null);
   if (options.startBackgroundWork) {
     app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
@@ -258,6 +264,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
+  phaseDone('background work and web app');
+  // Where start-up time goes (docs/performance.md "Start-up"); process start to here is `uptime` in the line.
+  app.log.info({ startUpMs: startUp, processUptimeMs: Math.round(process.uptime() * 1000) }, 'application built');
 
   return app;
 }
