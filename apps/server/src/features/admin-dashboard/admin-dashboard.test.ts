@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { healthProbes } from '../../db/schema/index';
+import { desc } from 'drizzle-orm';
+import { adminActivityLogs, healthProbes } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { runHealthProbe } from '../health/prober';
@@ -70,6 +71,13 @@ describeEachDatabase('admin dashboard', (ctx) => {
     const log = (await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: boss.cookie } })).json();
     expect(log.summary.recent24h).toBeGreaterThanOrEqual(7);
     expect(log.summary.distinctAdmins).toBeGreaterThanOrEqual(1);
+    // The cards describe the latest 100 entries whatever the page's limit.
+    const latest = await c.database.db.select().from(adminActivityLogs).orderBy(desc(adminActivityLogs.createdAt)).limit(100);
+    expect(log.summary.total).toBe(latest.length);
+    expect(log.summary.distinctAdmins).toBe(new Set(latest.map((r) => r.adminUserId).filter(Boolean)).size);
+    const two = (await c.app.inject({ method: 'GET', url: '/api/admin/activity?limit=2', headers: { cookie: boss.cookie } })).json();
+    expect(two.items).toEqual(log.items.slice(0, 2));
+    expect(two.summary).toEqual(log.summary);
     expect(log.items[0].details.user_agent).toBeDefined();
     const bad = await c.app.inject({ method: 'POST', url: '/api/admin/activity', headers: { cookie: boss.cookie }, payload: { action: 'user_deactivated' } });
     expect(bad.statusCode).toBe(400);
