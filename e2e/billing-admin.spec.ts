@@ -68,6 +68,15 @@ describe('billing admin', () => {
     await page.goto(`${server.url}/admin/pricing?tab=customers`);
     await page.getByTestId('customer-card').first().waitFor();
     await screenshot(page, 'billing-admin-customers');
+    // The filters: a search that matches nobody, then back; a status with no subscriptions.
+    await page.getByLabel('Search customers').fill('nobody-matches-this');
+    await page.getByText('No customers found').waitFor();
+    await page.getByLabel('Search customers').fill('');
+    await page.getByTestId('customer-card').first().waitFor();
+    await page.goto(`${server.url}/admin/pricing?tab=subscriptions`);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Past due' }).click();
+    await page.getByText('No subscriptions found').waitFor();
     await page.goto(`${server.url}/admin/pricing?tab=settings`);
     await page.getByRole('button', { name: 'Save settings' }).waitFor();
     await screenshot(page, 'billing-admin-settings');

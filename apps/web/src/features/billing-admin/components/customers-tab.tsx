@@ -6,14 +6,13 @@ import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, humanize } from '@/lib/format';
 import { useAdminCustomer, useAdminCustomers } from '../api/get-admin-customers';
 import { formatCents } from '../utils/billing-format';
 import { InvoicesTable } from './invoices-table';
+import { ListFilterSelect, ListSearch, useListFilters } from './list-filters';
 import { Pager } from './pager';
 
 /** Customers view (spec §2): tabs Customers and Invoices. */
@@ -52,43 +51,21 @@ export function CustomersTab() {
 const STATUS_VARIANT = { active: 'secondary', past_due: 'destructive', cancelled: 'outline' } as const;
 
 function CustomerCards({ onBilling }: { onBilling: (customer: AdminCustomer) => void }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
+  const { filters, set, page, setPage } = useListFilters({ search: '', status: 'all' });
   const [viewing, setViewing] = useState<string | null>(null);
-  const list = useAdminCustomers({ search: search.trim(), status, page });
+  const list = useAdminCustomers({ search: filters.search.trim(), status: filters.status, page });
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          placeholder="Search name, e-mail or plan"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-          className="sm:max-w-sm"
-          aria-label="Search customers"
+        <ListSearch value={filters.search} onChange={set('search')} placeholder="Search name, e-mail or plan" label="Search customers" />
+        <ListFilterSelect
+          value={filters.status}
+          onChange={set('status')}
+          options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          allLabel="All"
+          label="Customer status"
+          className="sm:w-40"
         />
-        <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger className="sm:w-40" aria-label="Customer status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All</SelectItem>
-            {CUSTOMER_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {humanize(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
       </div>
       {list.isPending ? (
         <LoadingRows label="Loading customers" rows={3} className="h-40" containerClassName="gap-4 lg:grid-cols-2" />

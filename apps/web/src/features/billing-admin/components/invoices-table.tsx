@@ -1,61 +1,37 @@
 import { BILLING_ADMIN_MESSAGES, INVOICE_STATUSES } from '@parley/shared/contracts/billing-admin';
 import { DownloadIcon, RotateCwIcon } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate, humanize } from '@/lib/format';
 import { invoiceExportUrl, useAdminInvoices, useRetryInvoice } from '../api/get-admin-invoices';
 import { formatCents } from '../utils/billing-format';
+import { ListFilterSelect, ListSearch, useListFilters } from './list-filters';
 import { Pager } from './pager';
 
 /** Invoices: search, status filter, CSV export, and retry on failed invoices only. Optionally one organization's. */
 export function InvoicesTable({ organizationId }: { organizationId?: string }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
-  const filters = { search: search.trim(), status, page, organizationId };
+  const { filters: chosen, set, page, setPage } = useListFilters({ search: '', status: 'all' });
+  const filters = { search: chosen.search.trim(), status: chosen.status, page, organizationId };
   const list = useAdminInvoices(filters);
   const retry = useRetryInvoice();
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          placeholder="Search number, description or customer"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-          className="sm:max-w-sm"
-          aria-label="Search invoices"
+        <ListSearch value={chosen.search} onChange={set('search')} placeholder="Search number, description or customer" label="Search invoices" />
+        <ListFilterSelect
+          value={chosen.status}
+          onChange={set('status')}
+          options={INVOICE_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          allLabel="All statuses"
+          label="Invoice status"
+          className="sm:w-40"
         />
-        <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger className="sm:w-40" aria-label="Invoice status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All statuses</SelectItem>
-            {INVOICE_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {humanize(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
         <Button variant="outline" asChild className="sm:ml-auto">
           <a href={invoiceExportUrl(filters)} download>
             <DownloadIcon />

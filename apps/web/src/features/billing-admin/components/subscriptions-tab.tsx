@@ -1,76 +1,40 @@
 import { SUBSCRIPTION_STATUSES } from '@parley/shared/contracts/billing-admin';
-import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, humanize } from '@/lib/format';
 import { useAdminSubscriptions } from '../api/get-admin-subscriptions';
 import { useRevenue } from '../api/get-billing-analytics';
 import { formatCents } from '../utils/billing-format';
+import { ListFilterSelect, ListSearch, useListFilters } from './list-filters';
 import { Pager } from './pager';
 
 /** Subscriptions with search, status and plan filters, a page at a time. */
 export function SubscriptionsTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [plan, setPlan] = useState('all');
-  const [page, setPage] = useState(1);
-  const list = useAdminSubscriptions({ search: search.trim(), status, plan, page });
+  const { filters, set, page, setPage } = useListFilters({ search: '', status: 'all', plan: 'all' });
+  const list = useAdminSubscriptions({ search: filters.search.trim(), status: filters.status, plan: filters.plan, page });
   const tiers = useRevenue(1).data?.tiers ?? [];
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          placeholder="Search organization, e-mail or subscription id"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-          className="sm:max-w-sm"
-          aria-label="Search subscriptions"
+        <ListSearch value={filters.search} onChange={set('search')} placeholder="Search organization, e-mail or subscription id" label="Search subscriptions" />
+        <ListFilterSelect
+          value={filters.status}
+          onChange={set('status')}
+          options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          allLabel="All statuses"
+          label="Status"
+          className="sm:w-44"
         />
-        <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger className="sm:w-44" aria-label="Status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All statuses</SelectItem>
-            {SUBSCRIPTION_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {humanize(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
-          value={plan}
-          onValueChange={(v) => {
-            setPlan(v);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger className="sm:w-44" aria-label="Plan">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All plans</SelectItem>
-            {tiers.map((t) => (
-              <SelectItem key={t.tier} value={t.tier}>
-                {t.displayName}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ListFilterSelect
+          value={filters.plan}
+          onChange={set('plan')}
+          options={tiers.map((t) => ({ value: t.tier, label: t.displayName }))}
+          allLabel="All plans"
+          label="Plan"
+          className="sm:w-44"
+        />
       </div>
       {list.isPending ? (
         <LoadingRows label="Loading subscriptions" rows={5} className="h-10" />
