@@ -35,11 +35,12 @@ interface Budget {
 /**
  * The screens with a budget (issue 10): the sign-in page and the admin console's first screen. The sign-in page's
  * target of 180 KB is not met: React 19 with React DOM (66 KB), React Router (34 KB), TanStack Query, Zod (the
- * sign-up form validates with the shared contracts) and sonner come to about 175 KB before any of Parley's own
- * code. Its budget is the present size plus a small margin, so it cannot grow unnoticed.
+ * sign-up form validates with the shared contracts) and react-hook-form come to about 165 KB before any of Parley's
+ * own code (sonner, the toasts, loads after the first screen: lib/toast.ts). Its budget is the present size plus a
+ * small margin, so it cannot grow unnoticed.
  */
 const SCREENS: Budget[] = [
-  { name: 'initial JS of /auth', modules: ['src/app/routes/auth/auth.tsx'], budgetKb: 215, targetKb: 180 },
+  { name: 'initial JS of /auth', modules: ['src/app/routes/auth/auth.tsx'], budgetKb: 205, targetKb: 180 },
   { name: 'initial JS of /admin', modules: ['src/app/layouts/admin-layout.tsx', 'src/app/routes/admin/dashboard.tsx'], budgetKb: 250 },
 ];
 const WIDGET_BUDGET_KB = 25;
@@ -119,8 +120,9 @@ function main(): void {
         ),
         '',
         'The sign-in page misses its target: React 19 with React DOM (66 KB gzip), React Router (34 KB), TanStack Query,',
-        "Zod (its forms validate with the shared contracts) and sonner come to about 175 KB before any of Parley's code.",
-        'Landing page, tooltips and the n8n texts were moved off its path (238 → 210 KB); the budget keeps it from growing.',
+        "Zod and react-hook-form (its forms validate with the shared contracts) come to about 165 KB before any of Parley's",
+        'code. Landing page, tooltips and the n8n texts were moved off its path (238 → 210 KB), then sonner, the toasts,',
+        'which now load after the first screen (lib/toast.ts; 210 → 202 KB); the budget keeps it from growing.',
       ].join('\n'),
     );
   }

@@ -1,11 +1,13 @@
 import { TOAST_DURATION_MS, TOAST_GAP, TOAST_HOTKEY, TOAST_VISIBLE_MAX, TOAST_WIDTH } from '@parley/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
-import { Toaster } from '@/components/ui/sonner';
 import { ThemeProvider } from '@/features/theme/components/theme-provider';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { createQueryClient } from '@/lib/query-client';
+
+// Loaded after the first screen; toasts raised meanwhile wait for it (lib/toast.ts).
+const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
 
 /** Spec part 1 §9: auto-close 4 s, up to 3 visible, gap 14, width 356, hotkey Alt+T. */
 function AppToaster() {
@@ -33,7 +35,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           {children}
-          <AppToaster />
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
         </ThemeProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -2,7 +2,7 @@ import { ACCOUNT_DELETION_CONFIRM_WORD } from '@parley/shared/constants';
 import { isDeletionConfirmed, type AccountDeletionStatus, type DeletionOrganization } from '@parley/shared/contracts/account-deletion';
 import { AlertTriangleIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

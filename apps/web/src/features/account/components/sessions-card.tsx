@@ -1,7 +1,7 @@
 import type { AccountSession } from '@parley/shared/contracts/account';
 import { LaptopIcon, MonitorSmartphoneIcon, SmartphoneIcon, TabletIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import { RefreshCwIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import { CheckCircle2Icon, CircleDashedIcon, ShieldAlertIcon, XCircleIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { getAuthHealthQueryOptions } from '../api/check-auth-health';
 
 interface SessionRepairOptions {

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import type { AdminUser } from '@parley/shared/contracts/admin';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { getErrorMessage } from '@/lib/api-error';

@@ -1,7 +1,7 @@
 import type { ActionTemplate } from '@parley/shared/contracts/ai-actions';
 import { AI_ACTION_MESSAGES } from '@parley/shared/contracts/ai-actions';
 import { MoreHorizontalIcon, Settings2Icon, StarIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AI_ACTION_MESSAGES, type ActionCategory, type ActionEventHandler, type ActionTemplate, type ActionWebhook } from '@parley/shared/contracts/ai-actions';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -7,7 +7,7 @@ import {
   type ActionIcon,
 } from '@parley/shared/contracts/ai-actions';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';

@@ -1,7 +1,7 @@
 import { ACTION_EVENT_HANDLERS_MAX, type ActionEventHandler } from '@parley/shared/contracts/ai-actions';
 import { ListChecksIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';

@@ -1,7 +1,7 @@
 import { ACTION_WEBHOOKS_MAX, type ActionWebhook } from '@parley/shared/contracts/ai-actions';
 import { PencilIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

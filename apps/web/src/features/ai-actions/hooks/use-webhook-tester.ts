@@ -1,6 +1,6 @@
 import type { TestActionWebhookBody } from '@parley/shared/contracts/ai-actions';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-error';
 import { useTestActionWebhook } from '../api/test-action-webhook';
 import { feedbackForError, feedbackForResult, type WebhookTestFeedback } from '../utils/webhook-test-feedback';

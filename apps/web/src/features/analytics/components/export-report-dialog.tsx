@@ -1,7 +1,7 @@
 import { ANALYTICS_REPORT_LABELS, ANALYTICS_REPORTS, type AnalyticsReport, createExportBodySchema } from '@parley/shared/contracts/analytics';
 import { AlertCircleIcon, CheckCircle2Icon, DownloadIcon, FileSpreadsheetIcon, RotateCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

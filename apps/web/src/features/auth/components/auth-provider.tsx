@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NOT_ORGANIZATION_MEMBER_MESSAGE } from '@parley/shared/access';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ApiError, getErrorMessage } from '@/lib/api-error';

@@ -3,7 +3,7 @@ import { signInFormSchema } from '@parley/shared/contracts/auth';
 import { AlertCircleIcon, MailWarningIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';

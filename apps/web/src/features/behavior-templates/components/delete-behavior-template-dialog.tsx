@@ -1,5 +1,5 @@
 import { BEHAVIOR_TEMPLATE_MESSAGES as MESSAGES, type BehaviorTemplate } from '@parley/shared/contracts/behavior-templates';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { getErrorMessage } from '@/lib/api-error';

@@ -1,6 +1,6 @@
 import { BILLING_ADMIN_MESSAGES, billingSettingsSchema, type BillingSettings } from '@parley/shared/contracts/billing-admin';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { BILLING_ADMIN_MESSAGES } from '@parley/shared/contracts/billing-admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CopyButton } from '@/components/layout/copy-button';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

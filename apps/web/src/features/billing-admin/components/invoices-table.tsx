@@ -1,6 +1,6 @@
 import { BILLING_ADMIN_MESSAGES, INVOICE_STATUSES } from '@parley/shared/contracts/billing-admin';
 import { DownloadIcon, RotateCwIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';

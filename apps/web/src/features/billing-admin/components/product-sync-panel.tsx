@@ -1,7 +1,7 @@
 import { BILLING_ADMIN_MESSAGES, type ProviderProduct } from '@parley/shared/contracts/billing-admin';
 import { RefreshCwIcon, SaveIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';

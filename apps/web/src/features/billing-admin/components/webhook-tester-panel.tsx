@@ -3,7 +3,7 @@ import { BILLING_WEBHOOK_EVENTS } from '@parley/shared/billing-webhook-events';
 import type { WebhookTestResult } from '@parley/shared/contracts/billing-admin';
 import { SendIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { getErrorMessage } from '@/lib/api-error';
 import { sendTestMessage } from '../api/send-test-message';
 import { EMPTY_TRANSCRIPT, isStreaming, transcriptReducer } from '../utils/chat-transcript';

@@ -1,7 +1,7 @@
 import { CHATBOT_TEMPLATE_MESSAGES as MESSAGES, featureSummary, type ChatbotTemplate } from '@parley/shared/contracts/chatbot-templates';
 import { ClockIcon, GaugeIcon, LayoutTemplateIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

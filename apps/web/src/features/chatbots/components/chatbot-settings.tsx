@@ -1,6 +1,6 @@
 import type { Chatbot } from '@parley/shared/contracts/chatbots';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-error';
 import { useUpdateChatbot } from '../api/update-chatbot';

@@ -2,7 +2,7 @@ import type { Chatbot } from '@parley/shared/contracts/chatbots';
 import { AlertCircleIcon, LayoutTemplateIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import type { Chatbot } from '@parley/shared/contracts/chatbots';
 import { ExternalLinkIcon, GlobeIcon, InfoIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import type { DataExport } from '@parley/shared/contracts/data-exports';
 import { DownloadIcon, FileArchiveIcon, InfoIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

@@ -1,7 +1,7 @@
 import { AGENT_MESSAGE_MAX, agentReplyBodySchema } from '@parley/shared/contracts/handoffs';
 import { SendIcon } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';

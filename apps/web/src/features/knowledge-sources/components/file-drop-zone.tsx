@@ -1,6 +1,6 @@
 import { FileUpIcon, UploadIcon } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';

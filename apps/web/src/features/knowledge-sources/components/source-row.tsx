@@ -1,6 +1,6 @@
 import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
 import { FileTextIcon, GlobeIcon, RefreshCwIcon, TextIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { getErrorMessage } from '@/lib/api-error';

@@ -1,7 +1,7 @@
 import type { N8nAdvancedSettings, N8nWebhookSecret } from '@parley/shared/contracts/n8n';
 import { KeyRoundIcon, RefreshCwIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CopyButton } from '@/components/layout/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {

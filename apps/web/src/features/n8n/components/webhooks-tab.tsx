@@ -1,7 +1,7 @@
 import { N8N_MESSAGES, type N8nWebhookEndpoint } from '@parley/shared/contracts/n8n';
 import { InfoIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

@@ -1,7 +1,7 @@
 import type { N8nWorkflow } from '@parley/shared/contracts/n8n';
 import { PauseIcon, PencilIcon, PlayIcon, PlusIcon, Trash2Icon, WorkflowIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

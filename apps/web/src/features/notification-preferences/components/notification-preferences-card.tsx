@@ -1,5 +1,5 @@
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@parley/shared/contracts/notification-preferences';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -2,7 +2,7 @@ import type { OrganizationRole } from '@parley/shared/access';
 import type { Member } from '@parley/shared/contracts/organizations';
 import { CrownIcon, MoreHorizontalIcon, ShieldIcon, UserIcon, UserMinusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';

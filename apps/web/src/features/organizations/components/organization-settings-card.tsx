@@ -3,7 +3,7 @@ import { ORGANIZATION_NAME_MAX_LENGTH } from '@parley/shared/constants';
 import { updateOrganizationBodySchema, type UpdateOrganizationBody } from '@parley/shared/contracts/organizations';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError } from '@/components/ui/field';

@@ -1,6 +1,6 @@
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, PRICING_FAQ_MESSAGES, pricingFaqBodySchema, type PricingFaq } from '@parley/shared/contracts/pricing-faqs';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldError } from '@/components/ui/field';

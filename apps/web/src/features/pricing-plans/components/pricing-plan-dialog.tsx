@@ -1,7 +1,7 @@
 import { PLAN_CTA_MAX, PRICING_PLAN_MESSAGES, type PricingPlan } from '@parley/shared/contracts/pricing-plans';
 import { TIER_DESCRIPTION_MAX, TIER_DISPLAY_NAME_MAX, TIER_ID_MAX } from '@parley/shared/contracts/tier-limits';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';

@@ -4,7 +4,7 @@ import { TIER_MESSAGES } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount, formatUsd } from '@parley/shared/pricing';
 import { PencilIcon, PlusIcon, StarIcon, TagsIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';

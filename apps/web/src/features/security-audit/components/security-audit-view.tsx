@@ -2,7 +2,7 @@ import { SECURITY_MESSAGES } from '@parley/shared/contracts/security-monitoring'
 import type { SecurityAudit } from '@parley/shared/contracts/security-audit';
 import { HeartPulseIcon, ScrollTextIcon, ShieldQuestionIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

@@ -2,7 +2,7 @@ import { FREE_KEY_DEFAULT_DAILY_LIMIT, SYSTEM_KEY_SCOPES, SYSTEM_KEY_SERVICES, S
 import { createSystemApiKeyBodySchema, type CreateSystemApiKeyBody } from '@parley/shared/contracts/system-api-keys';
 import { PlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';

@@ -1,7 +1,7 @@
 import { updateSystemApiKeyBodySchema, type SystemApiKey, type UpdateSystemApiKeyBody } from '@parley/shared/contracts/system-api-keys';
 import { PencilIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon, RotateCwIcon, SaveIcon, ServerCogIcon, Undo2Icon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { PageHeader } from '@/components/layout/page-header';

@@ -2,7 +2,7 @@ import { FREE_TIER } from '@parley/shared/constants';
 import { TIER_DESCRIPTION_MAX, TIER_DISPLAY_NAME_MAX, TIER_ID_MAX, TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
 import { SaveIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';

@@ -2,7 +2,7 @@ import { TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount } from '@parley/shared/pricing';
 import { InfoIcon, LayersIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';

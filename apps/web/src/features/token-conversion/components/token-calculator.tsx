@@ -2,7 +2,7 @@ import { TOKEN_CONVERSION_MESSAGES as MESSAGES } from '@parley/shared/contracts/
 import { CALCULATOR_TEXT_MAX } from '@parley/shared/contracts/token-conversion';
 import { CalculatorIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';

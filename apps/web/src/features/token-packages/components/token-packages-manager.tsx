@@ -3,7 +3,7 @@ import { TOKEN_PACKAGE_MESSAGES as MESSAGES, tokenPackageBodySchema, type TokenP
 import { parseIntegerOr0 } from '@parley/shared/pricing';
 import { PackageIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';

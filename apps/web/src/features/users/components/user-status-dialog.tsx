@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import type { ManagedUser } from '@parley/shared/contracts/admin';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -7,7 +7,7 @@ import {
 } from '@parley/shared/contracts/webhooks';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, HistoryIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';

@@ -1,7 +1,7 @@
 import { WEBHOOK_MESSAGES, type WebhookConfig, type WebhookDeliveryLimits } from '@parley/shared/contracts/webhooks';
 import { AlertTriangleIcon, HistoryIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { AlertDialog, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
