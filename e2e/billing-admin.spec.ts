@@ -85,7 +85,10 @@ describe('billing admin', () => {
     await page.goto(`${server.url}/admin/billing?tab=payment-flows`);
     const clock = page.getByTestId('sandbox-clock');
     await clock.getByRole('button', { name: 'Advance clock' }).click();
-    await clock.getByRole('status').getByText(/Sandbox time is now .* \(31 days ahead\)\. Renewed 0 subscriptions/).waitFor();
+    await clock
+      .getByRole('status')
+      .getByText(/Sandbox time is now .* \(31 days ahead\)\. Renewed 0 subscriptions/)
+      .waitFor();
     await screenshot(page, 'billing-admin-sandbox-clock');
   }, 180_000);
 });
