@@ -17,11 +17,12 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { chatbots, knowledgeSources, organizations } from '../apps/server/src/db/schema/index';
+import { knowledgeSources } from '../apps/server/src/db/schema/index';
 import { processSource } from '../apps/server/src/features/knowledge-sources/ingest';
 import { chunkText } from '../apps/server/src/rag/chunkers';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 import { extractDocument } from '../apps/server/src/rag/parsers';
+import { createBenchChatbot } from './bench-chatbot';
 import { writePerformanceSection } from './performance-doc';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,18 +49,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The chunking a new chatbot gets (the chatbots table's defaults), which the ingestion job below uses too. */
 const CHUNKING = await (async () => {
   const probe = await openDatabase({});
-  const [org] = await probe.db.insert(organizations).values({ name: 'probe', slug: 'probe' }).returning();
-  const [row] = await probe.db
-    .insert(chatbots)
-    .values({
-      organizationId: org!.id,
-      name: 'probe',
-      systemPrompt: 'x',
-      appearance: { color: '#000000', position: 'bottom-right', title: 'x', avatarUrl: null },
-    })
-    .returning();
+  const { chatbot: row } = await createBenchChatbot(probe.db);
   await probe.close();
-  return { strategy: row!.chunkingStrategy, chunkSize: row!.chunkSize, chunkOverlap: row!.chunkOverlap };
+  return { strategy: row.chunkingStrategy, chunkSize: row.chunkSize, chunkOverlap: row.chunkOverlap };
 })();
 
 // 1. The pipeline on one core.
@@ -84,24 +76,12 @@ log(
 // 2. End to end through the ingestion job: on PGlite (pgvector + HNSW) and, when reachable, on PostgreSQL.
 async function endToEnd(label: string, database: Database): Promise<void> {
   const { db } = database;
-  const [org] = await db
-    .insert(organizations)
-    .values({ name: 'bench', slug: `bench-${randomBytes(4).toString('hex')}` })
-    .returning();
-  const [bot] = await db
-    .insert(chatbots)
-    .values({
-      organizationId: org!.id,
-      name: 'bench',
-      systemPrompt: 'x',
-      appearance: { color: '#000000', position: 'bottom-right', title: 'x', avatarUrl: null },
-    })
-    .returning();
+  const { organizationId, chatbot: bot } = await createBenchChatbot(db);
   const [source] = await db
     .insert(knowledgeSources)
     .values({
-      chatbotId: bot!.id,
-      organizationId: org!.id,
+      chatbotId: bot.id,
+      organizationId,
       kind: 'text',
       name: 'docs.md',
       mimeType: 'text/markdown',

@@ -6,11 +6,11 @@
  *   100k chunks, p50/p95 over 100 questions.
  * - recall@10 of the HNSW search against exact search over the same vectors.
  */
-import { randomBytes } from 'node:crypto';
+import { createBenchChatbot } from './bench-chatbot';
 import { writePerformanceSection } from './performance-doc';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { chatbots, documentChunks, knowledgeSources, organizations } from '../apps/server/src/db/schema/index';
+import { documentChunks, knowledgeSources } from '../apps/server/src/db/schema/index';
 import { cosineDistance, HNSW_EF_SEARCH, prepareVectorColumn, vectorLiteral } from '../apps/server/src/db/vector';
 import { retrievePassages } from '../apps/server/src/features/chat/retrieval';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
@@ -86,24 +86,8 @@ let started = 0;
 // Retrieval at 10k, 100k (and with --max 1000000, 1M) chunks.
 const database = await openDatabase({});
 const { db } = database;
-const [org] = await db
-  .insert(organizations)
-  .values({ name: 'bench', slug: `bench-${randomBytes(4).toString('hex')}` })
-  .returning();
-const [bot] = await db
-  .insert(chatbots)
-  .values({
-    organizationId: org!.id,
-    name: 'bench',
-    systemPrompt: 'x',
-    appearance: { color: '#000000', position: 'bottom-right', title: 'x', avatarUrl: null },
-    embeddingDimensions: 384,
-  })
-  .returning();
-const [source] = await db
-  .insert(knowledgeSources)
-  .values({ chatbotId: bot!.id, organizationId: org!.id, kind: 'text', name: 'corpus', status: 'ready' })
-  .returning();
+const { organizationId, chatbot: bot } = await createBenchChatbot(db, { embeddingDimensions: 384 });
+const [source] = await db.insert(knowledgeSources).values({ chatbotId: bot.id, organizationId, kind: 'text', name: 'corpus', status: 'ready' }).returning();
 
 const DIMENSIONS = 384;
 /** Every stored vector, flat (1M × 384 floats is 1.5 GB as Float32, three times that as numbers). */
@@ -123,7 +107,7 @@ async function growTo(target: number) {
     await db.insert(documentChunks).values(
       batch.map((content, j) => ({
         sourceId: source!.id,
-        chatbotId: bot!.id,
+        chatbotId: bot.id,
         chunkIndex: next + j,
         content,
         tokenCount: 60,
@@ -176,7 +160,7 @@ for (const size of SIZES) {
   const latencies: number[] = [];
   for (const question of questions) {
     started = performance.now();
-    await retrievePassages(database, { chatbotId: bot!.id, question, embedder, topK: 5 });
+    await retrievePassages(database, { chatbotId: bot.id, question, embedder, topK: 5 });
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
@@ -196,7 +180,7 @@ for (const size of SIZES) {
         return tx
           .select({ index: documentChunks.chunkIndex })
           .from(documentChunks)
-          .where(sql`${documentChunks.chatbotId} = ${bot!.id} AND ${documentChunks.embeddingDimensions} = ${sql.raw(String(DIMENSIONS))}`)
+          .where(sql`${documentChunks.chatbotId} = ${bot.id} AND ${documentChunks.embeddingDimensions} = ${sql.raw(String(DIMENSIONS))}`)
           .orderBy(cosineDistance(database.vectorSearch, sql`${documentChunks.embedding}`, queryVector))
           .limit(10);
       });

@@ -147,9 +147,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   const ownsDatabase = !options.database;
-  const phaseStart = performance.now();
+  // How long each start-up phase took, logged once the application is built.
   const startUp: Record<string, number> = {};
-  const phaseDone = (name: string) => (startUp[name] = Math.round(performance.now() - phaseStart - Object.values(startUp).reduce((a, b) => a + b, 0)));
+  let phaseStart = performance.now();
+  const phaseDone = (name: string) => {
+    const now = performance.now();
+    startUp[name] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
   const database =
     options.database ??
     (await openDatabase({

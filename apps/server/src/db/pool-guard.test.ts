@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { releaseClientsOnFailedBegin } from './client';
 
 const postgresUrl = inject('postgresUrl');
+if (!postgresUrl) console.warn(`\n[parley tests] ${inject('postgresSkipReason')}: the failed-BEGIN pool test is skipped.\n`);
 
 /**
  * Found by the PostgreSQL restart test: a transaction whose BEGIN fails on a connection that just died kept its

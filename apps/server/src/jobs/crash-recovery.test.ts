@@ -19,11 +19,11 @@ import {
   usageLedger,
   webhookDeliveries,
 } from '../db/schema/index';
-import { signedEvent, WEBHOOK_SECRET } from '../features/billing/test-support';
-import { emitWebhookEvent } from '../features/webhooks/events';
+import { signedEvent, tokenCheckout, WEBHOOK_SECRET } from '../features/billing/test-support';
 import { chunkText } from '../rag/chunkers';
 import { createSignedInUser, openTestDatabase, testConfig } from '../test/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
+import { emitBotCreatedEvents } from '../test/webhook-events';
 import { freePort } from '../test/free-port';
 
 /**
@@ -195,28 +195,7 @@ describe.skipIf(!!reason)('a worker killed with SIGKILL in the middle of a job',
       return { status: 200, body: 'ok' };
     });
     const names = ['Bot 1', 'Bot 2', 'Bot 3', 'Bot 4', 'Bot 5'];
-    const eventIds: string[] = [];
-    for (const name of names) {
-      const at = new Date().toISOString();
-      const id = await emitWebhookEvent(database.db, {
-        organizationId,
-        type: 'bot.created',
-        data: {
-          organizationId,
-          chatbot: {
-            id: crypto.randomUUID(),
-            name,
-            description: '',
-            status: 'draft',
-            modelProvider: 'builtin',
-            modelName: 'extractive',
-            createdAt: at,
-            updatedAt: at,
-          },
-        },
-      });
-      eventIds.push(id!);
-    }
+    const eventIds = (await emitBotCreatedEvents(database.db, organizationId, names)).map((id) => id!);
 
     const first = await startWorker();
     await until(
@@ -255,20 +234,7 @@ describe.skipIf(!!reason)('a worker killed with SIGKILL in the middle of a job',
     const owner = await createSignedInUser({ app: api, database, config: api.config });
     const [membership] = await database.db.select().from(organizationMembers).where(eq(organizationMembers.userId, owner.userId));
     const organizationId = membership!.organizationId;
-    const events = Array.from({ length: 60 }, (_, i) =>
-      signedEvent('checkout.session.completed', {
-        id: `cs_test_crash_${i}`,
-        object: 'checkout.session',
-        mode: 'payment',
-        status: 'complete',
-        payment_status: 'paid',
-        customer: `cus_test_${organizationId.slice(0, 8)}`,
-        amount_total: 1500,
-        currency: 'usd',
-        payment_intent: `pi_test_crash_${i}`,
-        metadata: { organization_id: organizationId, kind: 'token_purchase', tokens: '1000' },
-      }),
-    );
+    const events = Array.from({ length: 60 }, (_, i) => signedEvent('checkout.session.completed', tokenCheckout(organizationId, 1000, `cs_test_crash_${i}`)));
     const deliver = (url: string, event: { payload: string; header: string }) =>
       fetch(`${url}/api/webhooks/stripe`, {
         method: 'POST',

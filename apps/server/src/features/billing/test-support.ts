@@ -67,3 +67,19 @@ export function postWebhook(c: TestContext, event: { payload: string; header: st
     payload: event.payload,
   });
 }
+
+/** A paid token-purchase checkout session as Stripe sends it in checkout.session.completed. */
+export function tokenCheckout(organizationId: string, tokens: number, id = `cs_test_${Math.random().toString(36).slice(2)}`) {
+  return {
+    id,
+    object: 'checkout.session',
+    mode: 'payment',
+    status: 'complete',
+    payment_status: 'paid',
+    customer: `cus_test_${organizationId.slice(0, 8)}`,
+    amount_total: 1500,
+    currency: 'usd',
+    payment_intent: `pi_${id}`,
+    metadata: { organization_id: organizationId, kind: 'token_purchase', tokens: String(tokens) },
+  };
+}

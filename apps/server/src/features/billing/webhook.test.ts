@@ -4,7 +4,7 @@ import { billingEvents, invoices, organizations, organizationSubscriptions, toke
 import { describeEachDatabase } from '../../test/harness';
 import { availableCredits } from '../token-credits/service';
 import { onBillingEventProcessed } from './hooks';
-import { WEBHOOK_SECRET, createTokenPackage, customerWithOrganization, ensureProTier, postWebhook, signedEvent } from './test-support';
+import { WEBHOOK_SECRET, createTokenPackage, customerWithOrganization, ensureProTier, postWebhook, signedEvent, tokenCheckout } from './test-support';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -27,21 +27,6 @@ function subscription(organizationId: string, overrides: Record<string, unknown>
       ],
     },
     ...overrides,
-  };
-}
-
-function tokenCheckout(organizationId: string, tokens: number, id = `cs_test_${Math.random().toString(36).slice(2)}`) {
-  return {
-    id,
-    object: 'checkout.session',
-    mode: 'payment',
-    status: 'complete',
-    payment_status: 'paid',
-    customer: `cus_test_${organizationId.slice(0, 8)}`,
-    amount_total: 1500,
-    currency: 'usd',
-    payment_intent: `pi_${id}`,
-    metadata: { organization_id: organizationId, kind: 'token_purchase', tokens: String(tokens) },
   };
 }
 

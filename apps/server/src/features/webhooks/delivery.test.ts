@@ -12,10 +12,10 @@ import type { Db } from '../../db/client';
 import { organizationMembers, systemConfiguration, userNotifications, webhookConfigs, webhookDeliveries, webhookEvents } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, testConfig, type TestContext } from '../../test/harness';
+import { emitBotCreatedEvents } from '../../test/webhook-events';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver';
 import { announceSystemConfigurationChange } from '../system-configuration/store';
 import { claimDueDeliveries, retryAfterMs, retryDelayMs, runDueWebhookDeliveries, type DeliveryDeps } from './delivery';
-import { emitWebhookEvent } from './events';
 import { webhookSecretBox } from './signing';
 
 const SECOND = 1000;
@@ -100,25 +100,7 @@ async function customer(c: TestContext) {
   };
   /** bot.created events named "Bot 1", "Bot 2", …: their order is visible in the bodies. */
   const emit = async (names: string[], db: Db = c.database.db) => {
-    for (const name of names) {
-      await emitWebhookEvent(db, {
-        organizationId,
-        type: 'bot.created',
-        data: {
-          organizationId,
-          chatbot: {
-            id: crypto.randomUUID(),
-            name,
-            description: '',
-            status: 'draft',
-            modelProvider: 'builtin',
-            modelName: 'extractive',
-            createdAt: new Date().toISOString(),
-            updatedAt: new Date().toISOString(),
-          },
-        },
-      });
-    }
+    await emitBotCreatedEvents(db, organizationId, names);
   };
   return { owner, organizationId, addWebhook, emit };
 }
