@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUpAndConfirm } from './support/accounts';
-import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { DOCS_SCREENSHOT_DIR, screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 /** Past the once-per-session 'Entering Admin Panel' splash. */
-async function waitForConsole(page: Page): Promise<void> {
-  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
-  await page.getByTestId('breadcrumb-section').waitFor();
-}
 
 async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();

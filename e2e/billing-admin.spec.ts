@@ -1,13 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
-import { screenshot } from './support/browser';
+import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
-
-async function waitForConsole(page: Page): Promise<void> {
-  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
-  await page.getByTestId('breadcrumb-section').waitFor();
-}
 
 describe('billing admin', () => {
   const suite = serverAndBrowser();

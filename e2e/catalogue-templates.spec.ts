@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm, type SignedInAccount } from './support/accounts';
-import { screenshot } from './support/browser';
+import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const PIRATE_PROMPT = 'You are a cheerful pirate. Answer only from the documents, in plain words, and end every answer with "Arr!".';
@@ -9,11 +9,6 @@ const BIKE_PROMPT = 'You help cyclists choose and repair bikes. Answer from the 
 
 async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-async function waitForConsole(page: Page): Promise<void> {
-  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
-  await page.getByTestId('breadcrumb-section').waitFor();
 }
 
 describe('the template catalogue reaches the chatbot builder', () => {

@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
-import { screenshot } from './support/browser';
+import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 /** A stand-in for n8n on this machine: /healthz and one webhook, every request kept. */
@@ -25,11 +24,6 @@ beforeAll(async () => {
   n8nOrigin = `http://127.0.0.1:${(n8n.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => n8n.close(() => resolve())));
-
-async function waitForConsole(page: Page): Promise<void> {
-  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
-  await page.getByTestId('breadcrumb-section').waitFor();
-}
 
 describe('n8n integration management', () => {
   // The stand-in runs on this machine: the server may call private addresses here, as for an operator's own n8n.

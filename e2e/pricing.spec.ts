@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
-import { screenshot } from './support/browser';
+import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 async function openAdmin(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
-  await page.getByTestId('breadcrumb-section').waitFor();
+  await waitForConsole(page);
 }
 
 async function waitForToast(page: Page, text: string): Promise<void> {

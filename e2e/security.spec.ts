@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
-import { screenshot } from './support/browser';
+import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 /** Past the once-per-session 'Entering Admin Panel' splash. */
-async function waitForConsole(page: Page): Promise<void> {
-  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
-  await page.getByTestId('breadcrumb-section').waitFor();
-}
 
 async function statValue(page: Page, testId: string): Promise<number> {
   const text = await page.getByTestId(testId).locator('.text-2xl').textContent();

@@ -41,3 +41,13 @@ export async function screenshot(page: Page, name: string, { dir = SCREENSHOT_DI
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
+
+/**
+ * The admin console is on screen: its shell has rendered and the once-per-session "Entering Admin Panel" splash,
+ * which renders with the shell, is gone. (Waiting for the splash first passes at once while the page still loads,
+ * and a screenshot then catches the splash.)
+ */
+export async function waitForConsole(page: Page): Promise<void> {
+  await page.getByTestId('breadcrumb-section').waitFor();
+  await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+}
