@@ -37,6 +37,9 @@ describe('countTokens', () => {
       '٣',
       '7',
       '½',
+      '〡', // a Han numeral: CJK and a number at once
+      '〇',
+      '𐄇', // a number outside the BMP
       '中',
       'ア',
       '한',

@@ -18,12 +18,13 @@ const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=H
  *   8 letters is one token, longer words cost one more per started 8 letters
  *   (`internationalization` = 3), which keeps runaway strings such as
  *   base64 blobs from hiding inside a single "word";
- * - up to 3 consecutive digits, as GPT tokenizers group numbers;
+ * - up to 3 consecutive digits, as GPT tokenizers group numbers (a Han numeral such as 〡 stays
+ *   a token by itself, as above);
  * - any other visible character (punctuation, symbols), one each.
  * Whitespace is free. A token never spans whitespace, and cutting text at a
  * token boundary leaves the counts of both halves adding up to the whole.
  */
-const TOKEN_PATTERN = `[${CJK}]|[^\\p{N}\\p{P}\\p{S}\\p{Z}\\p{C}\\s${CJK}]{1,8}|\\p{N}{1,3}|\\S`;
+const TOKEN_PATTERN = `[${CJK}]|[^\\p{N}\\p{P}\\p{S}\\p{Z}\\p{C}\\s${CJK}]{1,8}|[^\\P{N}${CJK}]{1,3}|\\S`;
 
 const tokenRegex = (): RegExp => new RegExp(TOKEN_PATTERN, 'gu');
 
