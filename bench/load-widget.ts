@@ -2,7 +2,8 @@
  * Load test (issue 10): 200 concurrent widget conversations for 60 seconds against one node — the built server on
  * the embedded database, behind a trusted proxy (each visitor has its own address, as behind nginx). Counts answers,
  * designed 429s (with Retry-After) and errors (anything else); exits 1 on any error. Writes docs/performance.md
- * (section "Widget under load"). Run: npm run build && npm run load:widget [-- --visitors 200 --seconds 60]
+ * (section "Widget under load"). Run: npm run build && npm run load:widget [-- --visitors 200 --seconds 60 --postgres]
+ * LOAD_LOG=file writes the node's request log (level info) to that file, to see where time goes.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,7 +45,7 @@ if (admin) {
 const env: Record<string, string> = {
   DATA_DIR: dataDir,
   PARLEY_SECRET_KEY: secret,
-  LOG_LEVEL: 'error',
+  LOG_LEVEL: process.env.LOAD_LOG ? 'info' : 'error',
   TRUSTED_PROXY: '127.0.0.1',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
@@ -58,7 +59,7 @@ await seeding.close();
 const port = await freePort();
 const node = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
   env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', process.env.LOAD_LOG ? (await import('node:fs')).openSync(process.env.LOAD_LOG, 'w') : 'ignore', 'inherit'],
 });
 const baseUrl = `http://127.0.0.1:${port}`;
 for (let tries = 0; ; tries += 1) {
