@@ -68,12 +68,21 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(recent.items).toHaveLength(5);
     expect(recent.items[0]).toMatchObject({ action: 'admin_dashboard_view', adminUserId: support.userId });
     expect((await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: support.cookie } })).statusCode).toBe(403);
+    // Two entries from two days ago: inside the latest 100, outside the last 24 hours.
+    const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
+    await c.database.db.insert(adminActivityLogs).values([
+      { action: 'user_update', resourceType: 'user', createdAt: twoDaysAgo },
+      { action: 'user_update', resourceType: 'user', createdAt: twoDaysAgo },
+    ]);
     const log = (await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: boss.cookie } })).json();
     expect(log.summary.recent24h).toBeGreaterThanOrEqual(7);
     expect(log.summary.distinctAdmins).toBeGreaterThanOrEqual(1);
     // The cards describe the latest 100 entries whatever the page's limit.
     const latest = await c.database.db.select().from(adminActivityLogs).orderBy(desc(adminActivityLogs.createdAt)).limit(100);
     expect(log.summary.total).toBe(latest.length);
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+    expect(log.summary.recent24h).toBe(latest.filter((r) => r.createdAt.getTime() >= dayAgo).length);
+    if (latest.length < 100) expect(log.summary.recent24h).toBe(latest.length - 2);
     expect(log.summary.distinctAdmins).toBe(new Set(latest.map((r) => r.adminUserId).filter(Boolean)).size);
     const two = (await c.app.inject({ method: 'GET', url: '/api/admin/activity?limit=2', headers: { cookie: boss.cookie } })).json();
     expect(two.items).toEqual(log.items.slice(0, 2));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { apiRequests, rateLimitHits, widgetEmbeds } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { detectRateLimitStorms } from '../security-alerts/detect';
@@ -53,7 +54,11 @@ export function createApiUsageRecorder(db: Db, log: FastifyBaseLogger): ApiUsage
     name: 'api usage',
     log,
     write: async (rows) => {
-      await db.insert(apiRequests).values(rows.map(({ embed: _embed, ...row }) => row));
+      await insertRows(
+        db,
+        apiRequests,
+        rows.map(({ embed: _embed, ...row }) => row),
+      );
       const embeds = new Map<string, { chatbotId: string; origin: string; count: number; at: Date }>();
       for (const row of rows) {
         if (!row.embed) continue;
@@ -81,7 +86,7 @@ export function createApiUsageRecorder(db: Db, log: FastifyBaseLogger): ApiUsage
     name: 'rate-limit hits',
     log,
     write: async (rows) => {
-      await db.insert(rateLimitHits).values(rows);
+      await insertRows(db, rateLimitHits, rows);
       await detectRateLimitStorms(db, [...new Set(rows.map((r) => r.bucket))]).catch((error: unknown) =>
         log.warn({ err: error }, 'rate-limit storm detection failed'),
       );

@@ -20,6 +20,24 @@ describeEachDatabase('CSP reports', (ctx) => {
     expect(String(response.headers['content-security-policy'])).toContain('report-uri /api/csp-report');
   });
 
+  it("every response carries helmet's headers; a route with its own policy replaces the CSP", async () => {
+    const health = await ctx().app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(String(health.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    // Served over http (the test's public URL): no HSTS, and no header helmet removes.
+    expect(health.headers['strict-transport-security']).toBeUndefined();
+    expect(health.headers['x-powered-by']).toBeUndefined();
+    const docs = await ctx().app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(docs.headers['content-security-policy'])).not.toContain('report-uri');
+  });
+
   it('stores a report, and the same directive + document + blocked URI increments violation_count', async () => {
     const blocked = `https://cdn-${Date.now()}.example/evil.js`;
     for (let i = 0; i < 3; i += 1) {
