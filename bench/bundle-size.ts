@@ -33,14 +33,13 @@ interface Budget {
 }
 
 /**
- * The screens with a budget (issue 10): the sign-in page and the admin console's first screen. The sign-in page's
- * target of 180 KB is not met: React 19 with React DOM (66 KB), React Router (34 KB), TanStack Query, Zod (the
- * sign-up form validates with the shared contracts) and react-hook-form come to about 165 KB before any of Parley's
- * own code (sonner, the toasts, loads after the first screen: lib/toast.ts). Its budget is the present size plus a
- * small margin, so it cannot grow unnoticed.
+ * The screens with a budget (issue 10): the sign-in page and the admin console's first screen, at issue 10's targets.
+ * The sign-in page loads zod (its forms validate with the shared contracts) and sonner (the toasts) after the first
+ * screen (lib/lazy-zod-resolver.ts, lib/toast.ts): React 19 with React DOM, React Router, TanStack Query and
+ * react-hook-form are most of what is left.
  */
 const SCREENS: Budget[] = [
-  { name: 'initial JS of /auth', modules: ['src/app/routes/auth/auth.tsx'], budgetKb: 205, targetKb: 180 },
+  { name: 'initial JS of /auth', modules: ['src/app/routes/auth/auth.tsx'], budgetKb: 180 },
   { name: 'initial JS of /admin', modules: ['src/app/layouts/admin-layout.tsx', 'src/app/routes/admin/dashboard.tsx'], budgetKb: 250 },
 ];
 const WIDGET_BUDGET_KB = 25;
@@ -119,10 +118,11 @@ function main(): void {
             `| ${f.name} | ${f.files} | ${kb(f.rawBytes)} KB | ${kb(f.gzipBytes)} KB | ${f.budgetKb} KB${overBudget(f) ? ' (over)' : ''} | ${f.targetKb ?? f.budgetKb} KB${f.gzipBytes > (f.targetKb ?? f.budgetKb) * 1024 ? ' (not met)' : ''} |`,
         ),
         '',
-        'The sign-in page misses its target: React 19 with React DOM (66 KB gzip), React Router (34 KB), TanStack Query,',
-        "Zod and react-hook-form (its forms validate with the shared contracts) come to about 165 KB before any of Parley's",
-        'code. Landing page, tooltips and the n8n texts were moved off its path (238 → 210 KB), then sonner, the toasts,',
-        'which now load after the first screen (lib/toast.ts; 210 → 202 KB); the budget keeps it from growing.',
+        'The sign-in page meets its target since zod left its first screen: its forms still validate with the shared',
+        'contracts, through a resolver that loads the schema (and zod, about 25 KB gzip) as the form appears',
+        '(lib/lazy-zod-resolver.ts; 202 → 174 KB). Before that, the landing page, tooltips and the n8n texts were moved',
+        'off its path (238 → 210 KB), then sonner, the toasts (lib/toast.ts; 210 → 202 KB). What is left is mostly React 19',
+        'with React DOM (64 KB), React Router (30 KB), react-hook-form (13 KB) and TanStack Query (11 KB).',
       ].join('\n'),
     );
   }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { PASSWORD_MIN_LENGTH } from '@parley/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from './support/accounts';
 import { screenshot } from './support/browser';
@@ -72,6 +73,33 @@ describe('a new customer signs up, confirms, signs in and out', () => {
     await page.getByText('Incorrect e-mail or credentials.').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     await screenshot(page, 'auth-wrong-password');
+    await context.close();
+  });
+
+  it('the forms validate in the browser with the shared contracts (loaded after the first screen) and send nothing invalid', async () => {
+    const { server, browser } = suite;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/sign-')) sent.push(request.url());
+    });
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Enter a valid e-mail address').first().waitFor();
+    await page.getByText('Password is required').first().waitFor();
+
+    await page.getByRole('tab', { name: /sign up/i }).click();
+    await page.getByLabel('First name').fill('   ');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('First name is required').first().waitFor();
+    await page.getByText('Last name is required').first().waitFor();
+    await page.getByText('Enter a valid e-mail address').first().waitFor();
+    await page.getByText(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`).first().waitFor();
+    await screenshot(page, 'auth-sign-up-invalid');
+    expect(sent).toEqual([]);
     await context.close();
   });
 });

@@ -185,3 +185,9 @@ export const DATA_EXPORT_MAX_BYTES = 1024 * 1024 * 1024;
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
 /** What the user types to confirm deleting the account (or their e-mail address). */
 export const ACCOUNT_DELETION_CONFIRM_WORD = 'DELETE';
+
+/** Referral codes as a person may retype them (contracts/referrals.ts); here, without zod, for the sign-in page. */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;
+/** The query parameter a referral link carries, kept in the browser until sign-up. */
+export const REFERRAL_QUERY_PARAM = 'ref';
+export const REFERRAL_STORAGE_KEY = 'parley-referral-code';

@@ -64,9 +64,7 @@ export const signInBodySchema = signInFormSchema.extend({
   rememberMe: z.boolean().optional(),
 });
 
-export function fullName(firstName: string, lastName: string): string {
-  return `${firstName.trim()} ${lastName.trim()}`.trim();
-}
+export { fullName } from '../names';
 
 export const organizationSummarySchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERRAL_CODE_PATTERN, REFERRAL_QUERY_PARAM, REFERRAL_STORAGE_KEY } from '../constants';
 import { idSchema, pageQuerySchema, paginated } from './common';
 
 /**
@@ -9,15 +10,12 @@ import { idSchema, pageQuerySchema, paginated } from './common';
 
 /** Codes are 8 characters of an unambiguous alphabet; the pattern accepts what a person may retype. */
 export const REFERRAL_CODE_LENGTH = 8;
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 export const referralCodeSchema = z
   .string()
   .trim()
   .regex(REFERRAL_CODE_PATTERN, 'referralCode must be 6 to 16 letters or digits')
   .transform((v) => v.toUpperCase());
-/** The query parameter a referral link carries, kept in the browser until sign-up. */
-export const REFERRAL_QUERY_PARAM = 'ref';
-export const REFERRAL_STORAGE_KEY = 'parley-referral-code';
+export { REFERRAL_CODE_PATTERN, REFERRAL_QUERY_PARAM, REFERRAL_STORAGE_KEY };
 
 export const REFERRAL_REWARD_TOKENS_MAX = 10_000_000;
 export const REFERRAL_CAP_MAX = 10_000;

@@ -1,4 +1,4 @@
-import { REFERRAL_QUERY_PARAM } from '@parley/shared/contracts/referrals';
+import { REFERRAL_QUERY_PARAM } from '@parley/shared/constants';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,6 @@
 import { EMAIL_CALLBACK_URL } from '@parley/shared/constants';
-import { fullName, type SignUpBody, type SignUpForm } from '@parley/shared/contracts/auth';
+import type { SignUpBody, SignUpForm } from '@parley/shared/contracts/auth';
+import { fullName } from '@parley/shared/names';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetReferralCode, storedReferralCode } from '../utils/referral-code';

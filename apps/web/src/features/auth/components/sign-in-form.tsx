@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signInFormSchema } from '@parley/shared/contracts/auth';
+import type { SignInForm as SignInFormValues } from '@parley/shared/contracts/auth';
 import { AlertCircleIcon, MailWarningIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,10 +10,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignInWithEmail } from '../api/sign-in-with-email';
 import { useAuth } from '../hooks/use-auth';
 import { authErrorMessage, formatRetryAfter } from '../utils/auth-error-message';
+
+const resolver = lazyZodResolver(() => import('@parley/shared/contracts/auth').then((contracts) => contracts.signInFormSchema));
 
 interface SignInProblem {
   code: string;
@@ -34,8 +36,8 @@ export function SignInForm() {
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const signIn = useSignInWithEmail();
   const resend = useSendVerificationEmail();
-  const form = useForm({
-    resolver: zodResolver(signInFormSchema),
+  const form = useForm<SignInFormValues>({
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

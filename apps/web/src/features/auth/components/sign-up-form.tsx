@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '@parley/shared/constants';
-import { signUpFormSchema } from '@parley/shared/contracts/auth';
+import type { SignUpForm as SignUpFormValues } from '@parley/shared/contracts/auth';
 import { AlertCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,15 +11,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignUpWithEmail } from '../api/sign-up-with-email';
 import { authErrorMessage, formatRetryAfter } from '../utils/auth-error-message';
+
+const resolver = lazyZodResolver(() => import('@parley/shared/contracts/auth').then((contracts) => contracts.signUpFormSchema));
 
 /** Collects first name, last name, e-mail and password; on success the parent shows "Check your e-mail". */
 export function SignUpForm({ onSignedUp, defaultEmail = '' }: { onSignedUp: (email: string) => void; /** An invitation's address. */ defaultEmail?: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const signUp = useSignUpWithEmail();
-  const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useForm<SignUpFormValues>({
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: defaultEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;

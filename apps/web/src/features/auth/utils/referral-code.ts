@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN, REFERRAL_STORAGE_KEY } from '@parley/shared/contracts/referrals';
+import { REFERRAL_CODE_PATTERN, REFERRAL_STORAGE_KEY } from '@parley/shared/constants';
 
 /**
  * The code of the referral link a visitor arrived by (/auth?ref=CODE), kept in this browser until they sign up, so it
