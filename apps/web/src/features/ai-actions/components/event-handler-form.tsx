@@ -2,14 +2,11 @@ import {
   ACTION_CONDITION_MAX,
   ACTION_EVENT_ACTIONS,
   ACTION_EVENT_TYPES,
-  ACTION_NAME_MAX,
   ACTION_PAYLOAD_MAPPING_MAX,
   type ActionEventAction,
   type ActionEventType,
 } from '@parley/shared/contracts/ai-actions';
 import { ACTION_EVENT_PRIORITY_MAX, ACTION_EVENT_PRIORITY_MIN } from '@parley/shared/constants';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -18,6 +15,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { humanize } from '@/lib/format';
 import type { EventHandlerDraft, EventHandlerDraftErrors } from '../utils/event-handler-draft';
+import { DraftFormFrame, DraftNameField } from './draft-form-frame';
 import { JsonHint } from './json-hint';
 
 interface EventHandlerFormProps {
@@ -34,26 +32,16 @@ export function EventHandlerForm({ draft, errors, isNew, onChange, onSave, onCan
   const set = <K extends keyof EventHandlerDraft>(key: K, value: EventHandlerDraft[K]) => onChange({ ...draft, [key]: value });
   const id = (name: string) => `handler-${name}`;
   return (
-    <div className="grid gap-4 rounded-lg border bg-muted/30 p-4" data-testid="event-handler-form">
-      <p className="text-sm font-medium">{isNew ? 'New event handler' : `Edit handler “${draft.name || 'Untitled'}”`}</p>
-      {errors.form && (
-        <Alert variant="destructive">
-          <AlertDescription>{errors.form}</AlertDescription>
-        </Alert>
-      )}
+    <DraftFormFrame
+      testId="event-handler-form"
+      title={isNew ? 'New event handler' : `Edit handler “${draft.name || 'Untitled'}”`}
+      formError={errors.form}
+      saveLabel={isNew ? 'Add handler' : 'Update handler'}
+      onSave={onSave}
+      onCancel={onCancel}
+    >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field>
-          <Label htmlFor={id('name')}>Name</Label>
-          <Input
-            id={id('name')}
-            value={draft.name}
-            maxLength={ACTION_NAME_MAX}
-            placeholder="Store e-mail address"
-            aria-invalid={errors.name ? true : undefined}
-            onChange={(event) => set('name', event.target.value)}
-          />
-          <FieldError>{errors.name}</FieldError>
-        </Field>
+        <DraftNameField id={id('name')} value={draft.name} placeholder="Store e-mail address" error={errors.name} onChange={(value) => set('name', value)} />
         <Field>
           <Label htmlFor={id('event-type')}>Event type</Label>
           <Select value={draft.eventType} onValueChange={(value) => set('eventType', value as ActionEventType)}>
@@ -144,14 +132,6 @@ export function EventHandlerForm({ draft, errors, isNew, onChange, onSave, onCan
         <span className="font-medium">Active</span>
         <Switch checked={draft.isActive} onCheckedChange={(checked) => set('isActive', checked)} aria-label="Handler active" />
       </label>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="button" onClick={onSave}>
-          {isNew ? 'Add handler' : 'Update handler'}
-        </Button>
-      </div>
-    </div>
+    </DraftFormFrame>
   );
 }

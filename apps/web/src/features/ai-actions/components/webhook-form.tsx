@@ -1,13 +1,6 @@
-import {
-  ACTION_URL_MAX,
-  ACTION_WEBHOOK_METHODS,
-  ACTION_WEBHOOK_TRIGGERS,
-  ACTION_NAME_MAX,
-  type ActionWebhookMethod,
-} from '@parley/shared/contracts/ai-actions';
+import { ACTION_URL_MAX, ACTION_WEBHOOK_METHODS, ACTION_WEBHOOK_TRIGGERS, type ActionWebhookMethod } from '@parley/shared/contracts/ai-actions';
 import { ACTION_WEBHOOK_RETRIES_MAX, ACTION_WEBHOOK_TIMEOUT_MAX_SECONDS, ACTION_WEBHOOK_TIMEOUT_MIN_SECONDS } from '@parley/shared/constants';
 import { SendIcon } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
@@ -17,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toggleTrigger, type WebhookDraft, type WebhookDraftErrors } from '../utils/webhook-draft';
+import { DraftFormFrame, DraftNameField } from './draft-form-frame';
 
 interface WebhookFormProps {
   draft: WebhookDraft;
@@ -34,26 +28,22 @@ export function WebhookForm({ draft, errors, isNew, isTesting, onChange, onSave,
   const set = <K extends keyof WebhookDraft>(key: K, value: WebhookDraft[K]) => onChange({ ...draft, [key]: value });
   const id = (name: string) => `webhook-${name}`;
   return (
-    <div className="grid gap-4 rounded-lg border bg-muted/30 p-4" data-testid="webhook-form">
-      <p className="text-sm font-medium">{isNew ? 'New webhook' : `Edit webhook “${draft.name || 'Untitled'}”`}</p>
-      {errors.form && (
-        <Alert variant="destructive">
-          <AlertDescription>{errors.form}</AlertDescription>
-        </Alert>
-      )}
+    <DraftFormFrame
+      testId="webhook-form"
+      title={isNew ? 'New webhook' : `Edit webhook “${draft.name || 'Untitled'}”`}
+      formError={errors.form}
+      saveLabel={isNew ? 'Add webhook' : 'Update webhook'}
+      leadingAction={
+        <Button type="button" variant="outline" className="mr-auto" onClick={onTest} disabled={isTesting || !draft.endpointUrl.trim()}>
+          {isTesting ? <Spinner /> : <SendIcon />}
+          Test
+        </Button>
+      }
+      onSave={onSave}
+      onCancel={onCancel}
+    >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field>
-          <Label htmlFor={id('name')}>Name</Label>
-          <Input
-            id={id('name')}
-            value={draft.name}
-            maxLength={ACTION_NAME_MAX}
-            placeholder="CRM lead"
-            aria-invalid={errors.name ? true : undefined}
-            onChange={(event) => set('name', event.target.value)}
-          />
-          <FieldError>{errors.name}</FieldError>
-        </Field>
+        <DraftNameField id={id('name')} value={draft.name} placeholder="CRM lead" error={errors.name} onChange={(value) => set('name', value)} />
         <Field>
           <Label htmlFor={id('method')}>Method</Label>
           <Select value={draft.method} onValueChange={(value) => set('method', value as ActionWebhookMethod)}>
@@ -149,18 +139,6 @@ export function WebhookForm({ draft, errors, isNew, isTesting, onChange, onSave,
         </div>
         <FieldError>{errors.eventTriggers}</FieldError>
       </fieldset>
-      <div className="flex flex-wrap items-center justify-end gap-2">
-        <Button type="button" variant="outline" className="mr-auto" onClick={onTest} disabled={isTesting || !draft.endpointUrl.trim()}>
-          {isTesting ? <Spinner /> : <SendIcon />}
-          Test
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="button" onClick={onSave}>
-          {isNew ? 'Add webhook' : 'Update webhook'}
-        </Button>
-      </div>
-    </div>
+    </DraftFormFrame>
   );
 }
