@@ -139,6 +139,8 @@ describe('the admin console', () => {
     await dialog.getByRole('checkbox', { name: customer.email }).click();
     await dialog.getByLabel('Title', { exact: true }).fill('Scheduled maintenance');
     await dialog.getByLabel('Message', { exact: true }).fill('Parley will be unavailable on Sunday from 02:00 to 03:00 UTC.');
+    await dialog.getByLabel('Priority').click();
+    await admin.page.getByRole('option', { name: 'Warning' }).click();
     await dialog.getByText('Will send to 1 users').waitFor();
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await waitForToast(admin.page, 'Message sent to 1 user(s)');
@@ -155,8 +157,12 @@ describe('the admin console', () => {
     await screenshot(customer.page, 'customer-notification-bell', { fullPage: false });
     await list.getByRole('button', { name: 'Unread: Scheduled maintenance' }).click();
     await unread.waitFor({ state: 'detached' });
-    const notifications = (await (await customer.page.request.get(`${server.url}/api/notifications`)).json()) as { unread: number };
+    const notifications = (await (await customer.page.request.get(`${server.url}/api/notifications`)).json()) as {
+      unread: number;
+      items: { title: string; type: string }[];
+    };
     expect(notifications.unread).toBe(0);
+    expect(notifications.items.find((n) => n.title === 'Scheduled maintenance')?.type).toBe('warning');
 
     // Every change above is in the activity log.
     await admin.page.getByRole('link', { name: 'Admin Users' }).click();

@@ -115,6 +115,19 @@ describe('analytics: what visitors do shows on the dashboard, and exports as CSV
     ]);
     expect(new Set(data.map((r) => r[column('chatbot')]))).toEqual(new Set(['Acme Rockets']));
     expect(new Set(data.map((r) => r[column('channel')]))).toEqual(new Set(['widget']));
+
+    // A scheduled export of the top questions, e-mailed to the owner (the address the dialog starts with).
+    await ownerPage.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await ownerPage.getByRole('button', { name: 'Add schedule' }).click();
+    const scheduleDialog = ownerPage.getByRole('dialog');
+    await scheduleDialog.getByLabel('Report').click();
+    await ownerPage.getByRole('option', { name: 'Top questions' }).click();
+    await scheduleDialog.getByRole('button', { name: 'Add schedule' }).click();
+    await ownerPage.getByText('Schedule added').first().waitFor();
+    const schedule = ownerPage.getByTestId('schedule-row').filter({ hasText: 'Top questions' });
+    await schedule.getByText('Weekly').waitFor();
+    await schedule.getByText('All chatbots').waitFor();
     await owner.close();
   });
 });

@@ -55,10 +55,13 @@ describe('n8n integration management', () => {
     await dialog.getByLabel('Name').fill('Order status lookup');
     await dialog.getByLabel('Description').fill('Answers where an order is.');
     await dialog.getByLabel('Endpoint URL').fill('/orders');
+    await dialog.getByLabel('Trigger').click();
+    await page.getByRole('option', { name: 'Schedule' }).click();
     await dialog.getByRole('button', { name: 'Create Workflow' }).click();
     await page.getByText('Workflow configuration created successfully').first().waitFor();
     const row = page.getByTestId('workflow-row').filter({ hasText: 'Order status lookup' });
     await row.getByText('Inactive').last().waitFor();
+    await row.getByText('Schedule', { exact: true }).waitFor();
     await screenshot(page, 'n8n-workflows');
 
     // A webhook endpoint for it, tested from the server.
@@ -67,6 +70,8 @@ describe('n8n integration management', () => {
     const endpointDialog = page.getByRole('dialog');
     await endpointDialog.getByLabel('Name').fill('Orders');
     await endpointDialog.getByLabel('Endpoint path').fill('/orders');
+    await endpointDialog.getByLabel('Method').click();
+    await page.getByRole('option', { name: 'POST' }).click();
     await endpointDialog.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByText('Webhook endpoint added').first().waitFor();
     await page.getByRole('button', { name: 'Test Orders' }).click();
@@ -90,6 +95,19 @@ describe('n8n integration management', () => {
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     await page.getByTestId('n8n-connection-result').getByText('n8n is reachable').waitFor();
     expect(received.some((r) => r.path === '/healthz' && r.method === 'GET')).toBe(true);
+
+    // A routing rule that keeps large PDFs in the built-in pipeline.
+    await page.getByRole('tab', { name: 'Routing' }).click();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const ruleDialog = page.getByRole('dialog');
+    await ruleDialog.getByLabel('Name').fill('Large PDFs');
+    await ruleDialog.getByLabel('Condition').fill("file_type == 'pdf' and size_kb > 500");
+    await ruleDialog.getByLabel('Action').click();
+    await page.getByRole('option', { name: 'Built-in pipeline (edge_function)' }).click();
+    await ruleDialog.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Routing rule created').first().waitFor();
+    await page.getByTestId('routing-rule').filter({ hasText: 'Large PDFs' }).getByText('Built-in pipeline (edge_function)').waitFor();
+    await screenshot(page, 'n8n-routing-rules');
     await admin.context.close();
   });
 });

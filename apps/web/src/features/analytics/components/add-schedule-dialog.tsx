@@ -23,6 +23,7 @@ import { useCreateExportSchedule } from '../api/create-export-schedule';
 import type { ChatbotOption } from '../api/get-chatbot-options';
 import { FREQUENCY_LABELS } from '../utils/export-status';
 import { parseRecipients, recipientsError } from '../utils/recipients';
+import { FormSelect } from '@/components/form/form-select';
 
 const ALL_CHATBOTS = 'all';
 
@@ -93,23 +94,12 @@ export function AddScheduleDialog({ chatbots, timeZone, defaultEmail }: AddSched
         <form onSubmit={onSubmit} noValidate className="grid gap-5" id="add-schedule-form">
           <Field>
             <Label htmlFor="schedule-report">Report</Label>
-            <Controller
+            <FormSelect
               control={form.control}
               name="report"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="schedule-report" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ANALYTICS_REPORTS.map((report) => (
-                      <SelectItem key={report} value={report}>
-                        {ANALYTICS_REPORT_LABELS[report]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              options={ANALYTICS_REPORTS}
+              optionLabel={(option) => ANALYTICS_REPORT_LABELS[option]}
+              id="schedule-report"
             />
           </Field>
 

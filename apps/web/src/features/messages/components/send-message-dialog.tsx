@@ -12,7 +12,6 @@ import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-error';
@@ -20,6 +19,7 @@ import { cn } from '@/lib/utils';
 import { useRecipients } from '../api/get-recipients';
 import { useSendMessage } from '../api/send-message';
 import { matchesRecipient, recipientCount, type RecipientMode } from '../utils/recipient-count';
+import { FormSelect } from '@/components/form/form-select';
 
 const PRIORITY_LABELS: Record<(typeof NOTIFICATION_PRIORITIES)[number], string> = { info: 'Info', warning: 'Warning', urgent: 'Urgent' };
 
@@ -188,23 +188,12 @@ export function SendMessageDialog() {
           <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
             <Field>
               <Label htmlFor="message-priority">Priority</Label>
-              <Controller
+              <FormSelect
                 control={form.control}
                 name="priority"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="message-priority" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {NOTIFICATION_PRIORITIES.map((priority) => (
-                        <SelectItem key={priority} value={priority}>
-                          {PRIORITY_LABELS[priority]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={NOTIFICATION_PRIORITIES}
+                optionLabel={(option) => PRIORITY_LABELS[option]}
+                id="message-priority"
               />
             </Field>
             <Field>

@@ -23,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useCreateRoutingRule } from '../api/create-routing-rule';
 import { useUpdateRoutingRule } from '../api/update-routing-rule';
+import { FormSelect } from '@/components/form/form-select';
 
 interface RuleFormValues {
   name: string;
@@ -122,23 +123,12 @@ export function RoutingRuleDialog({ rule, workflows, onClose }: { rule: N8nRouti
             </Field>
             <Field>
               <Label id="rule-action-label">Action</Label>
-              <Controller
+              <FormSelect
                 control={form.control}
                 name="action"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger className="w-full" aria-labelledby="rule-action-label">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {N8N_ROUTING_ACTIONS.map((value) => (
-                        <SelectItem key={value} value={value}>
-                          {ACTION_LABELS[value]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={N8N_ROUTING_ACTIONS}
+                optionLabel={(option) => ACTION_LABELS[option]}
+                labelledBy="rule-action-label"
               />
             </Field>
           </div>

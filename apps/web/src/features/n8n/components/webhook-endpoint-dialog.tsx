@@ -21,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-error';
 import { useSaveWebhookEndpoint } from '../api/save-webhook-endpoint';
+import { FormSelect } from '@/components/form/form-select';
 
 interface EndpointFormValues {
   name: string;
@@ -85,24 +86,7 @@ export function WebhookEndpointDialog({
           <div className="grid items-start gap-4 sm:grid-cols-[8rem_1fr]">
             <Field>
               <Label id="endpoint-method-label">Method</Label>
-              <Controller
-                control={form.control}
-                name="method"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger className="w-full" aria-labelledby="endpoint-method-label">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {N8N_ENDPOINT_METHODS.map((method) => (
-                        <SelectItem key={method} value={method}>
-                          {method}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
+              <FormSelect control={form.control} name="method" options={N8N_ENDPOINT_METHODS} labelledBy="endpoint-method-label" />
             </Field>
             <Field>
               <Label htmlFor="endpoint-path">Endpoint path</Label>

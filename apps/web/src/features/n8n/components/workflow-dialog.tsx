@@ -12,19 +12,19 @@ import {
   type N8nTriggerType,
   type N8nWorkflow,
 } from '@parley/shared/contracts/n8n';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-error';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { useUpdateWorkflow } from '../api/update-workflow';
+import { FormSelect } from '@/components/form/form-select';
 
 export interface WorkflowFormValues {
   name: string;
@@ -115,23 +115,12 @@ export function WorkflowDialog({ target, onClose }: { target: WorkflowDialogTarg
             </Field>
             <Field>
               <Label id="workflow-trigger-label">Trigger</Label>
-              <Controller
+              <FormSelect
                 control={form.control}
                 name="triggerType"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger className="w-full" aria-labelledby="workflow-trigger-label">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {N8N_TRIGGER_TYPES.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {TRIGGER_LABELS[type]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={N8N_TRIGGER_TYPES}
+                optionLabel={(option) => TRIGGER_LABELS[option]}
+                labelledBy="workflow-trigger-label"
               />
             </Field>
           </div>
