@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../providers/email/mailer';
 import { enqueueExport, EXPORT_JOB, exportDeps, type ExportDeps } from './export-job';
 import { exportFileName } from './exports';
-import { assertDatabaseKnowsZone, chatbotNameInOrganization, rowsOf } from './scope';
+import { rowsOf } from '../../db/rows';
+import { assertDatabaseKnowsZone, chatbotNameInOrganization } from './scope';
 import { nextRunAt, scheduledPeriod } from './time-zones';
 
 /** Schedules per organization: each e-mails up to ten people, so the number is bounded. */

@@ -4,7 +4,6 @@ import { chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 
 /** Rows of a raw `db.execute` (both drivers return `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A chatbot filter must name one of the organization's chatbots; anything else is "not found" (no existence leak). */
 export async function chatbotNameInOrganization(db: Db, organizationId: string, chatbotId: string): Promise<string> {

@@ -2,7 +2,8 @@ import type { AnalyticsSummary, AnalyticsTotals, TopQuestions } from '@parley/sh
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots } from '../../db/schema/index';
-import { assertDatabaseKnowsZone, chatbotNameInOrganization, isoUtc, rowsOf } from './scope';
+import { rowsOf } from '../../db/rows';
+import { assertDatabaseKnowsZone, chatbotNameInOrganization, isoUtc } from './scope';
 import { datesBetween, daysInclusive, periodInstants, previousPeriod } from './time-zones';
 
 /** A validated analytics query (the contract's output: tz defaulted). */

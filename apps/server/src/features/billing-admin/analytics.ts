@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { subscriptionTierLimits } from '../../db/schema/index';
 import { MRR_SQL } from './customers';
 import { CURRENT_SUBSCRIPTIONS, subscriptionHealth } from './monitoring';
+import { rowsOf } from '../../db/rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
 const monthly = (s: { interval: string; amount_cents: number }) => (s.interval === 'year' ? Math.round(num(s.amount_cents) / 12) : num(s.amount_cents));
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { invoices, organizations, subscribers, tokenPurchases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { CURRENT_SUBSCRIPTIONS } from './monitoring';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const num = (value: unknown) => Number(value ?? 0);
 /** A search term as an ILIKE pattern, its wildcards taken literally. */

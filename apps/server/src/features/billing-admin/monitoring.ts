@@ -3,6 +3,7 @@ import type { BillingHealth, BillingSummary, PaymentFailures, SubscriptionHealth
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvents } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 
 /** Stripe's event type for a failed charge: what the spec's "payment failures" count (§9). */
 export const PAYMENT_FAILED_EVENT = 'invoice.payment_failed';
@@ -12,7 +13,6 @@ export const WEBHOOK_HEALTH_WINDOW_HOURS = 24;
 const HOUR_MS = 60 * 60 * 1000;
 const hoursAgo = (hours: number, now: Date) => new Date(now.getTime() - hours * HOUR_MS);
 const num = (value: unknown) => Number(value ?? 0);
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The current subscription of each organization (its newest row; older rows are history), as a SQL fragment.

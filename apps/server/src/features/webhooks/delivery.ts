@@ -17,6 +17,7 @@ import { notifyWebhookDisabled } from './notify';
 import { abandonOpenDeliveries, findWebhookConfig, readDelivery, type WebhookActor, type WebhookOwner } from './service';
 import { newWebhookEventId, signatureHeader, webhookSecretBox } from './signing';
 import { logAdminActivity } from '../activity-logs/service';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Delivery: a worker on every node claims due deliveries (FOR UPDATE SKIP LOCKED, a lease in locked_until) and
@@ -71,7 +72,6 @@ export function retryAfterMs(value: string | string[] | undefined, now: Date): n
   return Math.min(Math.max(ms, 1000), BACKOFF_MAX_MS);
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
