@@ -61,6 +61,7 @@ import { startWebhookDeliveryWorker } from './features/webhooks/worker';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { apiUsagePlugin, createApiUsageRecorder, withRefusalRecording } from './features/api-usage/recorder';
 import { startApiUsageRetention } from './features/api-usage/retention';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { launchMaterialsRoutes } from './features/launch-materials/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { billingRoutes, billingWebhookRoutes } from './features/billing/routes';
@@ -263,6 +264,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await startAccountDeletionWorker(app, mailer);
       startWebhookDeliveryWorker(app);
       startApiUsageRetention(app);
+      const stopMaintenance = startEmbeddedMaintenance(database, app.log);
+      app.addHook('onClose', async () => stopMaintenance());
       await startSandboxRenewalWorker(app);
       // An installation upgraded from before the analytics rollups gets them computed once.
       if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
