@@ -166,6 +166,10 @@ async function findMember(db: Pick<Db, 'select'>, organizationId: string, userId
 
 const changedMeanwhile = () => new AppError('CONFLICT', 'The team changed meanwhile. Reload and try again.');
 
+/** The membership row as it was read: a change made meanwhile (another role, removed) matches nothing. */
+const stillMember = (organizationId: string, userId: string, role: OrganizationRole) =>
+  and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId), eq(organizationMembers.role, role));
+
 /**
  * Admins and the owner change roles between admin and member. Nobody changes their own role, the owner's
  * changes only by a transfer, and only the owner demotes an admin (an admin may promote a member).
@@ -180,13 +184,7 @@ export async function changeMemberRole(db: Db, actor: Membership & { userId: str
     const updated = await tx
       .update(organizationMembers)
       .set({ role })
-      .where(
-        and(
-          eq(organizationMembers.organizationId, actor.organizationId),
-          eq(organizationMembers.userId, targetUserId),
-          eq(organizationMembers.role, target.role),
-        ),
-      )
+      .where(stillMember(actor.organizationId, targetUserId, target.role))
       .returning({ userId: organizationMembers.userId });
     if (updated.length === 0) throw changedMeanwhile();
     await recordMembershipEvent(tx, {
@@ -211,13 +209,7 @@ export async function removeMember(db: Db, actor: Membership & { userId: string 
     if (target.role === 'admin' && actor.role !== 'owner') throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyOwnerManagesAdmins);
     const removed = await tx
       .delete(organizationMembers)
-      .where(
-        and(
-          eq(organizationMembers.organizationId, actor.organizationId),
-          eq(organizationMembers.userId, targetUserId),
-          eq(organizationMembers.role, target.role),
-        ),
-      )
+      .where(stillMember(actor.organizationId, targetUserId, target.role))
       .returning({ userId: organizationMembers.userId });
     if (removed.length === 0) throw changedMeanwhile();
     await recordMembershipEvent(tx, {
