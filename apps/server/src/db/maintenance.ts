@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client';
+import { quoteIdentifier } from './raw-sql';
 
 /**
  * The embedded database's autovacuum. PGlite runs PostgreSQL as one process without its background workers, so
@@ -23,8 +24,6 @@ interface TableActivity {
   changedSinceAnalyze: number;
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** One pass: the tables past a threshold are vacuumed or analyzed, one at a time. Returns what was done. */
 export async function maintainTables(database: Database): Promise<{ analyzed: string[]; vacuumed: string[] }> {
   const { rows } = await database.executeSql(
@@ -37,12 +36,12 @@ export async function maintainTables(database: Database): Promise<{ analyzed: st
   const analyzed: string[] = [];
   const vacuumed: string[] = [];
   for (const table of rows as TableActivity[]) {
-    const size = Math.max(0, Number(table.tuples));
-    const qualified = `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`;
-    if (Number(table.dead) > VACUUM_THRESHOLD + VACUUM_SCALE * size) {
+    const size = Math.max(0, table.tuples);
+    const qualified = `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`;
+    if (table.dead > VACUUM_THRESHOLD + VACUUM_SCALE * size) {
       await database.executeSql(`VACUUM (ANALYZE) ${qualified}`);
       vacuumed.push(`${table.schema}.${table.name}`);
-    } else if (Number(table.changedSinceAnalyze) > ANALYZE_THRESHOLD + ANALYZE_SCALE * size) {
+    } else if (table.changedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE * size) {
       await database.executeSql(`ANALYZE ${qualified}`);
       analyzed.push(`${table.schema}.${table.name}`);
     }

@@ -1,4 +1,5 @@
 import type { Database } from './client';
+import { quoteIdentifier } from './raw-sql';
 
 /**
  * Copies an installation's data from one database to another — in practice from the embedded PGlite to PostgreSQL
@@ -31,7 +32,6 @@ interface Column {
 }
 
 const BATCH_ROWS = 500;
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const rowsOf = async (database: Database, text: string, values: unknown[] = []) => (await database.executeSql(text, values)).rows as Record<string, unknown>[];
 
 async function publicTables(database: Database): Promise<string[]> {
@@ -83,7 +83,7 @@ const isEmbedding = (type: string) => type === 'real[]' || type.startsWith('vect
 async function prepareTarget(target: Database, tables: string[]): Promise<void> {
   const [users] = await rowsOf(target, 'SELECT count(*)::int AS n FROM users');
   if (Number(users?.n) > 0) throw new Error('The target database already has accounts: move into a new, empty database.');
-  await target.executeSql(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`, []);
+  await target.executeSql(`TRUNCATE ${tables.map(quoteIdentifier).join(', ')} CASCADE`, []);
 }
 
 export async function moveDatabase(source: Database, target: Database, onProgress: (progress: MoveProgress) => void = () => {}): Promise<MoveResult> {
@@ -106,7 +106,9 @@ export async function moveDatabase(source: Database, target: Database, onProgres
     const columns = (await columnsOf(target, table)).filter((column) => !column.generated && sourceColumns.has(column.name));
     const select = columns
       .map((column) =>
-        isEmbedding(column.type) || isEmbedding(sourceColumns.get(column.name)!.type) ? `${quote(column.name)}::real[]::text` : `${quote(column.name)}::text`,
+        isEmbedding(column.type) || isEmbedding(sourceColumns.get(column.name)!.type)
+          ? `${quoteIdentifier(column.name)}::real[]::text`
+          : `${quoteIdentifier(column.name)}::text`,
       )
       .map((expression, i) => `${expression} AS c${i}`)
       .join(', ');
@@ -115,7 +117,7 @@ export async function moveDatabase(source: Database, target: Database, onProgres
     // A cursor in a transaction reads the table in batches without OFFSET scans.
     await source.executeSql('BEGIN', []);
     try {
-      await source.executeSql(`DECLARE parley_move NO SCROLL CURSOR FOR SELECT ${select} FROM ${quote(table)}`, []);
+      await source.executeSql(`DECLARE parley_move NO SCROLL CURSOR FOR SELECT ${select} FROM ${quoteIdentifier(table)}`, []);
       for (;;) {
         const batch = await rowsOf(source, `FETCH ${BATCH_ROWS} FROM parley_move`);
         if (batch.length === 0) break;
@@ -127,7 +129,10 @@ export async function moveDatabase(source: Database, target: Database, onProgres
           });
           return `(${placeholders.join(', ')})`;
         });
-        await target.executeSql(`INSERT INTO ${quote(table)} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values);
+        await target.executeSql(
+          `INSERT INTO ${quoteIdentifier(table)} (${columns.map((c) => quoteIdentifier(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`,
+          values,
+        );
         copied += batch.length;
         onProgress({ table, index: position + 1, tables: order.length, rows: copied });
       }
@@ -138,12 +143,12 @@ export async function moveDatabase(source: Database, target: Database, onProgres
     // Serial columns continue after the copied ids.
     for (const column of columns.filter((c) => c.serial)) {
       await target.executeSql(
-        `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max(${quote(column.name)}) FROM ${quote(table)}), 1), (SELECT count(*) > 0 FROM ${quote(table)}))`,
+        `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max(${quoteIdentifier(column.name)}) FROM ${quoteIdentifier(table)}), 1), (SELECT count(*) > 0 FROM ${quoteIdentifier(table)}))`,
         [table, column.name],
       );
     }
-    const [sourceCount] = await rowsOf(source, `SELECT count(*)::int AS n FROM ${quote(table)}`);
-    const [targetCount] = await rowsOf(target, `SELECT count(*)::int AS n FROM ${quote(table)}`);
+    const [sourceCount] = await rowsOf(source, `SELECT count(*)::int AS n FROM ${quoteIdentifier(table)}`);
+    const [targetCount] = await rowsOf(target, `SELECT count(*)::int AS n FROM ${quoteIdentifier(table)}`);
     if (Number(sourceCount?.n) !== Number(targetCount?.n)) throw new Error(`${table}: ${sourceCount?.n} rows in the source, ${targetCount?.n} copied`);
     onProgress({ table, index: position + 1, tables: order.length, rows: copied });
     result.tables.push({ table, rows: copied });

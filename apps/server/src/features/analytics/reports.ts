@@ -3,7 +3,7 @@ import { and, asc, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, conversations, messages } from '../../db/schema/index';
 import type { CsvValue } from './csv';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 import { answerRate, avgLatencyMs, SUMMED_COLUMNS, topQuestionRows } from './service';
 import { periodInstants } from './time-zones';
 

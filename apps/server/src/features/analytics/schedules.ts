@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../providers/email/mailer';
 import { enqueueExport, EXPORT_JOB, exportDeps, type ExportDeps } from './export-job';
 import { exportFileName } from './exports';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 import { assertDatabaseKnowsZone, chatbotNameInOrganization } from './scope';
 import { nextRunAt, scheduledPeriod } from './time-zones';
 

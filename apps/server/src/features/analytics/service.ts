@@ -2,7 +2,7 @@ import type { AnalyticsSummary, AnalyticsTotals, TopQuestions } from '@parley/sh
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots } from '../../db/schema/index';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 import { assertDatabaseKnowsZone, chatbotNameInOrganization, isoUtc } from './scope';
 import { datesBetween, daysInclusive, periodInstants, previousPeriod } from './time-zones';
 

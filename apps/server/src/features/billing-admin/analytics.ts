@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { subscriptionTierLimits } from '../../db/schema/index';
 import { MRR_SQL } from './customers';
 import { CURRENT_SUBSCRIPTIONS, subscriptionHealth } from './monitoring';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const num = (value: unknown) => Number(value ?? 0);

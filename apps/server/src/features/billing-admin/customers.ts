@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { invoices, organizations, subscribers, tokenPurchases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { CURRENT_SUBSCRIPTIONS } from './monitoring';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const num = (value: unknown) => Number(value ?? 0);

@@ -3,7 +3,7 @@ import type { BillingHealth, BillingSummary, PaymentFailures, SubscriptionHealth
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvents } from '../../db/schema/index';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 
 /** Stripe's event type for a failed charge: what the spec's "payment failures" count (§9). */
 export const PAYMENT_FAILED_EVENT = 'invoice.payment_failed';

@@ -17,7 +17,7 @@ import { notifyWebhookDisabled } from './notify';
 import { abandonOpenDeliveries, findWebhookConfig, readDelivery, type WebhookActor, type WebhookOwner } from './service';
 import { newWebhookEventId, signatureHeader, webhookSecretBox } from './signing';
 import { logAdminActivity } from '../activity-logs/service';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/raw-sql';
 
 /**
  * Delivery: a worker on every node claims due deliveries (FOR UPDATE SKIP LOCKED, a lease in locked_until) and
