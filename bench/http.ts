@@ -262,18 +262,19 @@ ${rows.map((r) => `| ${r.database} | ${r.name} | ${r.figures.requests} | ${r.fig
 Issue 10's targets: the authenticated list ≥ 40% of the bare figure, the widget chat ≥ 15%.
 
 Not met, and why. Even \`GET /api/health\` — one \`select 1\` — reaches only 11–27% of the bare figure here
-(runs on different days measured the bare process at 7,870 to 15,764 req/s: the machine is shared), so the 40%
-target for an authenticated list is out of reach on this machine: each list request checks the session
-(better-auth reads the session and the user from the database and checks the cookie's signature), the profile's
-active flag and the admin role, reads the latest 100 entries, records the API call, then validates and serialises 100
-entries. A CPU profile (decisions §39) found three costs every request paid: helmet's middleware rebuilt per request,
-drizzle building 7,500 placeholders per batch of recorded requests, and a count of the last 24 hours over the 1M rows
-(now counted within the latest 100, like the other cards). Without them the same benchmark went from 2,155 to 4,215
-health checks and from 179 to 371 list requests a second on PostgreSQL (the bare baseline also measured twice as fast
-in that run, so the ratios hardly moved). The widget chat on
+(runs on different days measured the bare process at 7,870 to 16,145 req/s: the machine is shared), so the 40%
+target for an authenticated list is out of reach on this machine. A list request reads the session, the user, the
+profile's active flag and the admin role in one query (decisions §42), reads the latest 100 entries (a prepared
+statement), records the API call (in batches), then validates and serialises 100 entries. CPU profiles of the built
+server under this load (\`node --cpu-prof\`) put about a fifth of its CPU in the \`writev\` system calls that send
+queries to PostgreSQL over loopback TCP and a tenth in validating and serialising the response; an HTTP response's
+own write costs about as much as a query's. Two rounds of profiling took the list from 179 to 371 requests a second
+(decisions §39: helmet per request, drizzle placeholders, a count over the 1M rows) and then, with the session in one
+query instead of four and the list prepared, from 360 to 839 (2.2% → 5.6% of a bare process measured at 16,145 and
+15,052 req/s in those two runs, one after the other on a quiet machine). The widget chat on
 PostgreSQL is slow because this machine's PostgreSQL has no pgvector: retrieval falls back to an exact scan
 (\`parley_cosine_distance\` over 10,000 × 384 \`real[]\`, about half a second of PostgreSQL CPU a question); with
-pgvector (as in the reference deployment) it uses the HNSW index, as PGlite does here at 26 questions a second.
+pgvector (as in the reference deployment) it uses the HNSW index, as PGlite does in the table above.
 ${postgresNote}
 `,
 );

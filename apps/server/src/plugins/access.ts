@@ -21,6 +21,7 @@ import { organizationMembers } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 import { getActiveAdmin } from '../features/admin-users/service';
 import { endAllSessions, isProfileActive } from '../features/auth/service';
+import { readSession, type SessionIdentity, type SessionSettings } from '../features/auth/session-read';
 import type { Auth } from './better-auth';
 
 export interface Membership {
@@ -148,38 +149,65 @@ export const accessPlugin = fp(
       }
     });
 
-    app.decorate('resolveIdentity', async (request: FastifyRequest): Promise<Identity | null> => {
+    let settings: Promise<SessionSettings> | undefined;
+    const sessionSettings = () =>
+      (settings ??= auth.$context.then((context) => ({
+        cookieName: context.authCookies.sessionToken.name,
+        secret: context.secret,
+        expiresIn: context.sessionConfig.expiresIn,
+        updateAge: context.sessionConfig.updateAge,
+      })));
+
+    /** The caller's identity and, when the one-query read found it, their active admin row (undefined: not read). */
+    const readIdentity = async (request: FastifyRequest): Promise<{ identity: Identity | null; admin?: SessionIdentity['admin'] }> => {
+      const cookie = request.headers.cookie;
+      if (!cookie) return { identity: null };
+      const read = await readSession(app.db, await sessionSettings(), cookie);
+      if (read.kind === 'none') return { identity: null };
+      if (read.kind === 'found') {
+        const { user, session, active, admin } = read.identity;
+        // Deactivation takes effect at once: the sessions go and the request is refused.
+        if (!active) {
+          await endAllSessions(app.db, user.id);
+          return { identity: null };
+        }
+        return { identity: { user, session }, admin };
+      }
+      // Expired or due for renewal: Better Auth's own getSession deletes or renews it.
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
       }
-      if (!headers.get('cookie')) return null;
       const found = await auth.api.getSession({ headers, query: { disableRefresh: false } });
-      if (!found) return null;
-      // Deactivation takes effect at once: the sessions go and the request is refused.
+      if (!found) return { identity: null };
       if (!(await isProfileActive(app.db, found.user.id))) {
         await endAllSessions(app.db, found.user.id);
-        return null;
+        return { identity: null };
       }
       return {
-        user: { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified },
-        session: { id: found.session.id, token: found.session.token, expiresAt: new Date(found.session.expiresAt) },
+        identity: {
+          user: { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified },
+          session: { id: found.session.id, token: found.session.token, expiresAt: new Date(found.session.expiresAt) },
+        },
       };
-    });
+    };
+
+    app.decorate('resolveIdentity', async (request: FastifyRequest) => (await readIdentity(request)).identity);
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       // API-key routes authenticate the bearer key themselves and answer in OpenAI's error format.
       if (!access || access === 'public' || access === 'api_key') return;
-      request.identity = await app.resolveIdentity(request);
-      if (!request.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+      const { identity, admin: adminRead } = await readIdentity(request);
+      request.identity = identity;
+      if (!identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
       if (access === 'user') {
         const orgRole = request.routeOptions.config?.orgRole;
-        if (orgRole) request.membership = await resolveMembership(app, request, request.identity.user.id, orgRole);
+        if (orgRole) request.membership = await resolveMembership(app, request, identity.user.id, orgRole);
         return;
       }
       // Admin routes: an active admin_users row, and the role the route names.
-      const admin = await getActiveAdmin(app.db, request.identity.user.id);
+      const admin = adminRead === undefined ? await getActiveAdmin(app.db, identity.user.id) : adminRead;
       if (!admin) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
       if (access !== 'admin' && !hasAdminRole(admin.role, access)) throw new AppError('FORBIDDEN', insufficientRoleMessage(access));
       request.admin = admin;

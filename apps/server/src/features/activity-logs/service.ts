@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { adminActivityLogs } from '../../db/schema/index';
 import { clientInfo } from '../../lib/client-info';
 
@@ -41,7 +42,9 @@ export async function listActivity(db: Db, limit: number) {
   const since = Date.now() - 24 * 60 * 60 * 1000;
   // The three cards describe the latest 100 entries, as the spec's "Total Activities (last 100 entries)": one read
   // of those 100 serves the list (its first `limit`) and every card, so Recent Actions never exceeds Total.
-  const latest = await db.select().from(adminActivityLogs).orderBy(desc(adminActivityLogs.createdAt)).limit(SUMMARY_WINDOW);
+  const latest = await prepared(db, 'parley_activity_latest', (d, name) =>
+    d.select().from(adminActivityLogs).orderBy(desc(adminActivityLogs.createdAt)).limit(SUMMARY_WINDOW).prepare(name),
+  ).execute();
   const rows = latest.slice(0, limit);
   const distinctAdmins = new Set(latest.flatMap((r) => (r.adminUserId ? [r.adminUserId] : []))).size;
   return {
