@@ -53,8 +53,25 @@ describe('pricing', () => {
     await admin.getByTestId('pricing-plan-row').filter({ hasText: 'Hobby' }).getByText('$4.50').waitFor();
     await screenshot(admin, 'pricing-plans');
 
-    // An FAQ, created and then edited.
+    // The FAQs fail to load once: the alert and a toast say so under the spec's title; Retry loads them.
+    const faqsUrl = '**/api/admin/pricing/faqs';
+    await admin.route(faqsUrl, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The database is restarting.' }),
+      }),
+    );
+    await admin.reload();
+    await waitForConsole(admin);
     await admin.getByRole('tab', { name: 'FAQs' }).click();
+    await admin.getByRole('alert').filter({ hasText: 'Failed to load FAQs' }).waitFor();
+    await admin.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load FAQs' }).waitFor();
+    await screenshot(admin, 'pricing-faqs-load-failed', { fullPage: false });
+    await admin.unroute(faqsUrl);
+    await admin.getByRole('button', { name: 'Retry' }).click();
+
+    // An FAQ, created and then edited.
     await admin.getByText('No FAQs found. Create your first FAQ to get started.').waitFor();
     await admin.getByRole('button', { name: 'Create FAQ' }).first().click();
     const faqDialog = admin.getByRole('dialog', { name: 'Create FAQ' });

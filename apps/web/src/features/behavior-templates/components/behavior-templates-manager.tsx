@@ -1,6 +1,7 @@
 import { BEHAVIOR_TEMPLATE_MESSAGES as MESSAGES, type BehaviorTemplate } from '@parley/shared/contracts/behavior-templates';
 import { EyeIcon, MessageSquareTextIcon, PencilIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
@@ -94,10 +95,7 @@ export function BehaviorTemplatesManager({ isCreating, onCreatingChange }: { isC
   const setDefault = useSetDefaultBehaviorTemplate();
   const [open, setOpen] = useState<Open>(null);
 
-  // Spec §8: a failed load is also announced as a toast.
-  useEffect(() => {
-    if (query.isError) toast.error(MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'behavior-templates-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, MESSAGES.loadFailed, 'behavior-templates-load');
 
   const makeDefault = (template: BehaviorTemplate) =>
     setDefault.mutate(template.id, {

@@ -1,14 +1,13 @@
 import { CHATBOT_TEMPLATE_MESSAGES as MESSAGES, featureSummary, type ChatbotTemplate } from '@parley/shared/contracts/chatbot-templates';
 import { ClockIcon, GaugeIcon, LayoutTemplateIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { getErrorMessage } from '@/lib/api-error';
 import { useChatbotTemplates } from '../api/get-chatbot-templates';
 import { prefillSummary } from '../utils/template-configuration';
 import { ChatbotTemplateDialog } from './chatbot-template-dialog';
@@ -88,9 +87,7 @@ export function ChatbotTemplatesManager({ isCreating, onCreatingChange }: { isCr
   const query = useChatbotTemplates();
   const [open, setOpen] = useState<Open>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'chatbot-templates-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, MESSAGES.loadFailed, 'chatbot-templates-load');
 
   let body;
   if (query.isPending) {

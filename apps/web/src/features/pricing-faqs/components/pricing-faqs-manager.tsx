@@ -1,6 +1,7 @@
 import { PRICING_FAQ_MESSAGES, type PricingFaq } from '@parley/shared/contracts/pricing-faqs';
 import { CircleHelpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -24,9 +25,7 @@ export function PricingFaqsManager() {
   const remove = useDeletePricingFaq();
   const [open, setOpen] = useState<Open>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(PRICING_FAQ_MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'pricing-faqs-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, PRICING_FAQ_MESSAGES.loadFailed, 'pricing-faqs-load');
 
   const confirmDelete = (faq: PricingFaq) =>
     remove.mutate(faq.id, {

@@ -3,7 +3,8 @@ import { PRICING_PLAN_MESSAGES, type PricingPlan } from '@parley/shared/contract
 import { TIER_MESSAGES } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount, formatUsd } from '@parley/shared/pricing';
 import { PencilIcon, PlusIcon, StarIcon, TagsIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -36,9 +37,7 @@ export function PricingPlansManager() {
   const remove = useDeletePricingPlan();
   const [open, setOpen] = useState<Open>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(PRICING_PLAN_MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'pricing-plans-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, PRICING_PLAN_MESSAGES.loadFailed, 'pricing-plans-load');
 
   const confirmDelete = (plan: PricingPlan) =>
     remove.mutate(plan.tier, {

@@ -1,7 +1,8 @@
 import { TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount } from '@parley/shared/pricing';
 import { InfoIcon, LayersIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -65,9 +66,7 @@ export function TierLimitsManager() {
   const [panel, setPanel] = useState<Panel>(null);
   const [deleting, setDeleting] = useState<Tier | null>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(TIER_MESSAGES.fetchFailed, { description: getErrorMessage(query.error), id: 'tiers-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, TIER_MESSAGES.fetchFailed, 'tiers-load');
 
   const toggle = (tier: Tier, isActive: boolean) =>
     setActive.mutate(

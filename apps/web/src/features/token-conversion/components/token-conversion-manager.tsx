@@ -6,7 +6,8 @@ import {
   type TokenType,
 } from '@parley/shared/contracts/token-conversion';
 import { SaveIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { Badge } from '@/components/ui/badge';
@@ -207,9 +208,7 @@ function ConversionEditor({ data }: { data: TokenConversion }) {
 export function TokenConversionManager() {
   const query = useTokenConversion();
 
-  useEffect(() => {
-    if (query.isError) toast.error(MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'token-conversion-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, MESSAGES.loadFailed, 'token-conversion-load');
 
   if (query.isPending) {
     return (

@@ -2,7 +2,8 @@ import { NEW_TOKEN_PACKAGE } from '@parley/shared/constants';
 import { TOKEN_PACKAGE_MESSAGES as MESSAGES, tokenPackageBodySchema, type TokenPackage } from '@parley/shared/contracts/token-packages';
 import { parseIntegerOr0 } from '@parley/shared/pricing';
 import { PackageIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -46,9 +47,7 @@ export function TokenPackagesManager() {
   const [deleting, setDeleting] = useState<TokenPackage | null>(null);
   const [savingKey, setSavingKey] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(MESSAGES.loadFailed, { description: getErrorMessage(query.error), id: 'token-packages-load' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
+  useLoadErrorToast(query, MESSAGES.loadFailed, 'token-packages-load');
 
   const addPackage = () => {
     newKey += 1;
