@@ -105,8 +105,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Spec part 1 §4: local auth state is cleared even when the sign-out call fails.
       debugLog('auth', failure ? 'warn' : 'info', failure ? 'Signed out locally; the server call failed' : 'Signed out');
       // Leave first: the destination may load lazily, and a page guarded by the session must not redirect to
-      // /auth meanwhile (the guards wait while a navigation is under way).
-      const leaving = navigate(redirectTo, { replace: true });
+      // /auth meanwhile (the guards wait while a navigation is under way). React Router commits navigation state in a
+      // transition, which an urgent render (the session below becoming "signed out") can overtake: flushSync commits
+      // "navigating" before the session is cleared, so no guard ever sees "signed out" while idle.
+      const leaving = navigate(redirectTo, { replace: true, flushSync: true });
       await clearLocalSession();
       if (failure) toast.error(MESSAGES.signOutError, { description: getErrorMessage(failure) });
       else toast.success(MESSAGES.signedOut);
