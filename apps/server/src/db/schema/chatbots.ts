@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './organizations';
 
@@ -11,6 +26,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /** Generated tsvector for full-text retrieval (written by PostgreSQL, never by us). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Text compared byte by byte, so a range `term >= 'refund' AND term < 'refund' || chr(1114111)` is a prefix search. */
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 export interface ChatbotAppearance {
   color: string;
@@ -116,6 +134,23 @@ export const documentChunks = pgTable(
     index('document_chunks_chatbot_idx').on(t.chatbotId),
     index('document_chunks_search_idx').using('gin', t.searchVector),
   ],
+);
+
+/**
+ * How many of a chatbot's chunks hold each full-text term (the lexemes of `search_vector`). Kept by triggers on
+ * document_chunks (migration 0010), never written by us: retrieval reads it to search by a question's rarer words
+ * and leave out the ones most chunks share (features/chat/retrieval.ts).
+ */
+export const chunkTermCounts = pgTable(
+  'chunk_term_counts',
+  {
+    chatbotId: uuid('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    term: byteOrderedText('term').notNull(),
+    chunks: integer('chunks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chatbotId, t.term] })],
 );
 
 export const conversations = pgTable(

@@ -1,10 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fullTextQuery } from './retrieval';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/raw-sql';
+import { chatbots, documentChunks, knowledgeSources, organizations } from '../../db/schema/index';
+import { vectorLiteral } from '../../db/vector';
+import { createLocalEmbedder } from '../../rag/embedders/local';
+import { describeEachDatabase } from '../../test/harness';
+import { chooseCandidateTerms, fullTextQueries, prefixQuery, questionTerms, retrievePassages } from './retrieval';
 
-describe('fullTextQuery', () => {
+describe('questionTerms and prefixQuery', () => {
   it('keeps content words as prefix terms and drops stop words and syntax', () => {
-    expect(fullTextQuery('How long do refunds take?')).toBe('refund:*');
-    expect(fullTextQuery("What's the launch code for project Zephyr? | & ! :*")).toMatch(/^launch:\* \| code:\* \| project:\* \| zephyr:\*$/);
-    expect(fullTextQuery('the of and')).toBeNull();
+    expect(prefixQuery(questionTerms('How long do refunds take?'))).toBe('refund:*');
+    expect(prefixQuery(questionTerms("What's the launch code for project Zephyr? | & ! :*"))).toBe('launch:* | code:* | project:* | zephyr:*');
+    expect(questionTerms('the of and')).toEqual([]);
+    expect(prefixQuery([])).toBeNull();
+  });
+});
+
+describe('chooseCandidateTerms', () => {
+  it('takes the rarest terms while the chunks they match stay within the budget', () => {
+    const counts = new Map([
+      ['shipping', 900],
+      ['parcel', 40],
+      ['zephyr', 2],
+      ['launch', 2],
+      ['missing', 0],
+    ]);
+    expect(chooseCandidateTerms(counts, 500)).toEqual(['launch', 'zephyr', 'parcel']);
+    expect(chooseCandidateTerms(counts, 4)).toEqual(['launch', 'zephyr']);
+    expect(chooseCandidateTerms(counts, 10_000)).toEqual(['launch', 'zephyr', 'parcel', 'shipping']);
+  });
+
+  it('keeps the rarest term even past the budget, and none the chunks do not hold', () => {
+    expect(chooseCandidateTerms(new Map([['shipping', 900]]), 500)).toEqual(['shipping']);
+    expect(chooseCandidateTerms(new Map([['missing', 0]]), 500)).toEqual([]);
+  });
+});
+
+describeEachDatabase('full-text term counts and candidates', (ctx) => {
+  const embedder = createLocalEmbedder({ dimensions: 384 });
+
+  async function createChatbot(db: Database['db']) {
+    const [org] = await db
+      .insert(organizations)
+      .values({ name: 'Terms', slug: `terms-${randomBytes(5).toString('hex')}` })
+      .returning();
+    const [bot] = await db
+      .insert(chatbots)
+      .values({
+        organizationId: org!.id,
+        name: 'Terms',
+        systemPrompt: 'Answer from the documents.',
+        appearance: { color: '#2563eb', position: 'bottom-right', title: 'Terms', avatarUrl: null },
+        embeddingDimensions: 384,
+      })
+      .returning();
+    return { organizationId: org!.id, chatbotId: bot!.id };
+  }
+
+  async function addSource(bot: { organizationId: string; chatbotId: string }, texts: string[]) {
+    const { db, vectorSearch } = ctx().database;
+    const [source] = await db
+      .insert(knowledgeSources)
+      .values({ chatbotId: bot.chatbotId, organizationId: bot.organizationId, kind: 'text', name: 'notes', status: 'ready', chunkCount: texts.length })
+      .returning();
+    const vectors = await embedder.embed(texts);
+    for (let start = 0; start < texts.length; start += 250) {
+      await db.insert(documentChunks).values(
+        texts.slice(start, start + 250).map((content, j) => ({
+          sourceId: source!.id,
+          chatbotId: bot.chatbotId,
+          chunkIndex: start + j,
+          content,
+          tokenCount: 10,
+          embedding: vectorLiteral(vectorSearch, vectors[start + j]!) as unknown as number[],
+          embeddingDimensions: 384,
+        })),
+      );
+    }
+    return source!.id;
+  }
+
+  /** The stored counts, and the same counted afresh from the chunks' full-text vectors: always equal. */
+  async function countsOf(chatbotId: string) {
+    const { db } = ctx().database;
+    const stored = rowsOf<{ term: string; chunks: number }>(
+      await db.execute(sql`SELECT term, chunks FROM chunk_term_counts WHERE chatbot_id = ${chatbotId} ORDER BY term COLLATE "C"`),
+    );
+    const recounted = rowsOf<{ term: string; chunks: number }>(
+      await db.execute(
+        sql`SELECT term, count(*)::int AS chunks FROM document_chunks, unnest(tsvector_to_array(search_vector)) AS term
+             WHERE chatbot_id = ${chatbotId} GROUP BY term ORDER BY term COLLATE "C"`,
+      ),
+    );
+    expect(stored).toEqual(recounted);
+    return new Map(stored.map((row) => [row.term, row.chunks]));
+  }
+
+  it('counts the chunks holding each term as chunks come and go, per chatbot', async () => {
+    const { db } = ctx().database;
+    const bot = await createChatbot(db);
+    const other = await createChatbot(db);
+    await addSource(
+      bot,
+      Array.from({ length: 600 }, (_, i) => `Alpha shipping notes, parcel ${i}: handed to the carrier within two days.`),
+    );
+    const rare = await addSource(bot, ['The Zephyr launch code is 7421.', 'Zephyrs migrate north in spring, alpha first.']);
+    await addSource(other, ['Zephyr notes for another customer.']);
+
+    const counts = await countsOf(bot.chatbotId);
+    expect(counts.get('alpha')).toBe(601);
+    expect(counts.get('shipping')).toBe(600);
+    expect(counts.get('zephyr')).toBe(1);
+    expect(counts.get('zephyrs')).toBe(1);
+    expect((await countsOf(other.chatbotId)).get('zephyr')).toBe(1);
+
+    // Deleting a source (its chunks go by cascade) takes its terms away; terms no chunk holds are gone.
+    await db.delete(knowledgeSources).where(eq(knowledgeSources.id, rare));
+    const after = await countsOf(bot.chatbotId);
+    expect(after.get('alpha')).toBe(600);
+    expect(after.has('zephyr')).toBe(false);
+    expect((await countsOf(other.chatbotId)).get('zephyr')).toBe(1);
+
+    await db.delete(chatbots).where(eq(chatbots.id, bot.chatbotId));
+    expect((await countsOf(bot.chatbotId)).size).toBe(0);
+    expect((await countsOf(other.chatbotId)).get('zephyr')).toBe(1);
+  });
+
+  it('picks full-text candidates by the rarer words and ranks them by all of them', async () => {
+    const { db } = ctx().database;
+    const bot = await createChatbot(db);
+    await addSource(
+      bot,
+      Array.from({ length: 600 }, (_, i) => `Alpha shipping notes, parcel ${i}: handed to the carrier within two days.`),
+    );
+    await addSource(bot, ['The Zephyr launch code is 7421.', 'Zephyrs migrate north in spring, alpha first.']);
+
+    // "alpha" is in 601 chunks, past the budget: it ranks the candidates but does not pick them. "zephyr" is a
+    // prefix of two terms.
+    expect(await fullTextQueries(db, bot.chatbotId, 'What is the alpha Zephyr launch code?')).toEqual({
+      candidateQuery: 'code:* | launch:* | zephyr:*',
+      rankQuery: 'alpha:* | zephyr:* | launch:* | code:*',
+    });
+    // Only common words: the rarest still picks the candidates.
+    expect(await fullTextQueries(db, bot.chatbotId, 'alpha shipping')).toEqual({ candidateQuery: 'ship:*', rankQuery: 'alpha:* | ship:*' });
+    // Words no chunk holds pick nothing; the vector half still answers.
+    expect(await fullTextQueries(db, bot.chatbotId, 'xylophones?')).toEqual({ candidateQuery: null, rankQuery: 'xylophone:*' });
+    expect(await fullTextQueries(db, bot.chatbotId, 'How do I?')).toEqual({ candidateQuery: null, rankQuery: null });
+
+    const passages = await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question: 'What is the alpha Zephyr launch code?', embedder, topK: 3 });
+    expect(passages[0]?.text).toBe('The Zephyr launch code is 7421.');
+    expect(await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question: 'How do I?', embedder, topK: 3 })).toHaveLength(3);
   });
 });

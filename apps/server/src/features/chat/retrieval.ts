@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { documentChunks, knowledgeSources } from '../../db/schema/index';
+import { rowsOf } from '../../db/raw-sql';
+import { chunkTermCounts, documentChunks, knowledgeSources } from '../../db/schema/index';
 import { cosineDistance, HNSW_EF_SEARCH } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { reciprocalRankFusion } from '../../rag/fusion';
@@ -15,20 +16,66 @@ export interface Passage {
 }
 
 /**
- * The question's content words (stop words dropped, light stemming) as prefix terms of an
- * OR full-text query — "refunds" finds "refund" and "refunded". Letters and digits only,
- * so nothing reaches to_tsquery's syntax.
+ * The question's content words (stop words dropped, light stemming), letters and digits only so nothing reaches
+ * to_tsquery's syntax; at most 16, each once.
  */
-export function fullTextQuery(question: string): string | null {
+export function questionTerms(question: string): string[] {
   const words = contentTerms(question)
     .map((term) => term.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter((term) => term.length >= 2);
-  return words.length
-    ? [...new Set(words)]
-        .slice(0, 16)
-        .map((w) => `${w}:*`)
-        .join(' | ')
-    : null;
+  return [...new Set(words)].slice(0, 16);
+}
+
+/** Terms as prefixes of an OR full-text query — "refunds" finds "refund" and "refunded". */
+export function prefixQuery(terms: readonly string[]): string | null {
+  return terms.length ? terms.map((w) => `${w}:*`).join(' | ') : null;
+}
+
+/**
+ * How many chunks the full-text half may consider, roughly: it ranks every chunk its query matches, and ranking
+ * thousands of chunks that share a common word costs tens of milliseconds (docs/performance.md, "Chatbots").
+ */
+export const FULL_TEXT_CANDIDATE_BUDGET = 500;
+
+/**
+ * Which terms pick the full-text candidates: the rarest first, while the chunks they match (the sum of their
+ * counts, an upper bound) stay within the budget — always at least the rarest term the chatbot's chunks hold.
+ * Words most chunks share say little about which chunk answers; the candidates are still ranked by every term.
+ */
+export function chooseCandidateTerms(chunksByTerm: ReadonlyMap<string, number>, budget = FULL_TEXT_CANDIDATE_BUDGET): string[] {
+  const present = [...chunksByTerm].filter(([, chunks]) => chunks > 0).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  const chosen: string[] = [];
+  let matched = 0;
+  for (const [term, chunks] of present) {
+    if (chosen.length > 0 && matched + chunks > budget) break;
+    chosen.push(term);
+    matched += chunks;
+  }
+  return chosen;
+}
+
+/** For each prefix, how many of the chatbot's chunks hold a term starting with it (summed over those terms). */
+async function chunksByPrefix(db: Database['db'], chatbotId: string, prefixes: string[]): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    SELECT p.prefix, coalesce((
+      SELECT sum(c.chunks) FROM ${chunkTermCounts} c
+       WHERE c.chatbot_id = ${chatbotId} AND c.term >= p.prefix AND c.term < p.prefix || chr(1114111)
+    ), 0)::int AS chunks
+    FROM unnest(ARRAY[${sql.join(
+      prefixes.map((prefix) => sql`${prefix}`),
+      sql`, `,
+    )}]::text[]) AS p(prefix)`);
+  return new Map(rowsOf<{ prefix: string; chunks: number }>(result).map((row) => [row.prefix, Number(row.chunks)]));
+}
+
+/**
+ * The full-text half's two queries: the question's rarer terms pick the candidates (null when none of its terms is
+ * in the chatbot's chunks), and all of its terms rank them.
+ */
+export async function fullTextQueries(db: Database['db'], chatbotId: string, question: string) {
+  const terms = questionTerms(question);
+  if (terms.length === 0) return { candidateQuery: null, rankQuery: null };
+  return { candidateQuery: prefixQuery(chooseCandidateTerms(await chunksByPrefix(db, chatbotId, terms))), rankQuery: prefixQuery(terms) };
 }
 
 /**
@@ -55,15 +102,16 @@ export async function retrievePassages(
     return tx.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
   });
 
-  const query = fullTextQuery(input.question);
-  const byText = query
-    ? await db
-        .select({ id: documentChunks.id })
-        .from(documentChunks)
-        .where(and(eq(documentChunks.chatbotId, input.chatbotId), sql`${documentChunks.searchVector} @@ to_tsquery('simple', ${query})`))
-        .orderBy(sql`ts_rank(${documentChunks.searchVector}, to_tsquery('simple', ${query})) DESC`)
-        .limit(candidates)
-    : [];
+  const { candidateQuery, rankQuery } = await fullTextQueries(db, input.chatbotId, input.question);
+  const byText =
+    candidateQuery && rankQuery
+      ? await db
+          .select({ id: documentChunks.id })
+          .from(documentChunks)
+          .where(and(eq(documentChunks.chatbotId, input.chatbotId), sql`${documentChunks.searchVector} @@ to_tsquery('simple', ${candidateQuery})`))
+          .orderBy(sql`ts_rank(${documentChunks.searchVector}, to_tsquery('simple', ${rankQuery})) DESC`)
+          .limit(candidates)
+      : [];
 
   const fused = reciprocalRankFusion([byVector.map((r) => r.id), byText.map((r) => r.id)], { limit: input.topK });
   if (fused.length === 0) return [];

@@ -14,6 +14,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'billing_settings',
   'chat_stats_hourly',
   'chatbots',
+  'chunk_term_counts',
   'conversations',
   'csp_violation_reports',
   'csp_violations',
@@ -298,6 +299,11 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer handoff_alert_minutes
     timestamptz created_at
     timestamptz updated_at
+  }
+  chunk_term_counts {
+    uuid chatbot_id PK, FK
+    text_COLLATE_C_ term PK
+    integer chunks
   }
   conversations {
     uuid id PK
@@ -1081,6 +1087,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   chat_stats_hourly }o--|| organizations : "organization_id"
   chatbots }o--|| organizations : "organization_id"
   chatbots }o--o| users : "created_by"
+  chunk_term_counts }o--|| chatbots : "chatbot_id"
   conversations }o--|| chatbots : "chatbot_id"
   conversations }o--|| organizations : "organization_id"
   csp_violation_reports }o--|| csp_violations : "violation_id"
