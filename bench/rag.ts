@@ -16,6 +16,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { documentChunks, knowledgeSources } from '../apps/server/src/db/schema/index';
 import { cosineDistance, HNSW_EF_SEARCH, prepareVectorColumn, vectorLiteral } from '../apps/server/src/db/vector';
 import { fullTextQueries, prefixQuery, questionTerms, retrievePassages } from '../apps/server/src/features/chat/retrieval';
+import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 
 const maxArg = process.argv.indexOf('--max');
@@ -152,6 +153,7 @@ for (const size of SIZES) {
   // Bulk loads build the HNSW index after loading (NOTES.md): drop it, load, rebuild.
   await db.execute(sql`DROP INDEX IF EXISTS document_chunks_embedding_384_hnsw`);
   const rate = await growTo(size);
+  await compactTermCounts(db, bot.id); // as ingestion does after writing a document's chunks
   started = performance.now();
   await prepareVectorColumn(db, database.vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: [DIMENSIONS] });
   const buildSeconds = (performance.now() - started) / 1000;

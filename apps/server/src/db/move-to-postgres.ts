@@ -33,8 +33,15 @@ interface Column {
 
 const BATCH_ROWS = 500;
 
-/** Tables the target's triggers fill as the rows they derive from arrive (migration 0010): checked, not copied. */
-const DERIVED_TABLES = new Set(['chunk_term_counts']);
+/**
+ * Filled by the target's triggers as the chunks arrive (migration 0010), as changes per statement: not copied, but
+ * folded to a row per term afterwards and compared with the source's by the terms counted and their sum.
+ */
+const TERM_COUNTS = 'chunk_term_counts';
+const FOLD_TERM_COUNTS = `WITH gone AS (DELETE FROM ${TERM_COUNTS} RETURNING chatbot_id, term, chunks)
+  INSERT INTO ${TERM_COUNTS} (chatbot_id, term, chunks) SELECT chatbot_id, term, sum(chunks) FROM gone GROUP BY chatbot_id, term HAVING sum(chunks) <> 0`;
+const LIVE_TERM_COUNTS = `SELECT count(*)::int AS terms, coalesce(sum(chunks), 0)::text AS chunks
+  FROM (SELECT sum(chunks) AS chunks FROM ${TERM_COUNTS} GROUP BY chatbot_id, term HAVING sum(chunks) <> 0) live`;
 const rowsOf = async (database: Database, text: string, values: unknown[] = []) => (await database.executeSql(text, values)).rows as Record<string, unknown>[];
 
 async function publicTables(database: Database): Promise<string[]> {
@@ -99,7 +106,7 @@ export async function moveDatabase(source: Database, target: Database, onProgres
   if (missing.length > 0) throw new Error(`The target lacks tables the source has (${missing.join(', ')}): are both on the same Parley version?`);
   const order = await copyOrder(
     target,
-    targetTables.filter((table) => sourceTables.has(table) && !DERIVED_TABLES.has(table)),
+    targetTables.filter((table) => sourceTables.has(table) && table !== TERM_COUNTS),
   );
   await prepareTarget(target, targetTables);
 
@@ -155,7 +162,14 @@ export async function moveDatabase(source: Database, target: Database, onProgres
     result.tables.push({ table, rows: copied });
     result.totalRows += copied;
   }
-  for (const table of DERIVED_TABLES) if (sourceTables.has(table)) await compareCounts(source, target, table);
+  if (sourceTables.has(TERM_COUNTS)) {
+    await target.executeSql(FOLD_TERM_COUNTS, []);
+    const [before] = await rowsOf(source, LIVE_TERM_COUNTS);
+    const [after] = await rowsOf(target, LIVE_TERM_COUNTS);
+    if (before?.terms !== after?.terms || before?.chunks !== after?.chunks) {
+      throw new Error(`${TERM_COUNTS}: ${before?.terms} terms in ${before?.chunks} places in the source, ${after?.terms} in ${after?.chunks} in the target`);
+    }
+  }
   return result;
 }
 

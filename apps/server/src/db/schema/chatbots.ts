@@ -1,20 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './organizations';
 
@@ -137,9 +122,10 @@ export const documentChunks = pgTable(
 );
 
 /**
- * How many of a chatbot's chunks hold each full-text term (the lexemes of `search_vector`). Kept by triggers on
- * document_chunks (migration 0010), never written by us: retrieval reads it to search by a question's rarer words
- * and leave out the ones most chunks share (features/chat/retrieval.ts).
+ * How many of a chatbot's chunks hold each full-text term (the lexemes of `search_vector`), as changes: triggers on
+ * document_chunks (migration 0010) add a row per term for each statement that stores or removes chunks (+n or -n),
+ * so writers never wait for one another; a term's count is the sum of its rows, and `compactTermCounts` folds them.
+ * Retrieval reads it to search by a question's rarer words (features/chat/retrieval.ts).
  */
 export const chunkTermCounts = pgTable(
   'chunk_term_counts',
@@ -150,7 +136,7 @@ export const chunkTermCounts = pgTable(
     term: byteOrderedText('term').notNull(),
     chunks: integer('chunks').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chatbotId, t.term] })],
+  (t) => [index('chunk_term_counts_chatbot_term_idx').on(t.chatbotId, t.term)],
 );
 
 export const conversations = pgTable(

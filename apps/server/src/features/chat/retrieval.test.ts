@@ -7,6 +7,7 @@ import { chatbots, documentChunks, knowledgeSources, organizations } from '../..
 import { vectorLiteral } from '../../db/vector';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import { describeEachDatabase } from '../../test/harness';
+import { compactTermCounts } from '../knowledge-sources/term-counts';
 import { chooseCandidateTerms, fullTextQueries, prefixQuery, questionTerms, retrievePassages } from './retrieval';
 
 describe('questionTerms and prefixQuery', () => {
@@ -82,11 +83,14 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     return source!.id;
   }
 
-  /** The stored counts, and the same counted afresh from the chunks' full-text vectors: always equal. */
+  /** The stored counts (the sum of each term's rows), and the same counted afresh from the chunks: always equal. */
   async function countsOf(chatbotId: string) {
     const { db } = ctx().database;
     const stored = rowsOf<{ term: string; chunks: number }>(
-      await db.execute(sql`SELECT term, chunks FROM chunk_term_counts WHERE chatbot_id = ${chatbotId} ORDER BY term COLLATE "C"`),
+      await db.execute(
+        sql`SELECT term, sum(chunks)::int AS chunks FROM chunk_term_counts WHERE chatbot_id = ${chatbotId}
+             GROUP BY term HAVING sum(chunks) <> 0 ORDER BY term COLLATE "C"`,
+      ),
     );
     const recounted = rowsOf<{ term: string; chunks: number }>(
       await db.execute(
@@ -98,7 +102,10 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     return new Map(stored.map((row) => [row.term, row.chunks]));
   }
 
-  it('counts the chunks holding each term as chunks come and go, per chatbot', async () => {
+  const rowCount = async (chatbotId: string) =>
+    rowsOf<{ n: number }>(await ctx().database.db.execute(sql`SELECT count(*)::int AS n FROM chunk_term_counts WHERE chatbot_id = ${chatbotId}`))[0]!.n;
+
+  it('counts the chunks holding each term as chunks come and go, per chatbot, and folds the changes', async () => {
     const { db } = ctx().database;
     const bot = await createChatbot(db);
     const other = await createChatbot(db);
@@ -116,16 +123,60 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     expect(counts.get('zephyrs')).toBe(1);
     expect((await countsOf(other.chatbotId)).get('zephyr')).toBe(1);
 
-    // Deleting a source (its chunks go by cascade) takes its terms away; terms no chunk holds are gone.
+    // Deleting a source (its chunks go by cascade) takes its terms away.
     await db.delete(knowledgeSources).where(eq(knowledgeSources.id, rare));
     const after = await countsOf(bot.chatbotId);
     expect(after.get('alpha')).toBe(600);
     expect(after.has('zephyr')).toBe(false);
     expect((await countsOf(other.chatbotId)).get('zephyr')).toBe(1);
 
+    // Four statements wrote changes (three inserts of up to 250 chunks and a delete); folding leaves a row per term
+    // that chunks still hold, with the same sums.
+    const distinctTerms = after.size;
+    expect(await rowCount(bot.chatbotId)).toBeGreaterThan(distinctTerms);
+    await compactTermCounts(db, bot.chatbotId);
+    expect(await rowCount(bot.chatbotId)).toBe(distinctTerms);
+    expect(await countsOf(bot.chatbotId)).toEqual(after);
+
     await db.delete(chatbots).where(eq(chatbots.id, bot.chatbotId));
-    expect((await countsOf(bot.chatbotId)).size).toBe(0);
+    expect(await rowCount(bot.chatbotId)).toBe(0);
     expect((await countsOf(other.chatbotId)).get('zephyr')).toBe(1);
+  });
+
+  it('lets two documents of one chatbot be written at once, each in its own transaction, and folds while they are', async () => {
+    const { db, vectorSearch } = ctx().database;
+    const bot = await createChatbot(db);
+    const write = async (name: string) => {
+      const [source] = await db
+        .insert(knowledgeSources)
+        .values({ chatbotId: bot.chatbotId, organizationId: bot.organizationId, kind: 'text', name, status: 'ready' })
+        .returning();
+      const texts = Array.from({ length: 300 }, (_, i) => `${name} section ${i}: shipping, returns and parcel ${i % 17} notes.`);
+      const vectors = await embedder.embed(texts);
+      // As ingestion does: several statements in one transaction, the terms shared between the two documents.
+      await db.transaction(async (tx) => {
+        for (let start = 0; start < texts.length; start += 50) {
+          await tx.insert(documentChunks).values(
+            texts.slice(start, start + 50).map((content, j) => ({
+              sourceId: source!.id,
+              chatbotId: bot.chatbotId,
+              chunkIndex: start + j,
+              content,
+              tokenCount: 10,
+              embedding: vectorLiteral(vectorSearch, vectors[start + j]!) as unknown as number[],
+              embeddingDimensions: 384,
+            })),
+          );
+        }
+      });
+      await compactTermCounts(db, bot.chatbotId);
+    };
+    await Promise.all([write('handbook'), write('faq'), compactTermCounts(db, bot.chatbotId)]);
+    const counts = await countsOf(bot.chatbotId);
+    expect(counts.get('shipping')).toBe(600);
+    expect(counts.get('handbook')).toBe(300);
+    await compactTermCounts(db, bot.chatbotId);
+    expect(await rowCount(bot.chatbotId)).toBe(counts.size);
   });
 
   it('picks full-text candidates by the rarer words and ranks them by all of them', async () => {

@@ -14,6 +14,7 @@ import type { ChunkSource } from '../n8n/chunk-source';
 import type { TokenMeter } from '../token-conversion/meter';
 import { documentFailedData, documentProcessedData, emitWebhookEvent, noticeUsageThresholds } from '../webhooks/events';
 import type { IngestJobData } from './service';
+import { compactTermCounts } from './term-counts';
 
 export interface IngestDeps {
   database: Database;
@@ -100,7 +101,7 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   // Processing a document is metered as storage tokens, in the same transaction that makes the source ready.
   const storageTokens = await deps.meter.storageTokens(text);
   const mode = deps.database.vectorSearch;
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [current] = await tx.select({ version: knowledgeSources.version }).from(knowledgeSources).where(eq(knowledgeSources.id, source.id)).for('update');
     if (!current || current.version !== job.version) return 'stale' as const;
     await tx.delete(documentChunks).where(eq(documentChunks.sourceId, source.id));
@@ -137,6 +138,9 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
     return 'done' as const;
   });
+  // The source is done whatever happens here: a failed compaction leaves the counts right, only less compact.
+  if (outcome === 'done') await compactTermCounts(db, chatbot.id).catch((error: unknown) => deps.log.warn({ err: error }, 'term counts not compacted'));
+  return outcome;
 }
 
 /** Marks a source failed with a reason the customer can read. */

@@ -5,6 +5,7 @@ import { knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../jobs/queue';
 import { findChatbotInOrganization, readSystemConfiguration } from '../chatbots/service';
+import { compactTermCounts } from './term-counts';
 
 export const INGEST_JOB = 'ingest-source';
 export interface IngestJobData {
@@ -119,7 +120,7 @@ export async function requeueUnfinishedSources(db: Db, queue: JobQueue): Promise
   return rows.length;
 }
 
-/** Deleting a source removes its chunks (foreign key cascade) in the same statement. */
+/** Deleting a source removes its chunks (foreign key cascade) in the same statement; their terms stop counting. */
 export async function deleteSource(db: Db, organizationId: string, chatbotId: string, sourceId: string): Promise<void> {
   await findChatbotInOrganization(db, organizationId, chatbotId);
   const removed = await db
@@ -127,4 +128,5 @@ export async function deleteSource(db: Db, organizationId: string, chatbotId: st
     .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)
     .returning({ id: knowledgeSources.id });
   if (removed.length === 0) throw new AppError('NOT_FOUND', 'Source not found.');
+  await compactTermCounts(db, chatbotId);
 }

@@ -301,8 +301,8 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz updated_at
   }
   chunk_term_counts {
-    uuid chatbot_id PK, FK
-    text_COLLATE_C_ term PK
+    uuid chatbot_id FK
+    text_COLLATE_C_ term
     integer chunks
   }
   conversations {
