@@ -43,20 +43,25 @@ export async function listActivity(db: Db, limit: number) {
   // The three cards describe the latest 100 entries, as the spec's "Total Activities (last 100 entries)": one read
   // of those 100 serves the list (its first `limit`) and every card, so Recent Actions never exceeds Total.
   const latest = await prepared(db, 'parley_activity_latest', (d, name) =>
-    d.select().from(adminActivityLogs).orderBy(desc(adminActivityLogs.createdAt)).limit(SUMMARY_WINDOW).prepare(name),
+    d
+      .select({
+        id: adminActivityLogs.id,
+        action: adminActivityLogs.action,
+        resourceType: adminActivityLogs.resourceType,
+        resourceId: adminActivityLogs.resourceId,
+        adminUserId: adminActivityLogs.adminUserId,
+        details: adminActivityLogs.details,
+        createdAt: adminActivityLogs.createdAt,
+      })
+      .from(adminActivityLogs)
+      .orderBy(desc(adminActivityLogs.createdAt))
+      .limit(SUMMARY_WINDOW)
+      .prepare(name),
   ).execute();
   const rows = latest.slice(0, limit);
   const distinctAdmins = new Set(latest.flatMap((r) => (r.adminUserId ? [r.adminUserId] : []))).size;
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      action: r.action,
-      resourceType: r.resourceType,
-      resourceId: r.resourceId,
-      adminUserId: r.adminUserId,
-      details: r.details,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     summary: { total: latest.length, recent24h: latest.filter((r) => r.createdAt.getTime() >= since).length, distinctAdmins },
   };
 }

@@ -60,26 +60,36 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     return { organizationId: org!.id, chatbotId: bot!.id };
   }
 
-  async function addSource(bot: { organizationId: string; chatbotId: string }, texts: string[]) {
+  /** A ready source with `texts` as its chunks, written `batch` to a statement; in one transaction, as ingestion does, when asked. */
+  async function addSource(
+    bot: { organizationId: string; chatbotId: string },
+    texts: string[],
+    options: { name?: string; batch?: number; oneTransaction?: boolean } = {},
+  ) {
+    const { name = 'notes', batch = 250, oneTransaction = false } = options;
     const { db, vectorSearch } = ctx().database;
     const [source] = await db
       .insert(knowledgeSources)
-      .values({ chatbotId: bot.chatbotId, organizationId: bot.organizationId, kind: 'text', name: 'notes', status: 'ready', chunkCount: texts.length })
+      .values({ chatbotId: bot.chatbotId, organizationId: bot.organizationId, kind: 'text', name, status: 'ready', chunkCount: texts.length })
       .returning();
     const vectors = await embedder.embed(texts);
-    for (let start = 0; start < texts.length; start += 250) {
-      await db.insert(documentChunks).values(
-        texts.slice(start, start + 250).map((content, j) => ({
-          sourceId: source!.id,
-          chatbotId: bot.chatbotId,
-          chunkIndex: start + j,
-          content,
-          tokenCount: 10,
-          embedding: vectorLiteral(vectorSearch, vectors[start + j]!) as unknown as number[],
-          embeddingDimensions: 384,
-        })),
-      );
-    }
+    const writeChunks = async (executor: Pick<Database['db'], 'insert'>) => {
+      for (let start = 0; start < texts.length; start += batch) {
+        await executor.insert(documentChunks).values(
+          texts.slice(start, start + batch).map((content, j) => ({
+            sourceId: source!.id,
+            chatbotId: bot.chatbotId,
+            chunkIndex: start + j,
+            content,
+            tokenCount: 10,
+            embedding: vectorLiteral(vectorSearch, vectors[start + j]!) as unknown as number[],
+            embeddingDimensions: 384,
+          })),
+        );
+      }
+    };
+    if (oneTransaction) await db.transaction(writeChunks);
+    else await writeChunks(db);
     return source!.id;
   }
 
@@ -144,31 +154,12 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
   });
 
   it('lets two documents of one chatbot be written at once, each in its own transaction, and folds while they are', async () => {
-    const { db, vectorSearch } = ctx().database;
+    const { db } = ctx().database;
     const bot = await createChatbot(db);
     const write = async (name: string) => {
-      const [source] = await db
-        .insert(knowledgeSources)
-        .values({ chatbotId: bot.chatbotId, organizationId: bot.organizationId, kind: 'text', name, status: 'ready' })
-        .returning();
-      const texts = Array.from({ length: 300 }, (_, i) => `${name} section ${i}: shipping, returns and parcel ${i % 17} notes.`);
-      const vectors = await embedder.embed(texts);
       // As ingestion does: several statements in one transaction, the terms shared between the two documents.
-      await db.transaction(async (tx) => {
-        for (let start = 0; start < texts.length; start += 50) {
-          await tx.insert(documentChunks).values(
-            texts.slice(start, start + 50).map((content, j) => ({
-              sourceId: source!.id,
-              chatbotId: bot.chatbotId,
-              chunkIndex: start + j,
-              content,
-              tokenCount: 10,
-              embedding: vectorLiteral(vectorSearch, vectors[start + j]!) as unknown as number[],
-              embeddingDimensions: 384,
-            })),
-          );
-        }
-      });
+      const texts = Array.from({ length: 300 }, (_, i) => `${name} section ${i}: shipping, returns and parcel ${i % 17} notes.`);
+      await addSource(bot, texts, { name, batch: 50, oneTransaction: true });
       await compactTermCounts(db, bot.chatbotId);
     };
     await Promise.all([write('handbook'), write('faq'), compactTermCounts(db, bot.chatbotId)]);
