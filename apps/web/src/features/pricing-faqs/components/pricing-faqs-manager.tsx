@@ -1,8 +1,8 @@
 import { PRICING_FAQ_MESSAGES, type PricingFaq } from '@parley/shared/contracts/pricing-faqs';
 import { CircleHelpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { useConfirmedDelete } from '@/hooks/use-confirmed-delete';
 import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
-import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
@@ -12,7 +12,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { getErrorMessage } from '@/lib/api-error';
 import { useDeletePricingFaq } from '../api/delete-pricing-faq';
 import { usePricingFaqs } from '../api/get-pricing-faqs';
 import { PricingFaqDialog } from './pricing-faq-dialog';
@@ -27,17 +26,7 @@ export function PricingFaqsManager() {
 
   useLoadErrorToast(query, PRICING_FAQ_MESSAGES.loadFailed, 'pricing-faqs-load');
 
-  const confirmDelete = (faq: PricingFaq) =>
-    remove.mutate(faq.id, {
-      onSuccess: () => {
-        toast.success(PRICING_FAQ_MESSAGES.deleted);
-        setOpen(null);
-      },
-      onError: (error) => {
-        toast.error('Error', { description: getErrorMessage(error) });
-        setOpen(null);
-      },
-    });
+  const confirmDelete = useConfirmedDelete(remove, PRICING_FAQ_MESSAGES.deleted, () => setOpen(null));
 
   let body;
   if (query.isPending) {
@@ -133,7 +122,7 @@ export function PricingFaqsManager() {
             description={PRICING_FAQ_MESSAGES.deleteConfirm}
             confirmLabel="Delete FAQ"
             isPending={remove.isPending}
-            onConfirm={() => confirmDelete(open.faq)}
+            onConfirm={() => confirmDelete(open.faq.id)}
           />
         )}
       </AlertDialog>

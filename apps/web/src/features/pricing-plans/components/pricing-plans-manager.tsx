@@ -4,8 +4,8 @@ import { TIER_MESSAGES } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount, formatUsd } from '@parley/shared/pricing';
 import { PencilIcon, PlusIcon, StarIcon, TagsIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { useConfirmedDelete } from '@/hooks/use-confirmed-delete';
 import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
-import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
@@ -16,7 +16,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { getErrorMessage } from '@/lib/api-error';
 import { useDeletePricingPlan } from '../api/delete-pricing-plan';
 import { usePricingPlans } from '../api/get-pricing-plans';
 import { PricingPlanDialog } from './pricing-plan-dialog';
@@ -39,17 +38,7 @@ export function PricingPlansManager() {
 
   useLoadErrorToast(query, PRICING_PLAN_MESSAGES.loadFailed, 'pricing-plans-load');
 
-  const confirmDelete = (plan: PricingPlan) =>
-    remove.mutate(plan.tier, {
-      onSuccess: () => {
-        toast.success(PRICING_PLAN_MESSAGES.deleted);
-        setOpen(null);
-      },
-      onError: (error) => {
-        toast.error('Error', { description: getErrorMessage(error) });
-        setOpen(null);
-      },
-    });
+  const confirmDelete = useConfirmedDelete(remove, PRICING_PLAN_MESSAGES.deleted, () => setOpen(null));
 
   let body;
   if (query.isPending) {
@@ -170,7 +159,7 @@ export function PricingPlansManager() {
             description={PRICING_PLAN_MESSAGES.deleteConfirm}
             confirmLabel="Delete plan"
             isPending={remove.isPending}
-            onConfirm={() => confirmDelete(open.plan)}
+            onConfirm={() => confirmDelete(open.plan.tier)}
           />
         )}
       </AlertDialog>
