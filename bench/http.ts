@@ -308,6 +308,8 @@ try {
 }
 
 if (DATABASES.length < 2 || COMPARE.length) process.exit(0);
+const find = (database: string, prefix: string) => rows.find((r) => r.database === database && r.name.startsWith(prefix))?.figures;
+const ms = (figures: Figures | undefined) => (figures?.cpuPerRequest == null ? '—' : figures.cpuPerRequest.toFixed(2));
 writePerformanceSection(
   'HTTP under concurrency',
   `Measured by \`npm run bench:http\` (bench/http.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared 2-core
@@ -324,20 +326,21 @@ ${rows.map((r) => `| ${r.database} | ${r.name} | ${r.figures.requests} | ${r.fig
 Issue 10's targets: the authenticated list ≥ 40% of the bare figure, the widget chat ≥ 15%. **Not met.**
 
 The server gets about one core here (the load generator and PostgreSQL share the other), so its requests a second are
-about one second divided by its CPU a request (the column above, read from /proc). The bare process spends 0.05 ms a
-request; \`GET /api/health\`, a single \`select 1\`, about 0.18 ms on PostgreSQL (0.6 ms on PGlite, which runs inside
-the process). For 40% of the bare figure the list would have to cost about 0.12 ms: less than the health probe's one
-round trip, where the list makes two (the session with the user, the profile's flag and the admin role in one query,
-decisions §42; the newest 100 entries, prepared) and writes 100 entries (about 25 KB). A CPU profile of the built
-server under this load (\`BENCH_HTTP_PROFILE\`, \`node --cpu-prof\`) puts a sixth of the list's CPU in the \`writev\`
-system calls that send the queries and the response, a tenth in reading the rows (with their JSON details), an eighth
-in serialising the response and a tenth in our own code (mostly writing 100 timestamps as ISO strings). Profiling has
-taken the list from 179 to 371 requests a second (decisions §39), then to 839 (the session in one query, §42), then
-from 0.90–1.10 to 0.80–0.93 ms of server CPU a request (responses written by a compiled serialiser, §44, measured
-with \`BENCH_HTTP_COMPARE\` in turns on the same data).
+at most about one second divided by its CPU a request (the column above, read from /proc). In this run the bare process
+spent ${ms(baseline)} ms a request, \`GET /api/health\` (a single \`select 1\`) ${ms(find('PostgreSQL', 'GET /api/health'))} ms on PostgreSQL
+(${ms(find('PGlite', 'GET /api/health'))} ms on PGlite, which runs inside the process) and the list ${ms(find('PostgreSQL', 'GET /api/admin/activity'))} ms. 40% of the bare
+figure is ${(baseline.perSecond * 0.4).toFixed(0)} requests a second: at most ${(1000 / (baseline.perSecond * 0.4)).toFixed(2)} ms of CPU a request, about what the health probe's one
+round trip costs, where the list makes two (the session with the user, the profile's flag and the admin role in one
+query, decisions §42; the newest 100 entries, prepared) and writes 100 entries (about 25 KB). A CPU profile of the
+built server under this load (\`BENCH_HTTP_PROFILE\`, \`node --cpu-prof\`) puts a sixth of the list's CPU in the
+\`writev\` system calls that send the queries and the response, a tenth in reading the rows (with their JSON
+details), an eighth in serialising the response and a tenth in our own code (mostly writing 100 timestamps as ISO
+strings). Profiling has taken the list from 179 to 371 requests a second (decisions §39), then to 839 (the session in
+one query, §42), then from 0.90–1.10 to 0.80–0.93 ms of server CPU a request (responses written by a compiled
+serialiser, §44, measured with \`BENCH_HTTP_COMPARE\` in turns on the same data).
 
 The widget chat answers a question with retrieval over 10,000 chunks (hybrid: full text and vectors), an extractive
-answer, the conversation's rows and a streamed reply: about 31 ms of CPU a question on PGlite. 15% of the bare figure
+answer, the conversation's rows and a streamed reply: ${ms(find('PGlite', 'widget chat'))} ms of CPU a question on PGlite. 15% of the bare figure
 would be well over a thousand answers a second; a chatbot answers at most 120 a minute (spec). On PostgreSQL it is
 slow because this machine's PostgreSQL has no pgvector: retrieval falls back to an exact scan
 (\`parley_cosine_distance\` over 10,000 × 384 \`real[]\`, about half a second of PostgreSQL CPU a question); with
