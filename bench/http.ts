@@ -148,7 +148,7 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'parley-http-'));
-const cpuCell = (figures: Figures) => (figures.cpuPerRequest === null ? '—' : figures.cpuPerRequest.toFixed(3));
+const cpuCell = (figures: Figures | undefined, digits = 3) => (figures?.cpuPerRequest == null ? '—' : figures.cpuPerRequest.toFixed(digits));
 const rows: { database: string; name: string; figures: Figures }[] = [];
 const record = (database: string, name: string, figures: Figures) => {
   rows.push({ database, name, figures });
@@ -231,44 +231,36 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
   await setup.close();
 
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+  const healthAndList = async (node: { base: string; pid?: number }, prefix: string) => {
+    record(
+      label,
+      `${prefix}GET /api/health`,
+      await hammer(`${node.base}/api/health`, { connections: CONNECTIONS, seconds: SECONDS, pid: node.pid, request: () => ({}) }),
+    );
+    record(
+      label,
+      `${prefix}GET /api/admin/activity (1M rows, system admin)`,
+      await hammer(`${node.base}/api/admin/activity?limit=100`, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        pid: node.pid,
+        request: () => ({ headers: { cookie } }),
+      }),
+    );
+  };
   if (COMPARE.length) {
     // Builds side by side on the same data, in turns, so the machine's load falls on each alike.
     for (let round = 1; round <= 3; round += 1) {
       for (const bundle of COMPARE) {
         const node = await startProcess([...profile, path.resolve(bundle)], env, '/api/health');
-        const name = `${path.basename(bundle)} round ${round}`;
-        record(
-          label,
-          `${name}: health`,
-          await hammer(`${node.base}/api/health`, { connections: CONNECTIONS, seconds: SECONDS, pid: node.pid, request: () => ({}) }),
-        );
-        record(
-          label,
-          `${name}: activity`,
-          await hammer(`${node.base}/api/admin/activity?limit=100`, {
-            connections: CONNECTIONS,
-            seconds: SECONDS,
-            pid: node.pid,
-            request: () => ({ headers: { cookie } }),
-          }),
-        );
+        await healthAndList(node, `${path.basename(bundle)} round ${round}: `);
         await node.stop();
       }
     }
     return;
   }
   const node = await startProcess([...profile, path.join(ROOT, 'apps/server/dist/main.js')], env, '/api/health');
-  record(label, 'GET /api/health', await hammer(`${node.base}/api/health`, { connections: CONNECTIONS, seconds: SECONDS, pid: node.pid, request: () => ({}) }));
-  record(
-    label,
-    'GET /api/admin/activity (1M rows, system admin)',
-    await hammer(`${node.base}/api/admin/activity?limit=100`, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      pid: node.pid,
-      request: () => ({ headers: { cookie } }),
-    }),
-  );
+  await healthAndList(node, '');
   record(
     label,
     `widget chat, 10k chunks (${CHAT_REQUESTS} questions, ${CHAT_CONCURRENCY} at a time)`,
@@ -309,7 +301,7 @@ try {
 
 if (DATABASES.length < 2 || COMPARE.length) process.exit(0);
 const find = (database: string, prefix: string) => rows.find((r) => r.database === database && r.name.startsWith(prefix))?.figures;
-const ms = (figures: Figures | undefined) => (figures?.cpuPerRequest == null ? '—' : figures.cpuPerRequest.toFixed(2));
+const ms = (figures: Figures | undefined) => cpuCell(figures, 2);
 writePerformanceSection(
   'HTTP under concurrency',
   `Measured by \`npm run bench:http\` (bench/http.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared 2-core
