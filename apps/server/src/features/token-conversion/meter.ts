@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TOKEN_CONVERSION_CACHE_MS, TOKEN_CONVERSION_DEFAULTS } from '@parley/shared/constants';
 import type { TokenType } from '@parley/shared/contracts/token-conversion';
 import { desc, eq } from 'drizzle-orm';
@@ -102,7 +103,13 @@ export function createTokenMeter(options: { db: Db; realtime: Realtime; log?: Fa
   };
 
   const rates = async () => (cached && Date.now() - cached.at < maxAgeMs ? cached.value : load());
-  const unsubscribe = realtime.subscribe(TOKEN_CONVERSION_TOPIC, invalidate);
+  // A save forgets at once in the saving process; its own announcement comes back later through the
+  // transport and, if obeyed, would drop the copy read since (a needless reload, and a cache that
+  // seemed to forget at random). Each meter tags what it announces and ignores its own echo.
+  const origin = randomUUID();
+  const unsubscribe = realtime.subscribe(TOKEN_CONVERSION_TOPIC, (event) => {
+    if ((event as { origin?: unknown } | null)?.origin !== origin) invalidate();
+  });
 
   return {
     rates,
@@ -118,7 +125,7 @@ export function createTokenMeter(options: { db: Db; realtime: Realtime; log?: Fa
       invalidate();
       // Should the announcement fail, the other processes still pick the change up within the cache's lifetime.
       await realtime
-        .publish(TOKEN_CONVERSION_TOPIC, { at: Date.now() })
+        .publish(TOKEN_CONVERSION_TOPIC, { at: Date.now(), origin })
         .catch((error: unknown) => log?.warn({ err: error }, 'token conversion change not announced'));
     },
     close() {

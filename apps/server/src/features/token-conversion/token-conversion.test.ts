@@ -8,6 +8,7 @@ import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { processSource } from '../knowledge-sources/ingest';
 import { saveTokenConversion } from './service';
+import { TOKEN_CONVERSION_TOPIC } from './meter';
 
 const rules = (tokensPerCharacter: number, message: number, storage: number) => ({
   conversion: { charactersPerToken: Number((1 / tokensPerCharacter).toFixed(3)), tokensPerCharacter },
@@ -182,8 +183,17 @@ describeEachDatabase('token conversion', (ctx) => {
   it('caches the rules per process, and a save drops the cache at once', async () => {
     const c = ctx();
     const admin = await createAdmin(c, 'system_admin');
+    // The save's own announcement comes back through the transport (NOTIFY on PostgreSQL) at some later
+    // moment; the saving process already forgot, so that echo must not drop a copy read in between.
+    // Its timing is the transport's, so the test takes the echo and sends it again once the copy is read.
+    const announcements: unknown[] = [];
+    const unsubscribe = c.app.realtime.subscribe(TOKEN_CONVERSION_TOPIC, (event) => announcements.push(event));
     await c.app.inject({ method: 'PUT', url: '/api/admin/token-conversion', headers: { cookie: admin.cookie }, payload: rules(1, 1, 1) });
+    await expect.poll(() => announcements.length).toBe(1);
     expect((await calculate(c, admin.cookie, 'abcd')).json().estimatedTokens).toBe(4);
+    await c.app.realtime.publish(TOKEN_CONVERSION_TOPIC, announcements[0] as object);
+    await expect.poll(() => announcements.length).toBe(2);
+    unsubscribe();
     // A write that bypasses the service is not seen while the cached copy lives (spec §9: cached 5 minutes)…
     await c.database.db.update(tokenConversionConfig).set({ tokensPerCharacter: 3 });
     expect((await calculate(c, admin.cookie, 'abcd')).json().estimatedTokens).toBe(4);
