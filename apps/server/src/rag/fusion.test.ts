@@ -34,6 +34,21 @@ describe('reciprocalRankFusion', () => {
     expect(reciprocalRankFusion([['a', 'a']], { k: 1 })).toEqual([{ id: 'a', score: 1 / 2 }]);
   });
 
+  it('scales each list by its weight: a half-weight list orders only what the other leaves tied, and still fills in', () => {
+    const vector = ['v', 'a', 'b'];
+    const fullText = ['a', 'b', 'c'];
+    const fused = reciprocalRankFusion([vector, fullText], { weights: [0.5, 1] });
+    // 'v' (first of the half-weight list: 0.5/61) falls behind every full-text hit (1/63 for 'c').
+    expect(fused.map((result) => result.id)).toEqual(['a', 'b', 'c', 'v']);
+    expect(fused[0]?.score).toBeCloseTo(0.5 / 62 + 1 / 61, 12);
+    expect(fused[3]?.score).toBeCloseTo(0.5 / 61, 12);
+    // With nothing from the other list, the weighted one still answers, in its own order.
+    expect(reciprocalRankFusion([vector, []], { weights: [0.5, 1] }).map((result) => result.id)).toEqual(['v', 'a', 'b']);
+    expect(() => reciprocalRankFusion([vector, fullText], { weights: [1] })).toThrow(RangeError);
+    expect(() => reciprocalRankFusion([vector], { weights: [-1] })).toThrow(RangeError);
+    expect(() => reciprocalRankFusion([vector], { weights: [Number.NaN] })).toThrow(RangeError);
+  });
+
   it('returns nothing for no lists, and refuses a k that is not positive', () => {
     expect(reciprocalRankFusion([])).toEqual([]);
     expect(reciprocalRankFusion([[], []], { limit: 5 })).toEqual([]);

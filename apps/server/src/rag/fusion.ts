@@ -7,18 +7,25 @@ export type FusedResult = { id: string; score: number };
  * has to be calibrated. k = 60 is the paper's value. An id repeated within one
  * list counts once, at its best rank. Ties keep the order in which ids first
  * appear reading the lists one after another, so results are deterministic.
+ * `weights` (one per list, default 1) scale a list's say: weighted RRF.
  */
-export function reciprocalRankFusion(rankings: string[][], { k = 60, limit = Number.POSITIVE_INFINITY }: { k?: number; limit?: number } = {}): FusedResult[] {
+export function reciprocalRankFusion(
+  rankings: string[][],
+  { k = 60, limit = Number.POSITIVE_INFINITY, weights }: { k?: number; limit?: number; weights?: readonly number[] } = {},
+): FusedResult[] {
   if (!(k > 0)) throw new RangeError(`k must be a positive number (got ${k}).`);
   if (!(limit >= 0)) throw new RangeError(`limit must be zero or more (got ${limit}).`);
+  if (weights && (weights.length !== rankings.length || !weights.every((w) => Number.isFinite(w) && w >= 0)))
+    throw new RangeError(`weights must be one number of zero or more per list (got ${weights.length} for ${rankings.length} lists).`);
   const scores = new Map<string, { score: number; firstSeen: number }>();
-  for (const ranking of rankings) {
+  for (const [list, ranking] of rankings.entries()) {
+    const weight = weights?.[list] ?? 1;
     const seenInList = new Set<string>();
     ranking.forEach((id, index) => {
       if (seenInList.has(id)) return;
       seenInList.add(id);
       const entry = scores.get(id);
-      const contribution = 1 / (k + index + 1);
+      const contribution = weight / (k + index + 1);
       if (entry) entry.score += contribution;
       else scores.set(id, { score: contribution, firstSeen: scores.size });
     });

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/raw-sql';
 import { chatbots, documentChunks, knowledgeSources, organizations } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
 import { createLocalEmbedder } from '../../rag/embedders/local';
+import type { Embedder, EmbedderProvider } from '../../rag/embedders/types';
 import { describeEachDatabase } from '../../test/harness';
 import { compactTermCounts } from '../knowledge-sources/term-counts';
 import { chooseCandidateTerms, fullTextQueries, prefixQuery, questionTerms, retrievePassages } from './retrieval';
@@ -64,7 +65,7 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
   async function addSource(
     bot: { organizationId: string; chatbotId: string },
     texts: string[],
-    options: { name?: string; batch?: number; oneTransaction?: boolean } = {},
+    options: { name?: string; batch?: number; oneTransaction?: boolean; embedder?: Embedder } = {},
   ) {
     const { name = 'notes', batch = 250, oneTransaction = false } = options;
     const { db, vectorSearch } = ctx().database;
@@ -72,7 +73,7 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
       .insert(knowledgeSources)
       .values({ chatbotId: bot.chatbotId, organizationId: bot.organizationId, kind: 'text', name, status: 'ready', chunkCount: texts.length })
       .returning();
-    const vectors = await embedder.embed(texts);
+    const vectors = await (options.embedder ?? embedder).embed(texts);
     const writeChunks = async (executor: Pick<Database['db'], 'insert'>) => {
       for (let start = 0; start < texts.length; start += batch) {
         await executor.insert(documentChunks).values(
@@ -194,5 +195,40 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     const passages = await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question: 'What is the alpha Zephyr launch code?', embedder, topK: 3 });
     expect(passages[0]?.text).toBe('The Zephyr launch code is 7421.');
     expect(await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question: 'How do I?', embedder, topK: 3 })).toHaveLength(3);
+  });
+
+  it("gives the built-in embedder's vectors half the full text's say, and model embeddings an equal one", async () => {
+    const { db } = ctx().database;
+    const bot = await createChatbot(db);
+    const [a, b, c, x] = [
+      'Solar panel warranty: the solar panel warranty covers every solar panel for ten years.',
+      'The solar panel warranty moves to a new owner.',
+      'Ask us about the panel warranty.',
+      'The office opens at nine.',
+    ] as const;
+    // Vectors chosen so the nearest order is c, b, a, x, the reverse of the full-text order (a, b, c; x has no word).
+    const unit = (e0: number, e1: number) => Array.from({ length: 384 }, (_, i) => (i === 0 ? e0 : i === 1 ? e1 : 0) / Math.hypot(e0, e1));
+    const vectors = new Map<string, number[]>([
+      [a, unit(1, 1)],
+      [b, unit(1, 0.5)],
+      [c, unit(1, 0)],
+      [x, unit(0, 1)],
+    ]);
+    const question = 'solar panel warranty';
+    const embedderOf = (provider: EmbedderProvider): Embedder => ({
+      id: `${provider}/fixed@384`,
+      provider,
+      model: 'fixed',
+      dimensions: 384,
+      embed: async (texts) => texts.map((text) => (text === question ? unit(1, 0) : vectors.get(text)!)),
+    });
+    await addSource(bot, [a, b, c, x], { embedder: embedderOf('local') });
+
+    const order = async (provider: EmbedderProvider) =>
+      (await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question, embedder: embedderOf(provider), topK: 4 })).map((p) => p.text);
+    // Half weight: the full-text order leads, and the passage no word matched comes last.
+    expect(await order('local')).toEqual([a, b, c, x]);
+    // Equal say: c, first by meaning and third by words, comes first (1/61 + 1/63 > 2/62 for b).
+    expect(await order('openai')).toEqual([c, a, b, x]);
   });
 });
