@@ -53,5 +53,27 @@ describe('custom actions: an admin builds an action with a webhook and an event 
     await dialog.getByRole('tab', { name: /Events\s*\(1\)/ }).click();
     await dialog.getByText('Store e-mail address').first().waitFor();
     await screenshot(page, 'ai-actions-configure-events', { fullPage: false });
+
+    // Edit the handler (its form opens on what was saved), remove the webhook, save: both changes are kept.
+    await dialog.getByRole('button', { name: 'Edit handler Store e-mail address' }).click();
+    await handlerForm.getByText('Edit handler “Store e-mail address”').waitFor();
+    await handlerForm.locator('#handler-name').fill('Store the e-mail address');
+    await handlerForm.getByRole('button', { name: 'Update handler' }).click();
+    await dialog.getByText('Store the e-mail address').first().waitFor();
+    await dialog.getByRole('tab', { name: /Webhooks\s*\(1\)/ }).click();
+    await dialog.getByRole('button', { name: 'Remove webhook CRM lead' }).click();
+    await page.getByText('Webhook “CRM lead” removed').first().waitFor();
+    await dialog.getByText('No webhooks yet').waitFor();
+    await screenshot(page, 'ai-actions-webhook-removed', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByText(/updated successfully/)
+      .first()
+      .waitFor();
+    await card.getByRole('button', { name: 'Configure' }).click();
+    await dialog.getByRole('tab', { name: /Webhooks\s*\(0\)|^Webhooks$/ }).click();
+    await dialog.getByText('No webhooks yet').waitFor();
+    await dialog.getByRole('tab', { name: /Events\s*\(1\)/ }).click();
+    await dialog.getByText('Store the e-mail address').first().waitFor();
   });
 });

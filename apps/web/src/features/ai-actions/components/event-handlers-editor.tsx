@@ -1,22 +1,13 @@
 import { ACTION_EVENT_HANDLERS_MAX, type ActionEventHandler } from '@parley/shared/contracts/ai-actions';
-import { ListChecksIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { ListChecksIcon, PlusIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { humanize } from '@/lib/format';
-import {
-  draftFromEventHandler,
-  eventHandlerFromDraft,
-  handlerErrorsAfterEdit,
-  newEventHandlerDraft,
-  sortByPriority,
-  type EventHandlerDraft,
-  type EventHandlerDraftErrors,
-} from '../utils/event-handler-draft';
-import { upsertById } from '../utils/webhook-draft';
+import { draftFromEventHandler, eventHandlerFromDraft, handlerErrorsAfterEdit, newEventHandlerDraft, sortByPriority } from '../utils/event-handler-draft';
+import { useListDraft } from '../hooks/use-list-draft';
 import { EventHandlerForm } from './event-handler-form';
+import { EditRemoveButtons, EmptyListNote } from './list-item-buttons';
 
 /** Events tab: the action's event handlers, by priority (spec §5), added, edited, switched and removed; saved with the action. */
 export function EventHandlersEditor({
@@ -29,28 +20,9 @@ export function EventHandlersEditor({
   /** Told whether a handler form is open (its changes are not in the list until added). */
   onEditingChange: (isEditing: boolean) => void;
 }) {
-  const [draft, setDraft] = useState<EventHandlerDraft | null>(null);
-  const [errors, setErrors] = useState<EventHandlerDraftErrors>({});
-  const isNew = draft !== null && !handlers.some((handler) => handler.id === draft.id);
+  const list = useListDraft({ items: handlers, onChange, onEditingChange, fromDraft: eventHandlerFromDraft, noun: 'Handler' });
+  const { draft, errors } = list;
   const canAdd = handlers.length < ACTION_EVENT_HANDLERS_MAX;
-  const isEditing = draft !== null;
-  useEffect(() => onEditingChange(isEditing), [isEditing, onEditingChange]);
-
-  const startEditing = (next: EventHandlerDraft) => {
-    setDraft(next);
-    setErrors({});
-  };
-
-  const save = () => {
-    if (!draft) return;
-    const result = eventHandlerFromDraft(draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    onChange(upsertById(handlers, result.handler));
-    setDraft(null);
-  };
 
   return (
     <div className="grid gap-4">
@@ -58,11 +30,11 @@ export function EventHandlersEditor({
         What the action does when a conversation event happens. Lower priority numbers run first. Changes are saved with the action.
       </p>
       {handlers.length === 0 && !draft && (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
-          <ListChecksIcon className="size-6 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">No event handlers yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Add a handler to react to visitor input, answers, conversation start and end, or a schedule.</p>
-        </div>
+        <EmptyListNote
+          icon={ListChecksIcon}
+          title="No event handlers yet"
+          description="Add a handler to react to visitor input, answers, conversation start and end, or a schedule."
+        />
       )}
       {handlers.length > 0 && (
         <ul className="grid gap-2" aria-label="Event handlers">
@@ -91,28 +63,11 @@ export function EventHandlersEditor({
                   aria-label={`Handler ${handler.name} active`}
                   className="mr-1"
                 />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  onClick={() => startEditing(draftFromEventHandler(handler))}
-                  aria-label={`Edit handler ${handler.name}`}
-                >
-                  <PencilIcon />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  onClick={() => {
-                    onChange(handlers.filter((h) => h.id !== handler.id));
-                    if (draft?.id === handler.id) setDraft(null);
-                    toast.message(`Handler “${handler.name}” removed`, { description: 'Save the action to keep this change.' });
-                  }}
-                  aria-label={`Remove handler ${handler.name}`}
-                >
-                  <Trash2Icon />
-                </Button>
+                <EditRemoveButtons
+                  label={`handler ${handler.name}`}
+                  onEdit={() => list.startEditing(draftFromEventHandler(handler))}
+                  onRemove={() => list.remove(handler)}
+                />
               </div>
             </li>
           ))}
@@ -122,16 +77,16 @@ export function EventHandlersEditor({
         <EventHandlerForm
           draft={draft}
           errors={errors}
-          isNew={isNew}
+          isNew={list.isNew}
           onChange={(next) => {
-            setErrors(handlerErrorsAfterEdit(errors, draft, next));
-            setDraft(next);
+            list.setErrors(handlerErrorsAfterEdit(errors, draft, next));
+            list.setDraft(next);
           }}
-          onSave={save}
-          onCancel={() => setDraft(null)}
+          onSave={list.save}
+          onCancel={() => list.setDraft(null)}
         />
       ) : (
-        <Button type="button" variant="outline" className="justify-self-start" onClick={() => startEditing(newEventHandlerDraft())} disabled={!canAdd}>
+        <Button type="button" variant="outline" className="justify-self-start" onClick={() => list.startEditing(newEventHandlerDraft())} disabled={!canAdd}>
           <PlusIcon />
           Add event handler
         </Button>

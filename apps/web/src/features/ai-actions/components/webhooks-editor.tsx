@@ -1,21 +1,12 @@
 import { ACTION_WEBHOOKS_MAX, type ActionWebhook } from '@parley/shared/contracts/ai-actions';
-import { PencilIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { PlusIcon, SendIcon, WebhookIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useWebhookTester } from '../hooks/use-webhook-tester';
-import {
-  draftFromWebhook,
-  errorsAfterEdit,
-  newWebhookDraft,
-  parseHeadersText,
-  upsertById,
-  webhookFromDraft,
-  type WebhookDraft,
-  type WebhookDraftErrors,
-} from '../utils/webhook-draft';
+import { draftFromWebhook, errorsAfterEdit, newWebhookDraft, parseHeadersText, webhookFromDraft } from '../utils/webhook-draft';
+import { useListDraft } from '../hooks/use-list-draft';
+import { EditRemoveButtons, EmptyListNote } from './list-item-buttons';
 import { WebhookForm } from './webhook-form';
 
 interface WebhooksEditorProps {
@@ -31,35 +22,16 @@ const DRAFT_KEY = 'draft';
 
 /** Webhooks tab: the action's webhook definitions, added, edited, removed and tested; saved with the action. */
 export function WebhooksEditor({ webhooks, onChange, templateId, onEditingChange }: WebhooksEditorProps) {
-  const [draft, setDraft] = useState<WebhookDraft | null>(null);
-  const [errors, setErrors] = useState<WebhookDraftErrors>({});
+  const list = useListDraft({ items: webhooks, onChange, onEditingChange, fromDraft: webhookFromDraft, noun: 'Webhook' });
+  const { draft, errors } = list;
   const tester = useWebhookTester(templateId);
-  const isEditing = draft !== null;
-  useEffect(() => onEditingChange(isEditing), [isEditing, onEditingChange]);
-  const isNew = draft !== null && !webhooks.some((webhook) => webhook.id === draft.id);
-
-  const startEditing = (next: WebhookDraft) => {
-    setDraft(next);
-    setErrors({});
-  };
-
-  const save = () => {
-    if (!draft) return;
-    const result = webhookFromDraft(draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    onChange(upsertById(webhooks, result.webhook));
-    setDraft(null);
-  };
 
   // The test goes to the endpoint as entered, with the headers and timeout entered (spec §2).
   const testDraft = () => {
     if (!draft) return;
     const headers = parseHeadersText(draft.headersText);
     if (!headers.ok) {
-      setErrors({ ...errors, headers: headers.message });
+      list.setErrors({ ...errors, headers: headers.message });
       return;
     }
     const timeout = Number(draft.timeoutSeconds);
@@ -82,11 +54,7 @@ export function WebhooksEditor({ webhooks, onChange, templateId, onEditingChange
         Endpoints this action calls. Tests are sent by the Parley server to public internet addresses. Changes are saved with the action.
       </p>
       {webhooks.length === 0 && !draft && (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
-          <WebhookIcon className="size-6 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">No webhooks yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Add an endpoint to call when the action is triggered, completes or fails.</p>
-        </div>
+        <EmptyListNote icon={WebhookIcon} title="No webhooks yet" description="Add an endpoint to call when the action is triggered, completes or fails." />
       )}
       {webhooks.length > 0 && (
         <ul className="grid gap-2" aria-label="Webhooks">
@@ -112,28 +80,11 @@ export function WebhooksEditor({ webhooks, onChange, templateId, onEditingChange
                     {tester.testingKey === webhook.id ? <Spinner /> : <SendIcon />}
                     Test
                   </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    onClick={() => startEditing(draftFromWebhook(webhook))}
-                    aria-label={`Edit webhook ${webhook.name}`}
-                  >
-                    <PencilIcon />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    onClick={() => {
-                      onChange(webhooks.filter((w) => w.id !== webhook.id));
-                      if (draft?.id === webhook.id) setDraft(null);
-                      toast.message(`Webhook “${webhook.name}” removed`, { description: 'Save the action to keep this change.' });
-                    }}
-                    aria-label={`Remove webhook ${webhook.name}`}
-                  >
-                    <Trash2Icon />
-                  </Button>
+                  <EditRemoveButtons
+                    label={`webhook ${webhook.name}`}
+                    onEdit={() => list.startEditing(draftFromWebhook(webhook))}
+                    onRemove={() => list.remove(webhook)}
+                  />
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
@@ -156,18 +107,18 @@ export function WebhooksEditor({ webhooks, onChange, templateId, onEditingChange
         <WebhookForm
           draft={draft}
           errors={errors}
-          isNew={isNew}
+          isNew={list.isNew}
           isTesting={tester.testingKey === DRAFT_KEY}
           onChange={(next) => {
-            setErrors(errorsAfterEdit(errors, draft, next));
-            setDraft(next);
+            list.setErrors(errorsAfterEdit(errors, draft, next));
+            list.setDraft(next);
           }}
-          onSave={save}
-          onCancel={() => setDraft(null)}
+          onSave={list.save}
+          onCancel={() => list.setDraft(null)}
           onTest={testDraft}
         />
       ) : (
-        <Button type="button" variant="outline" className="justify-self-start" onClick={() => startEditing(newWebhookDraft())} disabled={!canAdd}>
+        <Button type="button" variant="outline" className="justify-self-start" onClick={() => list.startEditing(newWebhookDraft())} disabled={!canAdd}>
           <PlusIcon />
           Add webhook
         </Button>

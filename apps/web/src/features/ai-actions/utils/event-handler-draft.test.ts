@@ -41,7 +41,7 @@ describe('event handler drafts', () => {
     });
     expect(result).toEqual({
       ok: true,
-      handler: {
+      item: {
         id: 'eh_1',
         name: 'Store',
         eventType: 'user_input',
@@ -52,7 +52,7 @@ describe('event handler drafts', () => {
         priority: 1,
       },
     });
-    if (result.ok) expect(draftFromEventHandler(result.handler).priority).toBe('1');
+    if (result.ok) expect(draftFromEventHandler(result.item).priority).toBe('1');
   });
 
   it('sort by priority ascending, keeping the order of equal priorities', () => {

@@ -1,6 +1,7 @@
 import { ACTION_EVENT_PRIORITY_DEFAULT } from '@parley/shared/constants';
 import { actionEventHandlerSchema, type ActionEventAction, type ActionEventHandler, type ActionEventType } from '@parley/shared/contracts/ai-actions';
 import { newLocalId } from './local-id';
+import type { DraftResult } from './webhook-draft';
 
 /** The event handler form's values: priority as typed, event type empty until chosen. */
 export interface EventHandlerDraft {
@@ -39,7 +40,7 @@ export function draftFromEventHandler(handler: ActionEventHandler): EventHandler
 const FIELDS: readonly EventHandlerDraftField[] = ['name', 'eventType', 'condition', 'action', 'payloadMapping', 'priority'];
 
 /** Spec §5: name and event type required; priority 1–10, default 1. Condition and payload mapping stay text. */
-export function eventHandlerFromDraft(draft: EventHandlerDraft): { ok: true; handler: ActionEventHandler } | { ok: false; errors: EventHandlerDraftErrors } {
+export function eventHandlerFromDraft(draft: EventHandlerDraft): DraftResult<ActionEventHandler, EventHandlerDraftErrors> {
   const errors: EventHandlerDraftErrors = {};
   if (!draft.name.trim() || !draft.eventType) errors.form = HANDLER_NAME_AND_TYPE_REQUIRED;
   const parsed = actionEventHandlerSchema.safeParse({
@@ -55,7 +56,7 @@ export function eventHandlerFromDraft(draft: EventHandlerDraft): { ok: true; han
   }
   // The form offers a list to choose from: say so rather than list the values.
   if (!draft.eventType) errors.eventType = 'Choose an event type';
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, handler: parsed.data };
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, item: parsed.data };
   return { ok: false, errors };
 }
 

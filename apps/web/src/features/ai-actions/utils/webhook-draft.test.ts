@@ -50,7 +50,7 @@ describe('webhook drafts', () => {
     });
     expect(result).toEqual({
       ok: true,
-      webhook: {
+      item: {
         id: 'wh_1',
         name: 'CRM',
         endpointUrl: 'https://example.com/hook',
@@ -62,9 +62,9 @@ describe('webhook drafts', () => {
       },
     });
     if (result.ok) {
-      const draft = draftFromWebhook(result.webhook);
+      const draft = draftFromWebhook(result.item);
       expect(draft).toMatchObject({ timeoutSeconds: '30', retryCount: '0', headersText: '{\n  "Authorization": "Bearer x"\n}' });
-      expect(draftFromWebhook({ ...result.webhook, headers: {} }).headersText).toBe('');
+      expect(draftFromWebhook({ ...result.item, headers: {} }).headersText).toBe('');
     }
   });
 

@@ -80,7 +80,10 @@ const FIELD_FOR_PATH: Record<string, WebhookDraftField> = {
 };
 
 /** Checks a draft with the shared contract; the server checks the same rules again on save. */
-export function webhookFromDraft(draft: WebhookDraft): { ok: true; webhook: ActionWebhook } | { ok: false; errors: WebhookDraftErrors } {
+/** What turning a draft into an item gave: the item, or the errors to show beside the fields. */
+export type DraftResult<Item, Errors> = { ok: true; item: Item } | { ok: false; errors: Errors };
+
+export function webhookFromDraft(draft: WebhookDraft): DraftResult<ActionWebhook, WebhookDraftErrors> {
   const errors: WebhookDraftErrors = {};
   if (!draft.name.trim() || !draft.endpointUrl.trim()) errors.form = AI_ACTION_MESSAGES.webhookNameAndUrlRequired;
   const headers = parseHeadersText(draft.headersText);
@@ -101,7 +104,7 @@ export function webhookFromDraft(draft: WebhookDraft): { ok: true; webhook: Acti
       if (field && !errors[field]) errors[field] = issue.message;
     }
   }
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, webhook: parsed.data };
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, item: parsed.data };
   return { ok: false, errors };
 }
 
