@@ -19,7 +19,7 @@ import { writePerformanceSection } from './performance-doc';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-database';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import { chatbots, organizations } from '../apps/server/src/db/schema/index';
 import { CsvBuilder } from '../apps/server/src/features/analytics/csv';
@@ -287,14 +287,9 @@ try {
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
-  await admin.connect();
-  const name = `parley_bench_analytics_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  const scratchDatabase = await createScratchDatabase('parley_bench_analytics', { adminUrl: serverUrl });
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const database = await openDatabase({ databaseUrl: scratchDatabase.url });
     try {
       const result = await benchDriver('PostgreSQL', database);
       measurements.push(...result.measurements);
@@ -303,8 +298,7 @@ if (serverUrl) {
       await database.close();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratchDatabase.drop();
   }
 } else {
   notes.push('PostgreSQL was not measured (set BENCH_DATABASE_URL to a PostgreSQL admin URL to include it).');

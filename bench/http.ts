@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desc, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { adminUsers, documentChunks, emailOutbox, knowledgeSources } from '../apps/server/src/db/schema/index';
@@ -33,6 +32,7 @@ import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 import { freePort } from '../apps/server/src/test/free-port';
 import { seedLoadChatbots } from '../apps/server/src/test/widget-load';
 import { writePerformanceSection } from './performance-doc';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 32;
@@ -279,23 +279,17 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
 }
 
 if (DATABASES.includes('pglite')) await benchDatabase('PGlite', undefined);
-const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-const name = `parley_http_${randomBytes(4).toString('hex')}`;
 let postgresNote = '';
+let scratchDatabase: ScratchDatabase | undefined;
 try {
   if (!DATABASES.includes('postgres')) throw new Error('not asked for (BENCH_HTTP_DATABASES)');
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await benchDatabase('PostgreSQL', url.toString());
+  scratchDatabase = await createScratchDatabase('parley_http');
+  await benchDatabase('PostgreSQL', scratchDatabase.url);
 } catch (error) {
   postgresNote = `- PostgreSQL was not measured: ${error instanceof Error ? error.message : String(error)}.`;
   console.log(postgresNote);
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-  await admin.end().catch(() => {});
+  await scratchDatabase?.drop().catch(() => {});
   rmSync(scratch, { recursive: true, force: true });
 }
 

@@ -9,13 +9,11 @@
  * - end to end: the product's ingestion job (processSource) for a 5 MB text source, chunks written and the source
  *   ready, three runs, on the embedded PGlite (pgvector, HNSW index) and on PostgreSQL when reachable.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { knowledgeSources } from '../apps/server/src/db/schema/index';
 import { processSource } from '../apps/server/src/features/knowledge-sources/ingest';
@@ -24,6 +22,7 @@ import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 import { extractDocument } from '../apps/server/src/rag/parsers';
 import { createBenchChatbot } from './bench-chatbot';
 import { writePerformanceSection } from './performance-doc';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_BYTES = 5 * 1024 * 1024;
@@ -115,22 +114,16 @@ const embedded = await openDatabase({});
 await endToEnd('PGlite (pgvector, HNSW index)', embedded);
 await embedded.close();
 
-const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
+let scratchDatabase: ScratchDatabase | undefined;
 try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: url.toString() });
+  scratchDatabase = await createScratchDatabase('parley_bench');
+  const server = await openDatabase({ databaseUrl: scratchDatabase.url });
   await endToEnd(`PostgreSQL (${server.vectorSearch === 'pgvector' ? 'pgvector, HNSW index' : 'no pgvector: real[]'})`, server);
   await server.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 } catch (error) {
   console.log(`PostgreSQL not measured: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
-  await admin.end().catch(() => {});
+  await scratchDatabase?.drop().catch(() => {});
 }
 
 writePerformanceSection(

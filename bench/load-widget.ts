@@ -11,12 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { freePort } from '../apps/server/src/test/free-port';
 import { runWidgetLoad, seedLoadChatbots } from '../apps/server/src/test/widget-load';
 import { writePerformanceSection } from './performance-doc';
+import { createScratchDatabase } from './scratch-database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -31,17 +31,8 @@ const POSTGRES = process.argv.includes('--postgres');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-load-'));
 const secret = randomBytes(32).toString('hex');
-const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `parley_load_${randomBytes(4).toString('hex')}`;
-const admin = POSTGRES ? new pg.Client({ connectionString: adminUrl }) : null;
-let databaseUrl: string | undefined;
-if (admin) {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-}
+const scratchDatabase = POSTGRES ? await createScratchDatabase('parley_load') : undefined;
+const databaseUrl = scratchDatabase?.url;
 const env: Record<string, string> = {
   DATA_DIR: dataDir,
   PARLEY_SECRET_KEY: secret,
@@ -77,10 +68,7 @@ const result = await runWidgetLoad({ baseUrl, chatbotIds, visitors: VISITORS, du
 node.kill('SIGTERM');
 await new Promise((resolve) => node.once('exit', resolve));
 rmSync(dataDir, { recursive: true, force: true });
-if (admin) {
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
-}
+await scratchDatabase?.drop();
 
 const ms = (value: number) => `${Math.round(value)}`;
 console.log(JSON.stringify(result, null, 2));

@@ -6,14 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writePerformanceSection } from './performance-doc';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../apps/server/src/db/schema/index';
-
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Row {
   driver: string;
@@ -92,21 +90,17 @@ rows.push(...(await benchDriver('PGlite', pglite)));
 await pglite.close();
 
 let pgNote = '';
+let scratchDatabase: ScratchDatabase | undefined;
 try {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  await admin.connect();
-  const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  scratchDatabase = await createScratchDatabase('parley_bench');
+  const database = await openDatabase({ databaseUrl: scratchDatabase.url });
   rows.push(...(await benchDriver('PostgreSQL', database)));
   await database.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
 } catch (error) {
   pgNote = `PostgreSQL was not reachable (${error instanceof Error ? error.message : String(error)}); only PGlite was measured.`;
   console.warn(pgNote);
+} finally {
+  await scratchDatabase?.drop().catch(() => {});
 }
 
 const table = rows

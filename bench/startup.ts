@@ -13,8 +13,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { writePerformanceSection } from './performance-doc';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { freePort } from '../apps/server/src/test/free-port';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,20 +84,14 @@ const existing = mkdtempSync(path.join(scratch, 'data-'));
 await timeToHealthy([SERVER], { DATA_DIR: existing, PARLEY_SECRET_KEY: secret }, '/api/health');
 await measure('PGlite, later start (existing data directory)', () => timeToHealthy([SERVER], { DATA_DIR: existing, PARLEY_SECRET_KEY: secret }, '/api/health'));
 
-const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-const created: string[] = [];
+const created: ScratchDatabase[] = [];
 const freshDatabase = async () => {
-  const name = `parley_startup_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  created.push(name);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createScratchDatabase('parley_startup');
+  created.push(database);
+  return database.url;
 };
 let postgresNote = '';
 try {
-  await admin.connect();
   const dataDir = mkdtempSync(path.join(scratch, 'data-'));
   await measure('PostgreSQL, first start (new database: all migrations)', async () =>
     timeToHealthy([SERVER], { DATABASE_URL: await freshDatabase(), DATA_DIR: dataDir, PARLEY_SECRET_KEY: secret }, '/api/health'),
@@ -111,8 +105,7 @@ try {
   postgresNote = `- PostgreSQL was not measured: ${error instanceof Error ? error.message : String(error)}.`;
   console.log(postgresNote);
 } finally {
-  for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-  await admin.end().catch(() => {});
+  for (const database of created) await database.drop().catch(() => {});
   rmSync(scratch, { recursive: true, force: true });
 }
 
