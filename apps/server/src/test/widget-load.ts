@@ -85,6 +85,8 @@ export interface WidgetLoadOptions {
   thinkMs?: [number, number];
   /** Each visitor's address in X-Forwarded-For (the server must trust the proxy: TRUSTED_PROXY=127.0.0.1). */
   forwardedFor?: boolean;
+  /** A visitor leaves after this many questions, answered or refused (by default it asks until the time is up). */
+  questionsPerVisitor?: number;
 }
 
 export interface WidgetLoadResult {
@@ -105,9 +107,12 @@ export interface WidgetLoadResult {
 const REQUEST_TIMEOUT_MS = 30_000;
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 
-/** Runs `visitors` simulated widget visitors until `durationMs` has passed; every loop is bounded by the deadline. */
+/**
+ * Runs `visitors` simulated widget visitors until `durationMs` has passed (or each has asked `questionsPerVisitor`
+ * questions); every loop is bounded by the deadline.
+ */
 export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetLoadResult> {
-  const { baseUrl, chatbotIds, visitors, durationMs, thinkMs = [1000, 4000] } = options;
+  const { baseUrl, chatbotIds, visitors, durationMs, thinkMs = [1000, 4000], questionsPerVisitor = Infinity } = options;
   const started = performance.now();
   const deadline = started + durationMs;
   const latencies: number[] = [];
@@ -133,7 +138,8 @@ export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetL
       fail(`config: ${error instanceof Error ? error.name : 'error'}`);
     }
     let conversationId: string | undefined;
-    while (performance.now() < deadline) {
+    for (let asked = 1; asked <= questionsPerVisitor && performance.now() < deadline; asked += 1) {
+      const leaving = asked === questionsPerVisitor;
       const question = QUESTIONS[Math.floor(Math.random() * QUESTIONS.length)]!;
       const sent = performance.now();
       try {
@@ -149,7 +155,7 @@ export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetL
           if (!(retryAfter > 0)) fail('429 without Retry-After');
           else rateLimited += 1;
           // The widget says "please wait"; the visitor tries again after the time it was given.
-          await sleep((retryAfter > 0 ? retryAfter : 5) * 1000);
+          if (!leaving) await sleep((retryAfter > 0 ? retryAfter : 5) * 1000);
           continue;
         }
         if (response.status !== 200 || !response.body) {
@@ -179,7 +185,7 @@ export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetL
       } catch (error) {
         fail(`messages: ${error instanceof Error ? error.name : 'error'}`);
       }
-      await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
+      if (!leaving) await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
     }
   };
 
