@@ -113,9 +113,9 @@ export async function retrievePassages(
 
   const byVector = await db.transaction(async (tx) => {
     // Keep scanning the HNSW index until enough rows of this chatbot are found (pgvector ≥ 0.8).
+    // One statement for both settings (SET LOCAL takes one each): a round trip fewer on every question.
     if (vectorSearch === 'pgvector') {
-      await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-      await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${HNSW_EF_SEARCH}`));
+      await tx.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(HNSW_EF_SEARCH)}, true)`);
     }
     return tx.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
   });

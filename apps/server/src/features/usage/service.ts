@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -13,18 +13,22 @@ export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. */
+/**
+ * The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. One query (it is
+ * on the path of every widget answer): the organization joined to its own active tier and to free, its own first.
+ */
 export async function organizationTier(db: Db, organizationId: string) {
-  const [org] = await db.select({ tier: organizations.tier }).from(organizations).where(eq(organizations.id, organizationId));
-  if (!org) throw new AppError('NOT_FOUND', 'Organization not found.');
-  const [tier] = await db
-    .select()
-    .from(subscriptionTierLimits)
-    .where(and(eq(subscriptionTierLimits.tier, org.tier), eq(subscriptionTierLimits.isActive, true)));
-  if (tier) return tier;
-  const [free] = await db.select().from(subscriptionTierLimits).where(eq(subscriptionTierLimits.tier, 'free'));
-  if (!free) throw new AppError('SERVICE_UNAVAILABLE', 'No subscription tiers are configured.');
-  return free;
+  const ownActiveTier = and(eq(subscriptionTierLimits.tier, organizations.tier), eq(subscriptionTierLimits.isActive, true));
+  const [row] = await db
+    .select({ tier: subscriptionTierLimits })
+    .from(organizations)
+    .leftJoin(subscriptionTierLimits, or(ownActiveTier, eq(subscriptionTierLimits.tier, 'free')))
+    .where(eq(organizations.id, organizationId))
+    .orderBy(desc(sql`coalesce(${ownActiveTier}, false)`))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Organization not found.');
+  if (!row.tier) throw new AppError('SERVICE_UNAVAILABLE', 'No subscription tiers are configured.');
+  return row.tier;
 }
 
 export async function tokensUsedThisMonth(db: Db, organizationId: string, now = new Date()): Promise<number> {

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 import { MONTHLY_LIMIT_TEXT } from '../chat/service';
-import { currentPeriod } from './service';
+import { currentPeriod, organizationTier } from './service';
 
 describeEachDatabase('plan limits', (ctx) => {
   it('a new organization is on the free tier; creating past max_chatbots is refused with a clear message', async () => {
@@ -46,6 +46,23 @@ describeEachDatabase('plan limits', (ctx) => {
     }
     const usage = (await c.app.inject({ method: 'GET', url: '/api/usage', headers: { cookie: owner.cookie } })).json();
     expect(usage).toMatchObject({ tokens: { limit: -1, percent: null }, chatbots: { count: 5, limit: -1 }, isOverTokenLimit: false });
+  });
+
+  it("an organization's own tier applies while it is active; an inactive or unknown tier falls back to free", async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const owner = await createSignedInUser(c);
+    const orgId = (await c.app.inject({ method: 'GET', url: '/api/usage', headers: { cookie: owner.cookie } })).json().organizationId as string;
+    const tier = `fallback-${orgId.slice(0, 8)}`;
+    await db.insert(subscriptionTierLimits).values({ tier, displayName: 'Fallback test', monthlyTokenLimit: 777, maxChatbots: 7 });
+    await db.update(organizations).set({ tier }).where(eq(organizations.id, orgId));
+    expect(await organizationTier(db, orgId)).toMatchObject({ tier, monthlyTokenLimit: 777, maxChatbots: 7 });
+
+    await db.update(subscriptionTierLimits).set({ isActive: false }).where(eq(subscriptionTierLimits.tier, tier));
+    expect(await organizationTier(db, orgId)).toMatchObject({ tier: 'free', maxChatbots: 3 });
+    await db.update(organizations).set({ tier: 'no-such-tier' }).where(eq(organizations.id, orgId));
+    expect(await organizationTier(db, orgId)).toMatchObject({ tier: 'free', maxChatbots: 3 });
+    await expect(organizationTier(db, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('over the monthly token limit the bot answers with the limit message and meters nothing more; the owner sees it', async () => {
