@@ -291,7 +291,7 @@ ${lines.join('\n')}
 ${
   POSTGRES || MAX_CHUNKS >= 1_000_000
     ? ''
-    : `- 1,000,000 chunks were measured on PostgreSQL (next section): in PGlite, embedding, inserting and building the index
+    : `- 1,000,000 chunks were measured on PostgreSQL (section "Chatbots (PostgreSQL)" below): in PGlite, embedding, inserting and building the index
   would take many hours of this 2-core machine (single-threaded WASM; the index over 100,000 took an hour).
 `
 }`,
