@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { chatbots, documentChunks, knowledgeSources, organizations, subscriptionTierLimits } from '../db/schema/index';
+import { documentChunks, knowledgeSources, subscriptionTierLimits } from '../db/schema/index';
 import { vectorLiteral, type VectorSearchMode } from '../db/vector';
+import { insertChatbotRows } from './chatbot-rows';
 import { chunkText } from '../rag/chunkers';
 import { createLocalEmbedder } from '../rag/embedders/local';
 
@@ -41,29 +42,18 @@ export async function seedLoadChatbots(db: Db, vectorSearch: VectorSearchMode, c
   const vectors = await embedder.embed(chunks.map((c) => c.text));
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const [org] = await db
-      .insert(organizations)
-      .values({ name: `Load ${i}`, slug: `load-${randomBytes(5).toString('hex')}`, tier: 'load-test' })
-      .returning();
-    const [bot] = await db
-      .insert(chatbots)
-      .values({
-        organizationId: org!.id,
-        name: `Support ${i}`,
-        systemPrompt: 'Answer from the documents.',
-        status: 'live',
-        appearance: { color: '#2563eb', position: 'bottom-right', title: 'Support', avatarUrl: null },
-        embeddingDimensions: 384,
-      })
-      .returning();
+    const { organizationId, chatbot: bot } = await insertChatbotRows(db, {
+      organization: { name: `Load ${i}`, tier: 'load-test' },
+      chatbot: { name: `Support ${i}`, status: 'live', embeddingDimensions: 384 },
+    });
     const [source] = await db
       .insert(knowledgeSources)
-      .values({ chatbotId: bot!.id, organizationId: org!.id, kind: 'text', name: 'policies', status: 'ready', chunkCount: chunks.length })
+      .values({ chatbotId: bot.id, organizationId, kind: 'text', name: 'policies', status: 'ready', chunkCount: chunks.length })
       .returning();
     await db.insert(documentChunks).values(
       chunks.map((chunk, j) => ({
         sourceId: source!.id,
-        chatbotId: bot!.id,
+        chatbotId: bot.id,
         chunkIndex: chunk.index,
         content: chunk.text,
         tokenCount: chunk.tokenCount,
@@ -71,7 +61,7 @@ export async function seedLoadChatbots(db: Db, vectorSearch: VectorSearchMode, c
         embeddingDimensions: 384,
       })),
     );
-    ids.push(bot!.id);
+    ids.push(bot.id);
   }
   return ids;
 }

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-sql';
-import { chatbots, documentChunks, knowledgeSources, organizations } from '../../db/schema/index';
+import { chatbots, documentChunks, knowledgeSources } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import type { Embedder, EmbedderProvider } from '../../rag/embedders/types';
+import { insertChatbotRows } from '../../test/chatbot-rows';
 import { describeEachDatabase } from '../../test/harness';
 import { compactTermCounts } from '../knowledge-sources/term-counts';
 import { chooseCandidateTerms, fullTextQueries, prefixQuery, questionTerms, retrievePassages } from './retrieval';
@@ -44,21 +44,8 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
   const embedder = createLocalEmbedder({ dimensions: 384 });
 
   async function createChatbot(db: Database['db']) {
-    const [org] = await db
-      .insert(organizations)
-      .values({ name: 'Terms', slug: `terms-${randomBytes(5).toString('hex')}` })
-      .returning();
-    const [bot] = await db
-      .insert(chatbots)
-      .values({
-        organizationId: org!.id,
-        name: 'Terms',
-        systemPrompt: 'Answer from the documents.',
-        appearance: { color: '#2563eb', position: 'bottom-right', title: 'Terms', avatarUrl: null },
-        embeddingDimensions: 384,
-      })
-      .returning();
-    return { organizationId: org!.id, chatbotId: bot!.id };
+    const { organizationId, chatbot } = await insertChatbotRows(db, { organization: { name: 'Terms' }, chatbot: { name: 'Terms', embeddingDimensions: 384 } });
+    return { organizationId, chatbotId: chatbot.id };
   }
 
   /** A ready source with `texts` as its chunks, written `batch` to a statement; in one transaction, as ingestion does, when asked. */

@@ -4,9 +4,10 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-sql';
-import { chatbots, documentChunks, knowledgeSources, organizations } from '../../db/schema/index';
+import { documentChunks, knowledgeSources } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
+import { insertChatbotRows } from '../../test/chatbot-rows';
 import { retrievePassages } from './retrieval';
 
 const adminUrl = inject('postgresUrl');
@@ -32,28 +33,15 @@ const nearestFirst = ['Ask us about panels.', 'Warranties move to a new owner.',
 
 async function seedChatbot(database: Database): Promise<string> {
   const { db, vectorSearch } = database;
-  const [org] = await db
-    .insert(organizations)
-    .values({ name: 'Exact', slug: `exact-${randomBytes(5).toString('hex')}` })
-    .returning();
-  const [bot] = await db
-    .insert(chatbots)
-    .values({
-      organizationId: org!.id,
-      name: 'Exact',
-      systemPrompt: 'Answer from the documents.',
-      appearance: { color: '#2563eb', position: 'bottom-right', title: 'Exact', avatarUrl: null },
-      embeddingDimensions: 384,
-    })
-    .returning();
+  const { organizationId, chatbot } = await insertChatbotRows(db, { chatbot: { embeddingDimensions: 384 } });
   const [source] = await db
     .insert(knowledgeSources)
-    .values({ chatbotId: bot!.id, organizationId: org!.id, kind: 'text', name: 'notes', status: 'ready', chunkCount: passages.size })
+    .values({ chatbotId: chatbot.id, organizationId, kind: 'text', name: 'notes', status: 'ready', chunkCount: passages.size })
     .returning();
   await db.insert(documentChunks).values(
     [...passages].map(([content, vector], chunkIndex) => ({
       sourceId: source!.id,
-      chatbotId: bot!.id,
+      chatbotId: chatbot.id,
       chunkIndex,
       content,
       tokenCount: 8,
@@ -61,13 +49,17 @@ async function seedChatbot(database: Database): Promise<string> {
       embeddingDimensions: 384,
     })),
   );
-  return bot!.id;
+  return chatbot.id;
 }
 
 const retrieve = async (database: Database, chatbotId: string) =>
   (await retrievePassages(database, { chatbotId, question, embedder, topK: 4 })).map((p) => p.text);
 
-describe.skipIf(!adminUrl)('PostgreSQL without pgvector, then with it', () => {
+// This suite needs a PostgreSQL server (a role and a database of its own); without one it is skipped, and says why.
+const skipReason = adminUrl ? null : inject('postgresSkipReason') || 'no PostgreSQL server (TEST_DATABASE_URL)';
+if (skipReason) console.warn(`[vector-extension.test] skipped: ${skipReason}`);
+
+describe.skipIf(skipReason)(`PostgreSQL without pgvector, then with it${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it('searches exactly over real[] where the extension cannot be created, and moves to the HNSW index once it can', async () => {
     const admin = new pg.Client({ connectionString: adminUrl! });
     await admin.connect();
