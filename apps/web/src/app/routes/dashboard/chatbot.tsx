@@ -48,7 +48,8 @@ export default function ChatbotRoute() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = toTab(searchParams.get('tab'));
-  const { data: chatbot, isPending, error, refetch } = useChatbot(id);
+  const chatbotQuery = useChatbot(id);
+  const { data: chatbot, isPending, error } = chatbotQuery;
 
   const showTab = useCallback((next: string) => setSearchParams({ tab: toTab(next) }, { replace: true }), [setSearchParams]);
   // Source and chunk counts live on the chatbot (and on the list's cards).
@@ -82,7 +83,7 @@ export default function ChatbotRoute() {
             }
           />
         ) : (
-          <LoadErrorAlert title="Could not load the chatbot" error={error} onRetry={() => void refetch()} retryLabel="Try again" />
+          <LoadErrorAlert title="Could not load the chatbot" query={chatbotQuery} retryLabel="Try again" />
         )}
       </div>
     );

@@ -123,12 +123,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
             <Skeleton className="h-16 w-full" />
           </div>
         ) : status.isError ? (
-          <LoadErrorAlert
-            title="Could not check what deletion would do"
-            error={status.error}
-            onRetry={() => void status.refetch()}
-            isRetrying={status.isFetching}
-          />
+          <LoadErrorAlert query={status} title="Could not check what deletion would do" />
         ) : (
           <>
             {status.data.blockers.length > 0 && (

@@ -20,8 +20,7 @@ function ProfileLoading({ label }: { label: string }) {
 export function ProfileSection({ onProfileChanged }: { onProfileChanged?: () => void }) {
   const profile = useProfile();
   if (profile.isPending) return <ProfileLoading label="Loading your profile" />;
-  if (profile.isError)
-    return <LoadErrorAlert title="Could not load your profile" error={profile.error} onRetry={() => void profile.refetch()} isRetrying={profile.isFetching} />;
+  if (profile.isError) return <LoadErrorAlert query={profile} title="Could not load your profile" />;
   return (
     <div className="space-y-6">
       <ProfileCard profile={profile.data} onChanged={onProfileChanged} />
@@ -38,7 +37,7 @@ export function SecuritySection() {
       {profile.isPending ? (
         <Skeleton className="h-40 rounded-xl" aria-label="Loading" />
       ) : profile.isError ? (
-        <LoadErrorAlert title="Could not load your account" error={profile.error} onRetry={() => void profile.refetch()} isRetrying={profile.isFetching} />
+        <LoadErrorAlert query={profile} title="Could not load your account" />
       ) : (
         <PasswordCard hasPassword={profile.data.hasPassword} />
       )}

@@ -24,12 +24,7 @@ export function ConnectedAccountsCard() {
         {accounts.isPending ? (
           <LoadingRows label="Loading sign-in methods" rows={2} className="h-12 w-full" />
         ) : accounts.isError ? (
-          <LoadErrorAlert
-            title="Could not load your sign-in methods"
-            error={accounts.error}
-            onRetry={() => void accounts.refetch()}
-            isRetrying={accounts.isFetching}
-          />
+          <LoadErrorAlert query={accounts} title="Could not load your sign-in methods" />
         ) : accounts.data.items.length === 0 ? (
           <EmptyState icon={LinkIcon} title="No sign-in methods" description="This account has no way to sign in recorded. Contact support." />
         ) : (

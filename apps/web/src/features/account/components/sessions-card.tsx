@@ -92,12 +92,7 @@ export function SessionsCard() {
         {sessions.isPending ? (
           <LoadingRows label="Loading sessions" rows={3} className="h-12 w-full" />
         ) : sessions.isError ? (
-          <LoadErrorAlert
-            title="Could not load your sessions"
-            error={sessions.error}
-            onRetry={() => void sessions.refetch()}
-            isRetrying={sessions.isFetching}
-          />
+          <LoadErrorAlert query={sessions} title="Could not load your sessions" />
         ) : sessions.data.items.length === 0 ? (
           <EmptyState icon={MonitorSmartphoneIcon} title="No active sessions" description="Sign in again to see this browser here." />
         ) : (

@@ -38,12 +38,7 @@ export function ActivityLogsView() {
             <LoadingRows label="Loading activity logs" rows={5} className="h-10" containerClassName="px-6 sm:px-0" />
           ) : query.isError ? (
             <div className="px-6 sm:px-0">
-              <LoadErrorAlert
-                title={ADMIN_MESSAGES.activityLoadFailed}
-                error={query.error}
-                onRetry={() => void query.refetch()}
-                isRetrying={query.isFetching}
-              />
+              <LoadErrorAlert query={query} title={ADMIN_MESSAGES.activityLoadFailed} />
             </div>
           ) : (
             <ActivityLogsTable items={query.data.items} />

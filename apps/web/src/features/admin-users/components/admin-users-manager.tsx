@@ -41,7 +41,7 @@ export function AdminUsersManager({ currentUserId, canDelete }: { currentUserId:
           <LoadingRows label="Loading admin users" rows={3} className="h-12" containerClassName="px-6 sm:px-0" />
         ) : query.isError ? (
           <div className="px-6 sm:px-0">
-            <LoadErrorAlert title="Admin users could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+            <LoadErrorAlert query={query} title="Admin users could not be loaded" />
           </div>
         ) : (
           <Table>

@@ -61,7 +61,7 @@ function breakdowns(data: ActionAnalytics) {
 export function ActionAnalyticsTab() {
   const analytics = useActionAnalytics();
   if (analytics.isError) {
-    return <LoadErrorAlert title="Analytics could not be loaded" error={analytics.error} onRetry={() => void analytics.refetch()} />;
+    return <LoadErrorAlert query={analytics} title="Analytics could not be loaded" />;
   }
   const data = analytics.data;
   const isLoading = analytics.isPending;

@@ -75,7 +75,7 @@ export function ActionTemplatesTab({ allCategories, onCreate, onConfigure, onDel
       </div>
 
       {categories.isError ? (
-        <LoadErrorAlert title="Categories could not be loaded" error={categories.error} onRetry={() => void categories.refetch()} />
+        <LoadErrorAlert query={categories} title="Categories could not be loaded" />
       ) : categories.isPending ? (
         <LoadingRows
           label="Loading categories"
@@ -96,7 +96,7 @@ export function ActionTemplatesTab({ allCategories, onCreate, onConfigure, onDel
       {templates.isPending ? (
         <LoadingRows label="Loading action templates" rows={3} className="h-52 rounded-xl" containerClassName="gap-4 md:grid-cols-2 xl:grid-cols-3" />
       ) : templates.isError ? (
-        <LoadErrorAlert title="Action templates could not be loaded" error={templates.error} onRetry={() => void templates.refetch()} />
+        <LoadErrorAlert query={templates} title="Action templates could not be loaded" />
       ) : templates.data.items.length === 0 ? (
         isFiltered ? (
           <EmptyState

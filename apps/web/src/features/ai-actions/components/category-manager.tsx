@@ -111,7 +111,7 @@ export function CategoryManager() {
         {categories.isPending ? (
           <LoadingRows label="Loading categories" rows={3} className="h-12" />
         ) : categories.isError ? (
-          <LoadErrorAlert title="Categories could not be loaded" error={categories.error} onRetry={() => void categories.refetch()} />
+          <LoadErrorAlert query={categories} title="Categories could not be loaded" />
         ) : items.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
             No categories yet. Add one to group your actions, for example “Lead capture” or “Notifications”.

@@ -18,9 +18,7 @@ export function AnalyticsOverview({ params }: { params: AnalyticsParams }) {
 
   return (
     <div className={cn('grid grid-cols-1 gap-6', CHART_PALETTE_CLASS)} aria-busy={query.isFetching}>
-      {query.isError && (
-        <LoadErrorAlert title="Analytics could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-      )}
+      {query.isError && <LoadErrorAlert query={query} title="Analytics could not be loaded" />}
       {(summary || !query.isError) && (
         <div className={cn('grid grid-cols-1 gap-6 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
           <AnalyticsStatCards totals={summary?.totals} previousTotals={summary?.previousTotals} />

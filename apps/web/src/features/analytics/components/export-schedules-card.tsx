@@ -107,7 +107,7 @@ export function ExportSchedulesCard({ chatbots, timeZone, defaultEmail }: Export
         {query.isPending ? (
           <LoadingRows label="Loading scheduled exports" rows={2} className="h-14" containerClassName="gap-3" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Schedules could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadErrorAlert query={query} title="Schedules could not be loaded" />
         ) : query.data.length === 0 ? (
           <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">
             No scheduled exports. Add one to get reports by e-mail.

@@ -92,7 +92,7 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
         {query.isPending ? (
           <LoadingRows label="Loading exports" rows={3} className="h-12" containerClassName="gap-3" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Exports could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadErrorAlert query={query} title="Exports could not be loaded" />
         ) : query.data.items.length === 0 ? (
           <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">
             No exports yet. Export a report to download it as CSV.

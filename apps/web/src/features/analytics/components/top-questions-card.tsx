@@ -25,7 +25,7 @@ export function TopQuestionsCard({ params }: { params: AnalyticsParams }) {
         {query.isPending ? (
           <LoadingRows label="Loading top questions" rows={4} className="h-12" containerClassName="gap-3" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Top questions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadErrorAlert query={query} title="Top questions could not be loaded" />
         ) : query.data.items.length === 0 ? (
           <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed py-10 text-center">
             <MessageCircleQuestionIcon className="size-6 text-muted-foreground/60" aria-hidden="true" />

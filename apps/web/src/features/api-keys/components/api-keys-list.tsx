@@ -15,7 +15,7 @@ export function ApiKeysList() {
   }
 
   if (apiKeys.isError) {
-    return <LoadErrorAlert title="Could not load your API keys" error={apiKeys.error} onRetry={() => void apiKeys.refetch()} retryLabel="Try again" />;
+    return <LoadErrorAlert query={apiKeys} title="Could not load your API keys" retryLabel="Try again" />;
   }
 
   if (apiKeys.data.items.length === 0) {

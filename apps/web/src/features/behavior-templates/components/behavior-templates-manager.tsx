@@ -107,7 +107,7 @@ export function BehaviorTemplatesManager({ isCreating, onCreatingChange }: { isC
   if (query.isPending) {
     body = <LoadingRows label="Loading behavior templates" rows={4} className="h-56 rounded-xl" containerClassName="gap-4 lg:grid-cols-2" />;
   } else if (query.isError) {
-    body = <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    body = <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -53,7 +53,7 @@ export function ActivityLogsPanel() {
             {events.isPending ? (
               <LoadingRows label="Loading events" rows={4} className="h-10" />
             ) : events.isError ? (
-              <LoadErrorAlert title="Failed to load billing events" error={events.error} onRetry={() => void events.refetch()} />
+              <LoadErrorAlert query={events} title="Failed to load billing events" />
             ) : events.data.items.length === 0 ? (
               <p className="py-6 text-center text-sm text-muted-foreground">{BILLING_ADMIN_MESSAGES.noEvents}</p>
             ) : (
@@ -93,7 +93,7 @@ export function ActivityLogsPanel() {
             {subs.isPending ? (
               <LoadingRows label="Loading subscribers" rows={4} className="h-10" />
             ) : subs.isError ? (
-              <LoadErrorAlert title="Failed to load subscribers" error={subs.error} onRetry={() => void subs.refetch()} />
+              <LoadErrorAlert query={subs} title="Failed to load subscribers" />
             ) : subs.data.items.length === 0 ? (
               <p className="py-6 text-center text-sm text-muted-foreground">{BILLING_ADMIN_MESSAGES.noSubscribers}</p>
             ) : (
@@ -125,7 +125,7 @@ export function ActivityLogsPanel() {
             {invoices.isPending ? (
               <LoadingRows label="Loading invoices" rows={4} className="h-10" />
             ) : invoices.isError ? (
-              <LoadErrorAlert title="Failed to load invoices" error={invoices.error} onRetry={() => void invoices.refetch()} />
+              <LoadErrorAlert query={invoices} title="Failed to load invoices" />
             ) : invoices.data.items.length === 0 ? (
               <p className="py-6 text-center text-sm text-muted-foreground">{BILLING_ADMIN_MESSAGES.noInvoices}</p>
             ) : (

@@ -33,7 +33,7 @@ export function BillingAlertsCard() {
         {alerts.isPending ? (
           <LoadingRows label="Loading alerts" rows={2} className="h-16" />
         ) : alerts.isError ? (
-          <LoadErrorAlert title="Failed to load alerts" error={alerts.error} onRetry={() => void alerts.refetch()} isRetrying={alerts.isFetching} />
+          <LoadErrorAlert query={alerts} title="Failed to load alerts" />
         ) : alerts.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No unresolved alerts.</p>
         ) : (

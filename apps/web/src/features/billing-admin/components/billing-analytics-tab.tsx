@@ -11,7 +11,7 @@ import { formatCents, formatPercent } from '../utils/billing-format';
 /** The Analytics tab: MRR, revenue, churn, customers and the plan distribution, all from the billing tables. */
 export function BillingAnalyticsTab() {
   const analytics = useBillingAnalytics();
-  if (analytics.isError) return <LoadErrorAlert title="Failed to load billing analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError) return <LoadErrorAlert query={analytics} title="Failed to load billing analytics" />;
   const d = analytics.data;
   const totalSubs = d ? d.planDistribution.reduce((t, p) => t + p.subscriptions, 0) : 0;
   return (

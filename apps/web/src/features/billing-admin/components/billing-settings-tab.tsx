@@ -57,7 +57,7 @@ export function BillingSettingsTab() {
   }, [settings.data]);
   if (settings.isPending || !draft)
     return settings.isError ? (
-      <LoadErrorAlert title="Failed to load billing settings" error={settings.error} onRetry={() => void settings.refetch()} />
+      <LoadErrorAlert query={settings} title="Failed to load billing settings" />
     ) : (
       <LoadingRows label="Loading settings" rows={3} className="h-16" />
     );

@@ -36,8 +36,7 @@ export function ConfigurationPanel() {
       },
     );
   if (configuration.isPending) return <LoadingRows label="Loading configuration" rows={3} className="h-24" />;
-  if (configuration.isError)
-    return <LoadErrorAlert title="Failed to load the configuration" error={configuration.error} onRetry={() => void configuration.refetch()} />;
+  if (configuration.isError) return <LoadErrorAlert query={configuration} title="Failed to load the configuration" />;
   const data = configuration.data;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -70,7 +70,7 @@ function CustomerCards({ onBilling }: { onBilling: (customer: AdminCustomer) => 
       {list.isPending ? (
         <LoadingRows label="Loading customers" rows={3} className="h-40" containerClassName="gap-4 lg:grid-cols-2" />
       ) : list.isError ? (
-        <LoadErrorAlert title="Failed to load customers" error={list.error} onRetry={() => void list.refetch()} />
+        <LoadErrorAlert query={list} title="Failed to load customers" />
       ) : list.data.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No customers found</p>
       ) : (
@@ -138,7 +138,7 @@ function CustomerSheet({ id, onClose }: { id: string; onClose: () => void }) {
         {detail.isPending ? (
           <LoadingRows label="Loading customer" rows={4} className="h-12" />
         ) : detail.isError ? (
-          <LoadErrorAlert title="Failed to load the customer" error={detail.error} onRetry={() => void detail.refetch()} />
+          <LoadErrorAlert query={detail} title="Failed to load the customer" />
         ) : (
           <div className="grid gap-5 py-4 text-sm">
             <section className="grid gap-2">

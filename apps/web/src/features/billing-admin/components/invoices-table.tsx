@@ -42,7 +42,7 @@ export function InvoicesTable({ organizationId }: { organizationId?: string }) {
       {list.isPending ? (
         <LoadingRows label="Loading invoices" rows={5} className="h-10" />
       ) : list.isError ? (
-        <LoadErrorAlert title="Failed to load invoices" error={list.error} onRetry={() => void list.refetch()} />
+        <LoadErrorAlert query={list} title="Failed to load invoices" />
       ) : list.data.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{BILLING_ADMIN_MESSAGES.noInvoices}</p>
       ) : (

@@ -14,7 +14,7 @@ export function LiveMonitoringPanel() {
         {health.isPending ? (
           <Skeleton className="h-64" />
         ) : health.isError ? (
-          <LoadErrorAlert title="Failed to load billing health" error={health.error} onRetry={() => void health.refetch()} isRetrying={health.isFetching} />
+          <LoadErrorAlert query={health} title="Failed to load billing health" />
         ) : (
           <BillingHealthCard health={health.data} />
         )}

@@ -25,12 +25,7 @@ export function PaymentFailuresCard() {
         {failures.isPending ? (
           <Skeleton className="h-16" />
         ) : failures.isError ? (
-          <LoadErrorAlert
-            title="Failed to load payment failures"
-            error={failures.error}
-            onRetry={() => void failures.refetch()}
-            isRetrying={failures.isFetching}
-          />
+          <LoadErrorAlert query={failures} title="Failed to load payment failures" />
         ) : (
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {PAYMENT_FAILURE_WINDOWS.map((window) => {
@@ -71,12 +66,7 @@ export function SubscriptionHealthCard() {
         {health.isPending ? (
           <Skeleton className="h-24" />
         ) : health.isError ? (
-          <LoadErrorAlert
-            title="Failed to load subscription health"
-            error={health.error}
-            onRetry={() => void health.refetch()}
-            isRetrying={health.isFetching}
-          />
+          <LoadErrorAlert query={health} title="Failed to load subscription health" />
         ) : (
           <ul className="grid gap-2 text-sm">
             {SUBSCRIPTION_STATUSES.map((status) => {
@@ -114,7 +104,7 @@ export function WebhookHealthCard() {
         {health.isPending ? (
           <Skeleton className="h-24" />
         ) : health.isError ? (
-          <LoadErrorAlert title="Failed to load webhook health" error={health.error} onRetry={() => void health.refetch()} isRetrying={health.isFetching} />
+          <LoadErrorAlert query={health} title="Failed to load webhook health" />
         ) : (
           <dl className="grid gap-2 text-sm">
             <div className="flex justify-between gap-2">

@@ -71,7 +71,7 @@ export function ProductSyncPanel() {
         {sync.isPending ? (
           <LoadingRows label="Loading products" rows={3} className="h-10" />
         ) : sync.isError ? (
-          <LoadErrorAlert title={BILLING_ADMIN_MESSAGES.fetchTiersFailed} error={sync.error} onRetry={() => void sync.refetch()} isRetrying={sync.isFetching} />
+          <LoadErrorAlert query={sync} title={BILLING_ADMIN_MESSAGES.fetchTiersFailed} />
         ) : (
           <Table>
             <TableHeader>

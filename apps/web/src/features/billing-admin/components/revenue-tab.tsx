@@ -12,7 +12,7 @@ const PLAN_COLORS = ['var(--brand)', 'oklch(0.685 0.169 237.323)', 'var(--succes
 /** The Revenue tab: money paid, MRR and churn, and the plan distribution, per month of the last year. */
 export function RevenueTab() {
   const revenue = useRevenue(12);
-  if (revenue.isError) return <LoadErrorAlert title="Failed to load revenue" error={revenue.error} onRetry={() => void revenue.refetch()} />;
+  if (revenue.isError) return <LoadErrorAlert query={revenue} title="Failed to load revenue" />;
   if (revenue.isPending) return <Skeleton className="h-80" />;
   const points = revenue.data.months.map((m) => ({
     ...m,

@@ -39,7 +39,7 @@ export function SubscriptionsTab() {
       {list.isPending ? (
         <LoadingRows label="Loading subscriptions" rows={5} className="h-10" />
       ) : list.isError ? (
-        <LoadErrorAlert title="Failed to load subscriptions" error={list.error} onRetry={() => void list.refetch()} />
+        <LoadErrorAlert query={list} title="Failed to load subscriptions" />
       ) : list.data.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No subscriptions found</p>
       ) : (

@@ -20,8 +20,7 @@ function TokenBalance() {
   const query = useTokens();
   const checkout = useStartTokenCheckout();
   if (query.isPending) return <LoadingRows label="Loading your token balance" rows={1} className="h-40 rounded-xl" />;
-  if (query.isError)
-    return <LoadErrorAlert title="Could not load your token balance" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  if (query.isError) return <LoadErrorAlert query={query} title="Could not load your token balance" />;
   const data = query.data;
   return (
     <Card>
@@ -96,7 +95,7 @@ function Invoices() {
         {query.isPending ? (
           <LoadingRows label="Loading invoices" rows={3} className="h-10" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Could not load invoices" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          <LoadErrorAlert query={query} title="Could not load invoices" />
         ) : query.data.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">{BILLING_MESSAGES.noInvoices}</p>
         ) : (

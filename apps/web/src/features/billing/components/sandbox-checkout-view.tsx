@@ -22,10 +22,7 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
   const [message, setMessage] = useState<string | null>(null);
 
   if (session.isPending) return <LoadingRows label="Loading the checkout" rows={1} className="h-72 rounded-xl" />;
-  if (session.isError)
-    return (
-      <LoadErrorAlert title="This checkout cannot be shown" error={session.error} onRetry={() => void session.refetch()} isRetrying={session.isFetching} />
-    );
+  if (session.isError) return <LoadErrorAlert query={session} title="This checkout cannot be shown" />;
   const data = session.data;
 
   const done = (result: PayResult) => {

@@ -22,10 +22,7 @@ export function SandboxPortalView({ returnTo }: { returnTo: string }) {
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [message, setMessage] = useState<string | null>(null);
   if (portal.isPending) return <LoadingRows label="Loading the billing portal" rows={2} className="h-40 rounded-xl" />;
-  if (portal.isError)
-    return (
-      <LoadErrorAlert title="Could not load the billing portal" error={portal.error} onRetry={() => void portal.refetch()} isRetrying={portal.isFetching} />
-    );
+  if (portal.isError) return <LoadErrorAlert query={portal} title="Could not load the billing portal" />;
   const data = portal.data;
   const sub = data.subscription;
   const submit = (event: FormEvent) => {

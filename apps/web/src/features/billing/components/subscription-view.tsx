@@ -194,8 +194,7 @@ export function SubscriptionView() {
     setParams({}, { replace: true });
   }, [params, setParams]);
   if (query.isPending) return <LoadingRows label="Loading your plan" rows={3} className="h-32 rounded-xl" />;
-  if (query.isError)
-    return <LoadErrorAlert title="Could not load your plan" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  if (query.isError) return <LoadErrorAlert query={query} title="Could not load your plan" />;
   return (
     <div className="space-y-6">
       <CurrentPlan data={query.data} />

@@ -93,7 +93,7 @@ export function ChatbotTemplatesManager({ isCreating, onCreatingChange }: { isCr
   if (query.isPending) {
     body = <LoadingRows label="Loading templates" rows={3} className="h-64 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
   } else if (query.isError) {
-    body = <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    body = <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

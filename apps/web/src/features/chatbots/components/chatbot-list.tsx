@@ -55,14 +55,15 @@ function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
 
 /** The organization's chatbots as cards, or the way to make the first one. */
 export function ChatbotList() {
-  const { data: chatbots, isPending, error, refetch } = useChatbots();
+  const chatbotsQuery = useChatbots();
+  const { data: chatbots, isPending, error } = chatbotsQuery;
 
   if (isPending) {
     return <LoadingRows label="Loading chatbots" rows={3} className="h-44 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
   }
 
   if (error) {
-    return <LoadErrorAlert title="Could not load your chatbots" error={error} onRetry={() => void refetch()} retryLabel="Try again" />;
+    return <LoadErrorAlert title="Could not load your chatbots" query={chatbotsQuery} retryLabel="Try again" />;
   }
 
   if (chatbots.length === 0) {

@@ -41,7 +41,7 @@ export function CreateChatbotForm({ onCreated, templateId = null }: { onCreated:
 
   if (templateId !== null && templates.isError) {
     return (
-      <LoadErrorAlert title="The template could not be loaded" error={templates.error} onRetry={() => void templates.refetch()}>
+      <LoadErrorAlert query={templates} title="The template could not be loaded">
         <Button variant="ghost" size="sm" asChild>
           <Link to={paths.newChatbot}>Start without a template</Link>
         </Button>

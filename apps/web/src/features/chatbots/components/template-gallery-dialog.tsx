@@ -59,7 +59,7 @@ function Gallery({ onChosen }: { onChosen: () => void }) {
     return <LoadingRows label="Loading templates" rows={4} className="h-36 rounded-lg" containerClassName="gap-3 sm:grid-cols-2" />;
   }
   if (query.isError) {
-    return <LoadErrorAlert title="Templates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+    return <LoadErrorAlert query={query} title="Templates could not be loaded" />;
   }
   if (query.data.length === 0) {
     return (

@@ -122,7 +122,7 @@ export function DataExportsCard() {
             </AlertDescription>
           </Alert>
         ) : exports.isError ? (
-          <LoadErrorAlert title="Could not load your exports" error={exports.error} onRetry={() => void exports.refetch()} isRetrying={exports.isFetching} />
+          <LoadErrorAlert query={exports} title="Could not load your exports" />
         ) : exports.data.items.length === 0 ? (
           <EmptyState
             icon={FileArchiveIcon}

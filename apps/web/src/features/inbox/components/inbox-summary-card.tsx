@@ -23,7 +23,7 @@ export function InboxSummaryCard() {
         {open.isPending ? (
           <Skeleton className="h-14 w-full" aria-label="Loading the inbox" />
         ) : open.isError ? (
-          <LoadErrorAlert title="Could not load the inbox" error={open.error} onRetry={() => void open.refetch()} isRetrying={open.isFetching} />
+          <LoadErrorAlert query={open} title="Could not load the inbox" />
         ) : (
           <dl className="grid grid-cols-2 gap-4">
             <div>

@@ -1,7 +1,7 @@
 import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
 import { DatabaseIcon } from 'lucide-react';
 import { useState } from 'react';
-import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { type FailedQuery, LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCount, hasSourcesInProgress } from '../utils/source-format';
@@ -9,10 +9,8 @@ import { DeleteSourceDialog } from './delete-source-dialog';
 import { SourceRow } from './source-row';
 
 interface SourceListProps {
-  sources: KnowledgeSource[] | undefined;
-  isPending: boolean;
-  error: Error | null;
-  onRetry: () => void;
+  /** The chatbot's sources, as useSources gives them. */
+  query: FailedQuery & { data: KnowledgeSource[] | undefined; isPending: boolean };
 }
 
 function summary(sources: KnowledgeSource[]): string {
@@ -22,7 +20,8 @@ function summary(sources: KnowledgeSource[]): string {
   return `${formatCount(sources.length, 'source')} · ${formatCount(chunks, 'chunk')} · ${formatCount(tokens, 'token')}`;
 }
 
-export function SourceList({ sources, isPending, error, onRetry }: SourceListProps) {
+export function SourceList({ query }: SourceListProps) {
+  const { data: sources, isPending, error } = query;
   const [deleting, setDeleting] = useState<KnowledgeSource | null>(null);
 
   return (
@@ -37,7 +36,7 @@ export function SourceList({ sources, isPending, error, onRetry }: SourceListPro
         <LoadingRows label="Loading sources" rows={2} className="h-12" containerClassName="gap-3 p-6" />
       ) : error ? (
         <div className="p-6">
-          <LoadErrorAlert title="Could not load the training data" error={error} onRetry={onRetry} retryLabel="Try again" />
+          <LoadErrorAlert title="Could not load the training data" query={query} retryLabel="Try again" />
         </div>
       ) : !sources || sources.length === 0 ? (
         <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">

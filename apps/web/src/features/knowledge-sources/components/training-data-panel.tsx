@@ -32,7 +32,8 @@ function AddCard({ icon: Icon, title, description, children }: { icon: typeof Fi
 
 /** Adding documents, text and web pages, and the list of what the chatbot knows with live processing status. */
 export function TrainingDataPanel({ chatbotId, onSourcesChanged, processingNote }: TrainingDataPanelProps) {
-  const { data: sources, isPending, error, refetch } = useSources(chatbotId);
+  const sourcesQuery = useSources(chatbotId);
+  const sources = sourcesQuery.data;
 
   // The chatbot's source and chunk counts change with the list; tell the page when they do.
   const signature = sources ? `${sources.length}:${sources.reduce((total, source) => total + source.chunkCount, 0)}` : null;
@@ -59,7 +60,7 @@ export function TrainingDataPanel({ chatbotId, onSourcesChanged, processingNote 
         </AddCard>
       </div>
       {processingNote && <p className="text-sm text-muted-foreground">{processingNote}</p>}
-      <SourceList sources={sources} isPending={isPending} error={error} onRetry={() => void refetch()} />
+      <SourceList query={sourcesQuery} />
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function LaunchMaterialsView() {
       {query.isPending ? (
         <LoadingRows label="Loading the launch checklist" rows={4} className="h-20" containerClassName="gap-3" />
       ) : query.isError ? (
-        <LoadErrorAlert title="Failed to load the launch checklist" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <LoadErrorAlert query={query} title="Failed to load the launch checklist" />
       ) : (
         <>
           <Card className="gap-4">

@@ -96,9 +96,7 @@ export function MonitoringTab() {
   const data = monitoring.data;
 
   if (monitoring.isError && !data) {
-    return (
-      <LoadErrorAlert title="Failed to load monitoring" error={monitoring.error} onRetry={() => void monitoring.refetch()} isRetrying={monitoring.isFetching} />
-    );
+    return <LoadErrorAlert query={monitoring} title="Failed to load monitoring" />;
   }
   return (
     <div className="grid gap-6">

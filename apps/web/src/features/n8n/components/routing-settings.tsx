@@ -51,7 +51,7 @@ export function RoutingSettings({ control }: Pick<SettingsFormProps, 'control'>)
       {rules.isPending ? (
         <LoadingRows label="Loading routing rules" rows={2} className="h-20" />
       ) : rules.isError ? (
-        <LoadErrorAlert title="Failed to load routing rules" error={rules.error} onRetry={() => void rules.refetch()} isRetrying={rules.isFetching} />
+        <LoadErrorAlert query={rules} title="Failed to load routing rules" />
       ) : rules.data.items.length === 0 ? (
         <EmptyState
           icon={RouteIcon}

@@ -140,9 +140,6 @@ function AdvancedSettings({ settings, onUseTemplate }: { settings: N8nAdvancedSe
 export function SettingsTab({ onUseTemplate }: { onUseTemplate: (target: WorkflowDialogTarget) => void }) {
   const settings = useN8nSettings();
   if (settings.isPending) return <LoadingRows label="Loading n8n settings" rows={4} className="h-16" />;
-  if (settings.isError)
-    return (
-      <LoadErrorAlert title="Failed to load n8n settings" error={settings.error} onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
-    );
+  if (settings.isError) return <LoadErrorAlert query={settings} title="Failed to load n8n settings" />;
   return <AdvancedSettings settings={settings.data} onUseTemplate={onUseTemplate} />;
 }

@@ -41,7 +41,7 @@ export function TemplatesSettings({ onUse }: { onUse: (target: WorkflowDialogTar
       {templates.isPending ? (
         <LoadingRows label="Loading templates" rows={3} className="h-36 rounded-xl" containerClassName="gap-3 md:grid-cols-2" />
       ) : templates.isError ? (
-        <LoadErrorAlert title="Failed to load templates" error={templates.error} onRetry={() => void templates.refetch()} isRetrying={templates.isFetching} />
+        <LoadErrorAlert query={templates} title="Failed to load templates" />
       ) : templates.data.items.length === 0 ? (
         <EmptyState icon={LayoutTemplateIcon} title="No templates" description="Save an n8n workflow as a template to start new workflows from it." />
       ) : (

@@ -79,12 +79,7 @@ export function WebhooksTab() {
           <LoadingRows label="Loading webhook endpoints" rows={3} className="h-14" containerClassName="px-6 sm:px-0" />
         ) : endpoints.isError ? (
           <div className="px-6 sm:px-0">
-            <LoadErrorAlert
-              title="Failed to load webhook endpoints"
-              error={endpoints.error}
-              onRetry={() => void endpoints.refetch()}
-              isRetrying={endpoints.isFetching}
-            />
+            <LoadErrorAlert query={endpoints} title="Failed to load webhook endpoints" />
           </div>
         ) : endpoints.data.items.length === 0 ? (
           <div className="px-6 sm:px-0">

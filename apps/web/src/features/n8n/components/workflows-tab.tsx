@@ -46,12 +46,7 @@ export function WorkflowsTab({ onOpen }: { onOpen: (target: WorkflowDialogTarget
           <LoadingRows label="Loading workflows" rows={3} className="h-14" containerClassName="px-6 sm:px-0" />
         ) : workflows.isError ? (
           <div className="px-6 sm:px-0">
-            <LoadErrorAlert
-              title="Failed to load workflows"
-              error={workflows.error}
-              onRetry={() => void workflows.refetch()}
-              isRetrying={workflows.isFetching}
-            />
+            <LoadErrorAlert query={workflows} title="Failed to load workflows" />
           </div>
         ) : workflows.data.items.length === 0 ? (
           <div className="px-6 sm:px-0">

@@ -34,12 +34,7 @@ export function NotificationPreferencesCard() {
         {preferences.isPending ? (
           <LoadingRows label="Loading notification preferences" rows={4} className="h-12 w-full" />
         ) : preferences.isError ? (
-          <LoadErrorAlert
-            title="Could not load your notification preferences"
-            error={preferences.error}
-            onRetry={() => void preferences.refetch()}
-            isRetrying={preferences.isFetching}
-          />
+          <LoadErrorAlert query={preferences} title="Could not load your notification preferences" />
         ) : (
           <ul className="divide-y">
             {NOTIFICATION_KINDS.map((kind) => (

@@ -92,9 +92,7 @@ export function InvitationLanding({
         </Panel>
       );
     }
-    return (
-      <LoadErrorAlert title="Could not open the invitation" error={preview.error} onRetry={() => void preview.refetch()} isRetrying={preview.isFetching} />
-    );
+    return <LoadErrorAlert query={preview} title="Could not open the invitation" />;
   }
 
   const invitation = preview.data;

@@ -90,12 +90,7 @@ export function InvitationsCard({ organizationId }: { organizationId: string }) 
         {invitations.isPending ? (
           <LoadingRows label="Loading invitations" rows={2} className="h-12 w-full" />
         ) : invitations.isError ? (
-          <LoadErrorAlert
-            title="Could not load the invitations"
-            error={invitations.error}
-            onRetry={() => void invitations.refetch()}
-            isRetrying={invitations.isFetching}
-          />
+          <LoadErrorAlert query={invitations} title="Could not load the invitations" />
         ) : invitations.data.items.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
             No pending invitations. Use “Invite member” to add someone.

@@ -19,12 +19,7 @@ export function TeamActivityCard({ organizationId }: { organizationId: string })
         {activity.isPending ? (
           <LoadingRows label="Loading recent changes" rows={3} className="h-8 w-full" />
         ) : activity.isError ? (
-          <LoadErrorAlert
-            title="Could not load recent changes"
-            error={activity.error}
-            onRetry={() => void activity.refetch()}
-            isRetrying={activity.isFetching}
-          />
+          <LoadErrorAlert query={activity} title="Could not load recent changes" />
         ) : activity.data.items.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <HistoryIcon className="size-4" aria-hidden="true" />

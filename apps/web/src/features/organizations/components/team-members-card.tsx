@@ -81,7 +81,7 @@ export function TeamMembersCard({
         {members.isPending ? (
           <LoadingRows label="Loading members" rows={3} className="h-12 w-full" />
         ) : members.isError ? (
-          <LoadErrorAlert title="Could not load the members" error={members.error} onRetry={() => void members.refetch()} isRetrying={members.isFetching} />
+          <LoadErrorAlert query={members} title="Could not load the members" />
         ) : members.data.items.length === 0 ? (
           <EmptyState icon={UsersIcon} title="Nobody here yet" description="Invite your colleagues by e-mail." />
         ) : (

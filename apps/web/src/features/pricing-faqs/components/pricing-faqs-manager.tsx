@@ -32,7 +32,7 @@ export function PricingFaqsManager() {
   if (query.isPending) {
     body = <LoadingRows label="Loading FAQs" rows={3} className="h-12" />;
   } else if (query.isError) {
-    body = <LoadErrorAlert title={PRICING_FAQ_MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    body = <LoadErrorAlert query={query} title={PRICING_FAQ_MESSAGES.loadFailed} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -44,7 +44,7 @@ export function PricingPlansManager() {
   if (query.isPending) {
     body = <LoadingRows label="Loading pricing plans" rows={3} className="h-12" />;
   } else if (query.isError) {
-    body = <LoadErrorAlert title={PRICING_PLAN_MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    body = <LoadErrorAlert query={query} title={PRICING_PLAN_MESSAGES.loadFailed} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -31,7 +31,7 @@ export function RateLimitStatusCard() {
         {query.isPending ? (
           <LoadingRows label="Loading rate limits" rows={4} className="h-16" containerClassName="sm:grid-cols-2" />
         ) : query.isError ? (
-          <LoadErrorAlert title="The limits could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          <LoadErrorAlert query={query} title="The limits could not be loaded" />
         ) : (
           <ul className="grid gap-2 md:grid-cols-2">
             {query.data.map((item) => (

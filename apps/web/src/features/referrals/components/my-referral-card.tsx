@@ -28,7 +28,7 @@ export function MyReferralCard() {
         {query.isPending ? (
           <LoadingRows label="Loading your referral link" rows={2} className="h-10" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Failed to load your referral link" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          <LoadErrorAlert query={query} title="Failed to load your referral link" />
         ) : (
           <>
             {!query.data.enabled && (

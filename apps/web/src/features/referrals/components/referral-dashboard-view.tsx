@@ -36,7 +36,7 @@ export function ReferralDashboardView({ settingsPath }: { settingsPath: string |
       {query.isPending ? (
         <LoadingRows label="Loading referrals" rows={2} className="h-28" containerClassName="gap-4" />
       ) : query.isError ? (
-        <LoadErrorAlert title={REFERRAL_MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <LoadErrorAlert query={query} title={REFERRAL_MESSAGES.loadFailed} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -56,7 +56,7 @@ export function ReferralList() {
         {query.isPending ? (
           <LoadingRows label="Loading referred sign-ups" rows={4} className="h-11" />
         ) : query.isError ? (
-          <LoadErrorAlert title={REFERRAL_MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          <LoadErrorAlert query={query} title={REFERRAL_MESSAGES.loadFailed} />
         ) : query.data.items.length === 0 ? (
           <EmptyState
             icon={UserPlusIcon}

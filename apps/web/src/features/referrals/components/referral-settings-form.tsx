@@ -122,7 +122,7 @@ export function ReferralSettingsView({ dashboardPath }: { dashboardPath: string 
       {query.isPending ? (
         <LoadingRows label="Loading referral settings" rows={3} className="h-16" containerClassName="max-w-2xl" />
       ) : query.isError ? (
-        <LoadErrorAlert title="Failed to load referral settings" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <LoadErrorAlert query={query} title="Failed to load referral settings" />
       ) : (
         <SettingsForm settings={query.data} />
       )}

@@ -105,7 +105,7 @@ export function SecurityAuditView({ activityPath }: { activityPath: string }) {
       {latest.isPending ? (
         <LoadingRows label="Loading the latest audit" rows={3} className="h-32" containerClassName="gap-4" />
       ) : latest.isError ? (
-        <LoadErrorAlert title="Failed to load the latest audit" error={latest.error} onRetry={() => void latest.refetch()} isRetrying={latest.isFetching} />
+        <LoadErrorAlert query={latest} title="Failed to load the latest audit" />
       ) : !latest.data ? (
         <EmptyState
           icon={ShieldQuestionIcon}

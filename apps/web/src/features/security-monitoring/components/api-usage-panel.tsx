@@ -15,8 +15,7 @@ import { ApiCallsChart } from './api-calls-chart';
 export function ApiUsagePanel({ hours }: { hours: SecurityTimeframeHours }) {
   const query = useApiUsage(hours);
   if (query.isPending) return <LoadingRows label="Loading API usage" rows={3} className="h-28" />;
-  if (query.isError)
-    return <LoadErrorAlert title={SECURITY_MESSAGES.metricsFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  if (query.isError) return <LoadErrorAlert query={query} title={SECURITY_MESSAGES.metricsFailed} />;
   const usage = query.data;
   const { analytics } = usage;
   return (

@@ -13,8 +13,7 @@ import { timeframeLabel } from '../utils/security-format';
 export function CspViolationsTable({ hours }: { hours: SecurityTimeframeHours }) {
   const query = useCspViolations(hours);
   if (query.isPending) return <LoadingRows label="Loading CSP violations" rows={4} className="h-11" />;
-  if (query.isError)
-    return <LoadErrorAlert title="Failed to load CSP violations" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  if (query.isError) return <LoadErrorAlert query={query} title="Failed to load CSP violations" />;
   if (query.data.length === 0) {
     return (
       <EmptyState

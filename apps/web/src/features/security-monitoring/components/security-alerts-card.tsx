@@ -40,7 +40,7 @@ export function SecurityAlertsCard() {
         {query.isPending ? (
           <LoadingRows label="Loading alerts" rows={2} className="h-16" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Failed to load alerts" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          <LoadErrorAlert query={query} title="Failed to load alerts" />
         ) : query.data.items.length === 0 ? (
           <p className="flex items-center gap-2 py-2 text-sm text-muted-foreground">
             <CheckCircle2Icon className="size-4 text-success" aria-hidden="true" />

@@ -14,8 +14,7 @@ import { eventSummary, SEVERITY_BADGE_CLASS, timeframeLabel } from '../utils/sec
 export function SecurityEventsTable({ hours }: { hours: SecurityTimeframeHours }) {
   const query = useSecurityEvents(hours);
   if (query.isPending) return <LoadingRows label="Loading security events" rows={5} className="h-11" />;
-  if (query.isError)
-    return <LoadErrorAlert title="Failed to load security events" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  if (query.isError) return <LoadErrorAlert query={query} title="Failed to load security events" />;
   if (query.data.length === 0) {
     return <EmptyState icon={ShieldIcon} title={SECURITY_MESSAGES.noEvents} description={`Nothing was recorded in the ${timeframeLabel(hours)}.`} />;
   }

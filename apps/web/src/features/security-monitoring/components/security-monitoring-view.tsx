@@ -78,12 +78,7 @@ export function SecurityMonitoringView({ auditPath }: { auditPath: string }) {
           {metrics.isPending ? (
             <LoadingRows label="Loading security metrics" rows={3} className="h-28" containerClassName="gap-4" />
           ) : metrics.isError ? (
-            <LoadErrorAlert
-              title={SECURITY_MESSAGES.metricsFailed}
-              error={metrics.error}
-              onRetry={() => void metrics.refetch()}
-              isRetrying={metrics.isFetching}
-            />
+            <LoadErrorAlert query={metrics} title={SECURITY_MESSAGES.metricsFailed} />
           ) : (
             <>
               <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">

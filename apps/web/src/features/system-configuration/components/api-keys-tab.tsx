@@ -43,7 +43,7 @@ export function ApiKeysTab() {
         {keys.isPending ? (
           <LoadingRows label="Loading keys" rows={2} className="h-28 w-full" containerClassName="gap-3" />
         ) : keys.isError ? (
-          <LoadErrorAlert title={SYSTEM_KEYS_TEXT.loadFailed} error={keys.error} onRetry={() => void keys.refetch()} />
+          <LoadErrorAlert query={keys} title={SYSTEM_KEYS_TEXT.loadFailed} />
         ) : keys.data.items.length === 0 ? (
           <EmptyState
             icon={KeyRoundIcon}

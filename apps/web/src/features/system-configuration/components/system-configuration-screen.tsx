@@ -188,9 +188,7 @@ export function SystemConfigurationScreen({
     // Spec part 2 §6: a denied read shows no configuration.
     body = <EmptyState icon={ServerCogIcon} title="No configuration" description={TEXT.noConfiguration} />;
   } else if (query.isError) {
-    body = (
-      <LoadErrorAlert title="The system configuration could not be loaded" error={query.error} onRetry={() => void query.refetch()} retryLabel={TEXT.retry} />
-    );
+    body = <LoadErrorAlert query={query} title="The system configuration could not be loaded" retryLabel={TEXT.retry} />;
   } else if (!draft) {
     body = <EmptyState icon={ServerCogIcon} title="No configuration" description={TEXT.noConfiguration} />;
   } else {

@@ -103,7 +103,7 @@ export function TierLimitsManager() {
       </div>
     );
   } else if (query.isError) {
-    body = <LoadErrorAlert title={TIER_MESSAGES.fetchFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    body = <LoadErrorAlert query={query} title={TIER_MESSAGES.fetchFailed} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

@@ -219,7 +219,7 @@ export function TokenConversionManager() {
     );
   }
   if (query.isError) {
-    return <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    return <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
   }
   return <ConversionEditor data={query.data} />;
 }

@@ -116,7 +116,7 @@ export function TokenPackagesManager() {
   if (query.isPending) {
     body = <LoadingRows label="Loading token packages" rows={3} className="h-32 rounded-lg" containerClassName="gap-3" />;
   } else if (query.isError) {
-    body = <LoadErrorAlert title={MESSAGES.loadFailed} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    body = <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
   } else if (query.data.length === 0 && added.length === 0) {
     body = (
       <EmptyState

@@ -74,7 +74,7 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
           <LoadingRows label="Loading users" rows={4} className="h-12" containerClassName="px-6 sm:px-0" />
         ) : query.isError ? (
           <div className="px-6 sm:px-0">
-            <LoadErrorAlert title="Users could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+            <LoadErrorAlert query={query} title="Users could not be loaded" />
           </div>
         ) : (
           <UsersTable

@@ -127,10 +127,7 @@ export function DeliveryLogDialog({ scope, webhook, onClose }: { scope: WebhookS
 
   let body;
   if (query.isPending) body = <LoadingRows label="Loading deliveries" rows={4} className="h-14 w-full" />;
-  else if (query.isError)
-    body = (
-      <LoadErrorAlert title="The delivery log could not be loaded" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-    );
+  else if (query.isError) body = <LoadErrorAlert query={query} title="The delivery log could not be loaded" />;
   else if (query.data.items.length === 0)
     body = (
       <EmptyState

@@ -37,8 +37,7 @@ export function WebhookConfigurations({ scope, intro }: { scope: WebhookScope; i
 
   let body;
   if (configs.isPending) body = <LoadingRows label="Loading webhooks" rows={2} className="h-56 rounded-xl" containerClassName="gap-4 lg:grid-cols-2" />;
-  else if (configs.isError)
-    body = <LoadErrorAlert title={WEBHOOK_MESSAGES.fetchFailed} error={configs.error} onRetry={() => void configs.refetch()} isRetrying={configs.isFetching} />;
+  else if (configs.isError) body = <LoadErrorAlert query={configs} title={WEBHOOK_MESSAGES.fetchFailed} />;
   else if (items.length === 0)
     body = (
       <EmptyState
