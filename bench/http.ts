@@ -14,7 +14,7 @@
  *
  * For profiling: BENCH_HTTP_DATABASES=postgres (or pglite) measures one database and leaves docs/performance.md alone;
  * BENCH_HTTP_PROFILE=<dir> runs the server with `node --cpu-prof` and writes its profiles there;
- * BENCH_HTTP_COMPARE=a/main.js,b/main.js measures two builds' health and list in turns, three rounds, and writes nothing.
+ * BENCH_HTTP_COMPARE=a/main.js,b/main.js measures two builds' health, list and widget chat in turns, three rounds, and writes nothing.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -252,12 +252,29 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       }),
     );
   };
+  // A process starts with empty rate-limit counters (no Redis here): every node may ask its 100 questions.
+  const widgetChat = async (node: { base: string; pid?: number }, prefix: string) =>
+    record(
+      label,
+      `${prefix}widget chat, 10k chunks (${CHAT_REQUESTS} questions, ${CHAT_CONCURRENCY} at a time)`,
+      await hammer(`${node.base}/api/public/chatbots/${chatbotId}/messages`, {
+        connections: CHAT_CONCURRENCY,
+        total: CHAT_REQUESTS,
+        pid: node.pid,
+        request: (n) => ({
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` },
+          body: JSON.stringify({ message: `How long does the ${words[n % words.length]} team take?`, visitorId: `visitor-${n}` }),
+        }),
+      }),
+    );
   if (COMPARE.length) {
     // Builds side by side on the same data, in turns, so the machine's load falls on each alike.
     for (let round = 1; round <= 3; round += 1) {
       for (const bundle of COMPARE) {
         const node = await startProcess([...profile, path.resolve(bundle)], env, '/api/health');
-        await healthAndList(node, `${path.basename(bundle)} round ${round}: `);
+        await healthAndList(node, `${path.basename(path.dirname(bundle))}/${path.basename(bundle)} round ${round}: `);
+        await widgetChat(node, `${path.basename(path.dirname(bundle))}/${path.basename(bundle)} round ${round}: `);
         await node.stop();
       }
     }
@@ -265,20 +282,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
   }
   const node = await startProcess([...profile, path.join(ROOT, 'apps/server/dist/main.js')], env, '/api/health');
   await healthAndList(node, '');
-  record(
-    label,
-    `widget chat, 10k chunks (${CHAT_REQUESTS} questions, ${CHAT_CONCURRENCY} at a time)`,
-    await hammer(`${node.base}/api/public/chatbots/${chatbotId}/messages`, {
-      connections: CHAT_CONCURRENCY,
-      total: CHAT_REQUESTS,
-      pid: node.pid,
-      request: (n) => ({
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` },
-        body: JSON.stringify({ message: `How long does the ${words[n % words.length]} team take?`, visitorId: `visitor-${n}` }),
-      }),
-    }),
-  );
+  await widgetChat(node, '');
   await node.stop();
 }
 

@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { enableVectorExtension, INDEXED_DIMENSIONS, prepareVectorColumn, type VectorSearchMode } from './vector';
+import { enableVectorExtension, HNSW_SESSION_SETTINGS, INDEXED_DIMENSIONS, prepareVectorColumn, type VectorSearchMode } from './vector';
 
 export type Schema = typeof schema;
 /** The one database type features use; both drivers produce it. */
@@ -133,6 +133,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         // next request tries again; keep-alive notices a peer that vanished without closing the socket.
         connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
         keepAlive: true,
+        // Awaited by the pool before it hands a new connection out.
+        onConnect: (client) =>
+          client.query(HNSW_SESSION_SETTINGS).then(
+            () => undefined,
+            (error: Error) => warn(`Could not set the HNSW search settings: ${error.message}`),
+          ),
       }),
     );
     // An idle client that loses its connection must not crash the process.
@@ -176,6 +182,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(options.pgliteDir, { extensions: { vector } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
+  if (vectorSearch === 'pgvector') await client.exec(HNSW_SESSION_SETTINGS);
   if (!(await migrationsUpToDate((text) => client.query(text)))) await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
   await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
   return {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness';
-import { cosineDistance, prepareVectorColumn, type VectorSearchMode } from './vector';
+import { cosineDistance, HNSW_EF_SEARCH, prepareVectorColumn, type VectorSearchMode } from './vector';
 
 const DIMENSIONS = 8;
 
@@ -45,5 +45,19 @@ describeEachDatabase('vector search', (ctx) => {
     const type = await db.execute(sql`SELECT udt_name FROM information_schema.columns WHERE table_name = ${table} AND column_name = 'embedding'`);
     expect((type as unknown as { rows: { udt_name: string }[] }).rows[0]?.udt_name).toBe(vectorSearch === 'pgvector' ? 'vector' : '_float4');
     expect(await nearest(db, vectorSearch, table, query, 5)).toEqual(expected);
+  });
+});
+
+describeEachDatabase('HNSW search settings', (ctx) => {
+  it('every connection searches with ef_search 100 and iterative scans, without setting them per query', async () => {
+    const { db, vectorSearch } = ctx().database;
+    if (vectorSearch !== 'pgvector') return; // exact search over real[]: no index to configure
+    // On one connection of the pool, after pgvector has been used in it (so its own settings, not placeholders).
+    const settings = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT '[1,0]'::vector(2) <=> '[0,1]'::vector(2)`);
+      const result = await tx.execute(sql`SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan`);
+      return (result as unknown as { rows: { ef: string; scan: string }[] }).rows[0];
+    });
+    expect(settings).toEqual({ ef: String(HNSW_EF_SEARCH), scan: 'relaxed_order' });
   });
 });

@@ -31,8 +31,17 @@ const identifier = (name: string): SQL => {
  */
 export const HNSW_M = 32;
 export const HNSW_EF_CONSTRUCTION = 128;
-/** Candidates the HNSW search keeps per query (pgvector's default is 40); set per retrieval transaction. */
+/** Candidates the HNSW search keeps per query (pgvector's default is 40); see HNSW_SESSION_SETTINGS. */
 export const HNSW_EF_SEARCH = 100;
+
+/**
+ * How every connection searches the HNSW index, set once when it opens (db/client.ts) rather than in a transaction
+ * around each search (three round trips fewer on every question): ef_search, and iterative scans, which keep
+ * searching the index until enough rows of the asked chatbot are found (pgvector ≥ 0.8; the index holds every
+ * chatbot's chunks). Until pgvector is loaded in a session, PostgreSQL keeps them as placeholders and hands them to
+ * it when it loads; without pgvector nothing reads them. A search that needs other values sets them with SET LOCAL.
+ */
+export const HNSW_SESSION_SETTINGS = `SET hnsw.ef_search = ${HNSW_EF_SEARCH}; SET hnsw.iterative_scan = relaxed_order`;
 
 /** Embedding sizes Parley indexes: the built-in local embedder (384) and OpenAI's models (1536). */
 export const INDEXED_DIMENSIONS = [384, 1536] as const;

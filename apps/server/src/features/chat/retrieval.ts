@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-sql';
 import { chunkTermCounts, documentChunks, knowledgeSources } from '../../db/schema/index';
-import { cosineDistance, HNSW_EF_SEARCH } from '../../db/vector';
+import { cosineDistance } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { reciprocalRankFusion } from '../../rag/fusion';
 import { contentTerms } from '../../rag/text-terms';
@@ -111,14 +111,8 @@ export async function retrievePassages(
   const distance = cosineDistance(vectorSearch, sql`${documentChunks.embedding}`, queryVector!);
   const scope = and(eq(documentChunks.chatbotId, input.chatbotId), eq(documentChunks.embeddingDimensions, input.embedder.dimensions));
 
-  const byVector = await db.transaction(async (tx) => {
-    // Keep scanning the HNSW index until enough rows of this chatbot are found (pgvector ≥ 0.8).
-    // One statement for both settings (SET LOCAL takes one each): a round trip fewer on every question.
-    if (vectorSearch === 'pgvector') {
-      await tx.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(HNSW_EF_SEARCH)}, true)`);
-    }
-    return tx.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
-  });
+  // ef_search and iterative scans (enough rows of this chatbot) are set on every connection (HNSW_SESSION_SETTINGS).
+  const byVector = await db.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
 
   const { candidateQuery, rankQuery } = await fullTextQueries(db, input.chatbotId, input.question);
   const byText =

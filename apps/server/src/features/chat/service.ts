@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chatbots';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import type { TokenMeter } from '../token-conversion/meter';
 import { isOverTokenLimit } from '../usage/service';
-import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, noticeUsageThresholds } from '../webhooks/events';
+import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, noticeUsageThresholds, webhookListeners } from '../webhooks/events';
 import { retrievePassages, type Passage } from './retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -241,12 +242,9 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     return;
   }
 
+  // The answer is stored when it is complete (or failed), under the id the visitor is told now.
   const answerAt = new Date();
-  const [assistantPlaceholder] = await db
-    .insert(messages)
-    .values({ conversationId, role: 'assistant', content: '', createdAt: answerAt })
-    .returning({ id: messages.id });
-  const answerId = assistantPlaceholder!.id;
+  const answerId = randomUUID();
   request.emit({ type: 'meta', conversationId, messageId: answerId });
 
   let text = '';
@@ -295,10 +293,18 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     const latencyMs = Math.round(performance.now() - started);
     const outcome: MessageOutcome = answered ? 'answered' : 'declined';
     await db.transaction(async (tx) => {
-      await tx
-        .update(messages)
-        .set({ content: text, tokens: answerTokens, latencyMs, sources: citations, isAnswered: answered, outcome })
-        .where(eq(messages.id, answerId));
+      await tx.insert(messages).values({
+        id: answerId,
+        conversationId,
+        role: 'assistant',
+        content: text,
+        tokens: answerTokens,
+        latencyMs,
+        sources: citations,
+        isAnswered: answered,
+        outcome,
+        createdAt: answerAt,
+      });
       await tx.update(messages).set({ tokens: questionTokens, isAnswered: answered }).where(eq(messages.id, userTurn.id));
       await tx.insert(usageLedger).values([
         { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: userTurn.id, tokenType: 'input', tokens: questionTokens },
@@ -318,11 +324,18 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         },
         request.message,
       );
-      await emitMessagesCreated(tx, chatbot, conversationId, [
-        { id: userTurn.id, role: 'user', content: request.message, createdAt: userAt, tokens: questionTokens },
-        { id: answerId, role: 'assistant', content: text, createdAt: answerAt, outcome, tokens: answerTokens },
-      ]);
-      await noticeUsageThresholds(tx, chatbot.organizationId);
+      const listeners = await webhookListeners(tx, chatbot.organizationId, ['message.created', 'usage.threshold_reached']);
+      await emitMessagesCreated(
+        tx,
+        chatbot,
+        conversationId,
+        [
+          { id: userTurn.id, role: 'user', content: request.message, createdAt: userAt, tokens: questionTokens },
+          { id: answerId, role: 'assistant', content: text, createdAt: answerAt, outcome, tokens: answerTokens },
+        ],
+        listeners,
+      );
+      await noticeUsageThresholds(tx, chatbot.organizationId, new Date(), listeners);
     });
     // The request's tokens and estimated cost for API usage analytics (cost from the provider's own counts when it gave them).
     noteAnswerUsage({
@@ -345,7 +358,9 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     // The turn is kept as an error (with what was streamed, if anything), unmetered, and counted.
     await db
       .transaction(async (tx) => {
-        await tx.update(messages).set({ content: text, outcome: 'error', isAnswered: false }).where(eq(messages.id, answerId));
+        await tx
+          .insert(messages)
+          .values({ id: answerId, conversationId, role: 'assistant', content: text, outcome: 'error', isAnswered: false, createdAt: answerAt });
         await tx.update(messages).set({ isAnswered: false }).where(eq(messages.id, userTurn.id));
         await tx
           .update(conversations)

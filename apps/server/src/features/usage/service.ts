@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -13,14 +13,22 @@ export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
+/** This month's metered tokens of an organization, as a scalar subquery. */
+const monthUsage = (db: Db, organizationId: string, now: Date) =>
+  db
+    .select({ total: sql`coalesce(sum(${usageLedger.tokens}), 0)` })
+    .from(usageLedger)
+    .where(and(eq(usageLedger.organizationId, organizationId), gte(usageLedger.createdAt, currentPeriod(now).start)));
+
 /**
- * The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. One query (it is
- * on the path of every widget answer): the organization joined to its own active tier and to free, its own first.
+ * The tier whose limits apply to an organization (an unknown or inactive tier falls back to free) and, with `now`,
+ * its tokens metered this month. One query, as it is on the path of every widget answer: the organization joined to
+ * its own active tier and to free, its own first, with the month's sum beside it.
  */
-export async function organizationTier(db: Db, organizationId: string) {
+async function readTier(db: Db, organizationId: string, now?: Date) {
   const ownActiveTier = and(eq(subscriptionTierLimits.tier, organizations.tier), eq(subscriptionTierLimits.isActive, true));
   const [row] = await db
-    .select({ tier: subscriptionTierLimits })
+    .select({ tier: subscriptionTierLimits, used: now ? sql<string>`(${monthUsage(db, organizationId, now)})` : sql<null>`null` })
     .from(organizations)
     .leftJoin(subscriptionTierLimits, or(ownActiveTier, eq(subscriptionTierLimits.tier, 'free')))
     .where(eq(organizations.id, organizationId))
@@ -28,23 +36,28 @@ export async function organizationTier(db: Db, organizationId: string) {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found.');
   if (!row.tier) throw new AppError('SERVICE_UNAVAILABLE', 'No subscription tiers are configured.');
-  return row.tier;
+  return { tier: row.tier, used: Number(row.used ?? 0) };
+}
+
+/** The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. */
+export async function organizationTier(db: Db, organizationId: string) {
+  return (await readTier(db, organizationId)).tier;
+}
+
+/** The organization's tier and its tokens metered this month (UTC), in one query. */
+export async function organizationTierAndUsage(db: Db, organizationId: string, now = new Date()) {
+  return readTier(db, organizationId, now);
 }
 
 export async function tokensUsedThisMonth(db: Db, organizationId: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(usageLedger.tokens) })
-    .from(usageLedger)
-    .where(and(eq(usageLedger.organizationId, organizationId), gte(usageLedger.createdAt, currentPeriod(now).start)));
+  const [row] = await monthUsage(db, organizationId, now);
   return Number(row?.total ?? 0);
 }
 
 /** Past the monthly allowance, the organization's credit tokens (rewards, purchases) are used before it is refused. */
 export async function isOverTokenLimit(db: Db, organizationId: string): Promise<boolean> {
-  const tier = await organizationTier(db, organizationId);
-  if (tier.monthlyTokenLimit === UNLIMITED) return false;
-  const used = await tokensUsedThisMonth(db, organizationId);
-  if (used < tier.monthlyTokenLimit) return false;
+  const { tier, used } = await organizationTierAndUsage(db, organizationId);
+  if (tier.monthlyTokenLimit === UNLIMITED || used < tier.monthlyTokenLimit) return false;
   return used >= tier.monthlyTokenLimit + (await availableCredits(db, organizationId, tier.monthlyTokenLimit));
 }
 

@@ -16,7 +16,7 @@ import {
   type handoffs,
   type knowledgeSources,
 } from '../../db/schema/index';
-import { currentPeriod, organizationTier, tokensUsedThisMonth, UNLIMITED } from '../usage/service';
+import { currentPeriod, organizationTierAndUsage, UNLIMITED } from '../usage/service';
 import { newWebhookEventId } from './signing';
 
 /**
@@ -32,19 +32,33 @@ export interface WebhookEventInput<T extends WebhookEventType> {
   at?: Date;
 }
 
-/** Active configurations that listen to `type` for this organization: its own and the installation-wide ones. */
-async function subscribedConfigIds(db: Db, organizationId: string, type: WebhookEventType): Promise<string[]> {
+/** For each event type asked about, the active configurations listening to it: the organization's and the installation-wide ones. */
+export type WebhookListeners = ReadonlyMap<WebhookEventType, readonly string[]>;
+
+/**
+ * Who listens to these event types, in one indexed query. A transaction that emits several kinds of events (an
+ * answer: message.created, and usage.threshold_reached when a limit is crossed) reads them once and passes them on.
+ */
+export async function webhookListeners(db: Db, organizationId: string, types: readonly WebhookEventType[]): Promise<WebhookListeners> {
   const rows = await db
-    .select({ id: webhookConfigs.id })
+    .select({ id: webhookConfigs.id, eventTypes: webhookConfigs.eventTypes })
     .from(webhookConfigs)
     .where(
       and(
         or(eq(webhookConfigs.organizationId, organizationId), isNull(webhookConfigs.organizationId)),
         eq(webhookConfigs.isActive, true),
-        sql`${webhookConfigs.eventTypes} @> ${JSON.stringify([type])}::jsonb`,
+        sql`${webhookConfigs.eventTypes} ?| array[${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )}]::text[]`,
       ),
     );
-  return rows.map((row) => row.id);
+  return new Map(types.map((type) => [type, rows.filter((row) => row.eventTypes.includes(type)).map((row) => row.id)]));
+}
+
+/** The configurations listening to `type`, from `listeners` when the caller read them, else read now. */
+async function listenersOf(db: Db, organizationId: string, type: WebhookEventType, listeners?: WebhookListeners): Promise<readonly string[]> {
+  return (listeners ?? (await webhookListeners(db, organizationId, [type]))).get(type) ?? [];
 }
 
 /** The body sent: Standard Webhooks' recommended `{ type, timestamp, data }`, stored once so every attempt signs the same bytes. */
@@ -55,12 +69,13 @@ export function webhookBody<T extends keyof WebhookEventData>(type: T, at: Date,
 
 /**
  * Stores events of one type (one organization) and a pending delivery per listening configuration. Nobody listens:
- * one indexed query and nothing written (an event no configuration wanted is not kept). Returns the event ids.
+ * one indexed query (none when the caller passes the listeners it read) and nothing written (an event no
+ * configuration wanted is not kept). Returns the event ids.
  */
-export async function emitWebhookEvents<T extends WebhookEventType>(db: Db, events: WebhookEventInput<T>[]): Promise<string[]> {
+export async function emitWebhookEvents<T extends WebhookEventType>(db: Db, events: WebhookEventInput<T>[], listeners?: WebhookListeners): Promise<string[]> {
   const first = events[0];
   if (!first) return [];
-  const configIds = await subscribedConfigIds(db, first.organizationId, first.type);
+  const configIds = await listenersOf(db, first.organizationId, first.type, listeners);
   if (configIds.length === 0) return [];
   const ids: string[] = [];
   for (const event of events) {
@@ -149,6 +164,7 @@ export async function emitMessagesCreated(
   chatbot: { id: string; organizationId: string },
   conversationId: string,
   messages: CreatedMessage[],
+  listeners?: WebhookListeners,
 ): Promise<void> {
   await emitWebhookEvents(
     db,
@@ -170,6 +186,7 @@ export async function emitMessagesCreated(
         },
       },
     })),
+    listeners,
   );
 }
 
@@ -239,12 +256,11 @@ export async function emitHandoffClosed(
  * Nothing is read when nobody listens; a configuration added later in the month hears of a threshold already passed
  * at the next metered use.
  */
-export async function noticeUsageThresholds(db: Db, organizationId: string, now: Date = new Date()): Promise<void> {
-  if ((await subscribedConfigIds(db, organizationId, 'usage.threshold_reached')).length === 0) return;
-  const tier = await organizationTier(db, organizationId);
+export async function noticeUsageThresholds(db: Db, organizationId: string, now: Date = new Date(), listeners?: WebhookListeners): Promise<void> {
+  if ((await listenersOf(db, organizationId, 'usage.threshold_reached', listeners)).length === 0) return;
+  const { tier, used } = await organizationTierAndUsage(db, organizationId, now);
   const limit = tier.monthlyTokenLimit;
   if (limit === UNLIMITED || limit <= 0) return;
-  const used = await tokensUsedThisMonth(db, organizationId, now);
   const period = currentPeriod(now).start.toISOString().slice(0, 7);
   for (const threshold of WEBHOOK_USAGE_THRESHOLDS) {
     if (used * 100 < limit * threshold) continue;
