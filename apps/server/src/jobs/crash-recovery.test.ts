@@ -262,24 +262,25 @@ describe.skipIf(!!reason)('a worker killed with SIGKILL in the middle of a job',
     await healthy(first.url);
     const answers = new Map<number, number | 'cut'>();
     let next = 0;
+    let killed: Promise<void> | undefined;
     const stream = async () => {
       while (next < events.length) {
         const i = next++;
         answers.set(i, await deliver(first.url, events[i]!));
+        // Killed by the stream that gets the 15th answer, at once: the other streams' events are in flight, the rest
+        // unsent (polling for the 15th could see all 60 applied first on a fast machine).
+        if (answers.size >= 15) killed ??= kill9(first);
       }
     };
-    const streams = Array.from({ length: 4 }, stream);
-    await until(
-      async () => answers.size,
-      (n) => n >= 15,
-      60_000,
-      'some events to be processed',
-    );
-    await kill9(first);
-    await Promise.all(streams);
+    await Promise.all(Array.from({ length: 4 }, stream));
+    await killed;
     const cut = [...answers.values()].filter((status) => status === 'cut').length;
     expect(cut).toBeGreaterThan(0);
-    expect([...answers.values()].filter((status) => status !== 200 && status !== 'cut')).toEqual([]);
+    // 503 is a designed answer too ("deliver it again": the database was out of reach, or out of connections while the
+    // other test files run); anything else is a fault. Every event is delivered again below either way.
+    const faults = [...answers.values()].filter((status) => status !== 200 && status !== 503 && status !== 'cut');
+    expect(faults, first.output.join('')).toEqual([]);
+    if ([...answers.values()].includes(503)) console.warn(`[crash-recovery.test] 503 before the kill; the api process said:\n${first.output.join('')}`);
 
     // Stripe delivers again what was not acknowledged — and may deliver acknowledged events again: send all of them.
     const second = await startWorker('api');

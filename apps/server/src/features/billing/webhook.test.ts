@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { billingEvents, invoices, organizations, organizationSubscriptions, tokenCredits, tokenPurchases } from '../../db/schema/index';
+import { billingEvents, invoices, organizations, organizationSubscriptions, subscribers, tokenCredits, tokenPurchases } from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
 import { availableCredits } from '../token-credits/service';
 import { onBillingEventProcessed } from './hooks';
@@ -92,6 +92,19 @@ describeEachDatabase(
       expect(credits.map((r) => r.tokens).sort()).toEqual([3000, 7000]);
       const ids = [event, parallel].map((e) => (JSON.parse(e.payload) as { id: string }).id);
       for (const id of ids) expect(await c.database.db.select().from(billingEvents).where(eq(billingEvents.providerEventId, id))).toHaveLength(1);
+    });
+
+    it("a new customer's first purchases arriving at once are all processed, with one subscriber row", async () => {
+      const c = ctx();
+      const customer = await customerWithOrganization(c);
+      // Eight different checkouts of one organization, none of them known yet, delivered together (Stripe uses several
+      // connections): each would create the organization's subscriber row.
+      const events = Array.from({ length: 8 }, (_, i) => signedEvent('checkout.session.completed', tokenCheckout(customer.organizationId, 100 + i)));
+      const answers = await Promise.all(events.map((event) => postWebhook(c, event)));
+      expect(answers.map((a) => `${a.statusCode} ${(a.json() as { status?: string }).status}`)).toEqual(events.map(() => '200 processed'));
+      const credits = await c.database.db.select().from(tokenCredits).where(eq(tokenCredits.organizationId, customer.organizationId));
+      expect(credits).toHaveLength(8);
+      expect(await c.database.db.select().from(subscribers).where(eq(subscribers.organizationId, customer.organizationId))).toHaveLength(1);
     });
 
     it('a bad signature gets 400 and writes nothing; so do a missing header and another secret', async () => {
