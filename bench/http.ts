@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,10 @@ interface Figures {
   statuses: Record<string, number>;
   /** The server process's CPU time (user + system) per answered request, from /proc; null where there is none. */
   cpuPerRequest: number | null;
+  /** PostgreSQL's processes' CPU per answered request (every backend of the server on this machine); null on PGlite. */
+  databaseCpuPerRequest: number | null;
+  /** This process's CPU (the load generator) per answered request. */
+  clientCpuPerRequest: number;
 }
 
 /** CPU milliseconds a process has used so far (Linux /proc, in clock ticks of 10 ms), or null. */
@@ -63,6 +67,22 @@ function processCpuMs(pid: number | undefined): number | null {
     return null;
   }
 }
+/** CPU milliseconds every PostgreSQL process on this machine has used so far, or null when none runs here. */
+function postgresCpuMs(): number | null {
+  let total: number | null = null;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total = (total ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process exited between the listing and the read.
+    }
+  }
+  return total;
+}
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** `connections` clients, each sending its next request when the last one has been read to the end. */
@@ -74,6 +94,8 @@ async function hammer(
     total?: number;
     /** The server's process id, to measure its CPU per request. */
     pid?: number;
+    /** Also measure PostgreSQL's CPU per request (the server runs on PostgreSQL on this machine). */
+    postgres?: boolean;
     request: (n: number) => { method?: string; headers?: Record<string, string>; body?: string };
   },
 ): Promise<Figures> {
@@ -81,6 +103,8 @@ async function hammer(
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const cpuBefore = processCpuMs(options.pid);
+  const databaseCpuBefore = options.postgres ? postgresCpuMs() : null;
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + (options.seconds ?? 3600) * 1000;
   let sent = 0;
@@ -114,8 +138,21 @@ async function hammer(
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const cpuAfter = processCpuMs(options.pid);
-  const cpuPerRequest = cpuBefore !== null && cpuAfter !== null && latencies.length ? (cpuAfter - cpuBefore) / latencies.length : null;
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: pct(latencies, 50), p95: pct(latencies, 95), statuses, cpuPerRequest };
+  const databaseCpuAfter = options.postgres ? postgresCpuMs() : null;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const answered = Math.max(1, latencies.length);
+  const cpuPerRequest = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / answered : null;
+  const databaseCpuPerRequest = databaseCpuBefore !== null && databaseCpuAfter !== null ? (databaseCpuAfter - databaseCpuBefore) / answered : null;
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    statuses,
+    cpuPerRequest,
+    databaseCpuPerRequest,
+    clientCpuPerRequest: (clientCpu.user + clientCpu.system) / 1000 / answered,
+  };
 }
 
 /** Spawns `args` with `env` and waits until `probe` answers 200. */
@@ -149,11 +186,13 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'parley-http-'));
 const cpuCell = (figures: Figures | undefined, digits = 3) => (figures?.cpuPerRequest == null ? '—' : figures.cpuPerRequest.toFixed(digits));
+const databaseCpuCell = (figures: Figures | undefined, digits = 3) =>
+  figures?.databaseCpuPerRequest == null ? '—' : figures.databaseCpuPerRequest.toFixed(digits);
 const rows: { database: string; name: string; figures: Figures }[] = [];
 const record = (database: string, name: string, figures: Figures) => {
   rows.push({ database, name, figures });
   console.log(
-    `${database.padEnd(10)} ${name.padEnd(60)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  server CPU ${cpuCell(figures)} ms/request  ${JSON.stringify(figures.statuses)}`,
+    `${database.padEnd(10)} ${name.padEnd(60)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  CPU ms/request: server ${cpuCell(figures)}, PostgreSQL ${databaseCpuCell(figures)}, load generator ${figures.clientCpuPerRequest.toFixed(3)}  ${JSON.stringify(figures.statuses)}`,
   );
 };
 
@@ -177,6 +216,7 @@ const vectorSearchOf = new Map<string, VectorSearchMode>();
 
 /** Prepares an installation (admin, 1M activity rows, a chatbot with 10k chunks), then benchmarks a node on it. */
 async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
+  const onPostgres = databaseUrl !== undefined;
   const env: Record<string, string> = {
     DATA_DIR: mkdtempSync(path.join(scratch, 'data-')),
     PARLEY_SECRET_KEY: randomBytes(32).toString('hex'),
@@ -239,7 +279,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     record(
       label,
       `${prefix}GET /api/health`,
-      await hammer(`${node.base}/api/health`, { connections: CONNECTIONS, seconds: SECONDS, pid: node.pid, request: () => ({}) }),
+      await hammer(`${node.base}/api/health`, { connections: CONNECTIONS, seconds: SECONDS, pid: node.pid, postgres: onPostgres, request: () => ({}) }),
     );
     record(
       label,
@@ -248,6 +288,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
         connections: CONNECTIONS,
         seconds: SECONDS,
         pid: node.pid,
+        postgres: onPostgres,
         request: () => ({ headers: { cookie } }),
       }),
     );
@@ -261,6 +302,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
         connections: CHAT_CONCURRENCY,
         total: CHAT_REQUESTS,
         pid: node.pid,
+        postgres: onPostgres,
         request: (n) => ({
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` },
@@ -304,6 +346,13 @@ try {
 if (DATABASES.length < 2 || COMPARE.length) process.exit(0);
 const find = (database: string, prefix: string) => rows.find((r) => r.database === database && r.name.startsWith(prefix))?.figures;
 const ms = (figures: Figures | undefined) => cpuCell(figures, 2);
+/** Every process's CPU a request: the server's, PostgreSQL's (none on PGlite) and the load generator's. */
+const cpuTotal = (figures: Figures | undefined) =>
+  figures ? (figures.cpuPerRequest ?? 0) + (figures.databaseCpuPerRequest ?? 0) + figures.clientCpuPerRequest : Number.NaN;
+const cpuSum = (figures: Figures | undefined) => cpuTotal(figures).toFixed(2);
+/** The share of the bare figure two cores would allow if the server spent no CPU on the request. */
+const ceilingShare = (figures: Figures | undefined) =>
+  figures ? `${((2000 / (cpuTotal(figures) - (figures.cpuPerRequest ?? 0)) / baseline.perSecond) * 100).toFixed(0)}%` : '—';
 writePerformanceSection(
   'HTTP under concurrency',
   `Measured by \`npm run bench:http\` (bench/http.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared 2-core
@@ -313,25 +362,33 @@ server is the built \`apps/server/dist/main.js\` as its own process; the baselin
 measured the same way in the same run; × bare is req/s ÷ the bare req/s. The widget chat sends ${CHAT_REQUESTS} questions ${CHAT_CONCURRENCY} at a time
 (a chatbot answers at most 120 a minute) and reads each streamed answer to the end.
 
-| database | request | requests | req/s | p50 ms | p95 ms | server CPU ms a request | × bare |
-|---|---|--:|--:|--:|--:|--:|--:|
-${rows.map((r) => `| ${r.database} | ${r.name} | ${r.figures.requests} | ${r.figures.perSecond.toFixed(0)} | ${r.figures.p50.toFixed(1)} | ${r.figures.p95.toFixed(1)} | ${cpuCell(r.figures)} | ${((r.figures.perSecond / baseline.perSecond) * 100).toFixed(1)}% |`).join('\n')}
+| database | request | requests | req/s | p50 ms | p95 ms | server CPU ms a request | PostgreSQL CPU ms a request | load generator CPU ms a request | × bare |
+|---|---|--:|--:|--:|--:|--:|--:|--:|--:|
+${rows.map((r) => `| ${r.database} | ${r.name} | ${r.figures.requests} | ${r.figures.perSecond.toFixed(0)} | ${r.figures.p50.toFixed(1)} | ${r.figures.p95.toFixed(1)} | ${cpuCell(r.figures)} | ${databaseCpuCell(r.figures)} | ${r.figures.clientCpuPerRequest.toFixed(3)} | ${((r.figures.perSecond / baseline.perSecond) * 100).toFixed(1)}% |`).join('\n')}
 
 Issue 10's targets: the authenticated list ≥ 40% of the bare figure, the widget chat ≥ 15%. **Not met.**
 
-The server gets about one core here (the load generator and PostgreSQL share the other), so its requests a second are
-at most about one second divided by its CPU a request (the column above, read from /proc). In this run the bare process
-spent ${ms(baseline)} ms a request, \`GET /api/health\` (a single \`select 1\`) ${ms(find('PostgreSQL', 'GET /api/health'))} ms on PostgreSQL
-(${ms(find('PGlite', 'GET /api/health'))} ms on PGlite, which runs inside the process) and the list ${ms(find('PostgreSQL', 'GET /api/admin/activity'))} ms. 40% of the bare
-figure is ${(baseline.perSecond * 0.4).toFixed(0)} requests a second: at most ${(1000 / (baseline.perSecond * 0.4)).toFixed(2)} ms of CPU a request, about what the health probe's one
-round trip costs, where the list makes two (the session with the user, the profile's flag and the admin role in one
-query, decisions §42; the newest 100 entries, prepared) and writes 100 entries (about 25 KB). A CPU profile of the
-built server under this load (\`BENCH_HTTP_PROFILE\`, \`node --cpu-prof\`) puts a sixth of the list's CPU in the
-\`writev\` system calls that send the queries and the response, a tenth in reading the rows (with their JSON
+The three CPU columns are read from /proc (PostgreSQL: all its processes on this machine; PGlite runs inside the
+server process). The server, PostgreSQL and the load generator share two cores, so a request's CPU summed over the
+three bounds the requests a second: two seconds of CPU a second divided by that sum. The bare process and its load
+generator spent ${cpuSum(baseline)} ms a request. The list on PostgreSQL spent ${cpuSum(find('PostgreSQL', 'GET /api/admin/activity'))} ms, of which
+${ms(find('PostgreSQL', 'GET /api/admin/activity'))} in the server; the rest, PostgreSQL reading the session and 100 rows and the load generator reading 25 KB
+of answer, would hold it to ${ceilingShare(find('PostgreSQL', 'GET /api/admin/activity'))} of the bare figure even if the server spent no CPU at all.
+40% of the bare figure is ${(baseline.perSecond * 0.4).toFixed(0)} requests a second: ${(2000 / (baseline.perSecond * 0.4)).toFixed(2)} ms of CPU a request for all three together, about what
+the health probe's one \`select 1\` costs (${cpuSum(find('PostgreSQL', 'GET /api/health'))} ms). So on one machine the target is out of reach for a
+list of 100 entries whatever the server does; it needs the load generator and PostgreSQL on other machines, where
+the server's own ${ms(find('PostgreSQL', 'GET /api/admin/activity'))} ms a request is the bound.
+
+What has been done about the server's share: the list makes two round trips (the session with the user, the profile's
+flag and the admin role in one query, decisions §42; the newest 100 entries, prepared) and writes 100 entries. A CPU
+profile of the built server under this load (\`BENCH_HTTP_PROFILE\`, \`node --cpu-prof\`) puts a sixth of its CPU
+in the \`writev\` system calls that send the queries and the response, a tenth in reading the rows (with their JSON
 details), an eighth in serialising the response and a tenth in our own code (mostly writing 100 timestamps as ISO
 strings). Profiling has taken the list from 179 to 371 requests a second (decisions §39), then to 839 (the session in
 one query, §42), then from 0.90–1.10 to 0.80–0.93 ms of server CPU a request (responses written by a compiled
-serialiser, §44, measured with \`BENCH_HTTP_COMPARE\` in turns on the same data).
+serialiser, §44, measured with \`BENCH_HTTP_COMPARE\` in turns on the same data). Having PostgreSQL write the whole
+answer as JSON (\`json_agg\`, sent as it is) halved the server's CPU but tripled PostgreSQL's, for no more requests
+a second (decisions §49).
 
 The widget chat answers a question with retrieval over 10,000 chunks (hybrid: full text and vectors), an extractive
 answer, the conversation's rows and a streamed reply: ${ms(find('PGlite', 'widget chat'))} ms of CPU a question on PGlite. 15% of the bare figure
@@ -342,8 +399,8 @@ slow because this machine's PostgreSQL has no pgvector: retrieval falls back to 
 (\`parley_cosine_distance\` over 10,000 × 384 \`real[]\`, about half a second of PostgreSQL CPU a question); with
 pgvector (as in the reference deployment; \`deploy/install-pgvector.sh\`) it uses the HNSW index, as PGlite does.`
       : `On PostgreSQL
-(pgvector, as in the reference deployment) the server process spends ${ms(find('PostgreSQL', 'widget chat'))} ms of CPU a question: retrieval's index
-searches run in PostgreSQL's processes, not counted in that column.`
+(pgvector, as in the reference deployment) the server process spends ${ms(find('PostgreSQL', 'widget chat'))} ms of CPU a question and PostgreSQL
+${databaseCpuCell(find('PostgreSQL', 'widget chat'), 2)} ms (retrieval's index searches and the conversation's rows).`
   }
 ${postgresNote}
 `,
