@@ -28,7 +28,11 @@ export interface ChatStatsDelta {
   thumbsDown?: number;
 }
 
-/** Adds to one chatbot-hour of the rollup (negative numbers take away: a changed rating). */
+/**
+ * Adds to one chatbot-hour of the rollup (negative numbers take away: a changed rating). Every turn of a chatbot in
+ * an hour updates the same row, which stays locked until the transaction commits: make it the transaction's last
+ * statement, so concurrent turns wait for a commit rather than for the rest of another turn's round trips.
+ */
 export async function addChatStats(db: Db, delta: ChatStatsDelta): Promise<void> {
   const values = {
     chatbotId: delta.chatbotId,

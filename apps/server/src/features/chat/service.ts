@@ -74,8 +74,9 @@ async function openConversation(deps: ChatDeps, request: ChatRequest, at: Date):
         lastMessageAt: at,
       })
       .returning({ id: conversations.id });
-    if (countsInAnalytics(request)) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, conversations: 1 });
     await emitWebhookEvent(tx, conversationStartedEvent(chatbot, { id: created!.id, channel: request.channel, visitorId: request.visitorId, startedAt: at }));
+    // Last: the chatbot's row for this hour stays locked until the commit (see recordTurnStats).
+    if (countsInAnalytics(request)) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, conversations: 1 });
     return created!.id;
   });
 }
@@ -111,18 +112,16 @@ interface TurnRecord {
   answer: { id: string; at: Date; tokens: number; outcome: MessageOutcome; latencyMs?: number };
 }
 
-/** The rollup rows for one finished turn: the question's hour and day, the answer's hour (see rebuild.ts). */
+/**
+ * The rollup rows for one finished turn: the question's hour and day, the answer's hour (see rebuild.ts). Every turn
+ * of the chatbot this hour adds to one chat_stats_hourly row, locked until the transaction commits, so callers make
+ * this the transaction's last statement and the row goes last here: concurrent answers wait for each other's commit
+ * only, not for their other statements' round trips.
+ */
 async function recordTurnStats(db: Db, request: ChatRequest, turn: TurnRecord, question: string): Promise<void> {
   if (!countsInAnalytics(request)) return;
   const { chatbot } = request;
   const ids = { chatbotId: chatbot.id, organizationId: chatbot.organizationId };
-  const answerRow = { ...ids, at: turn.answer.at, tokens: turn.answer.tokens, ...turnStats(turn.answer.outcome, turn.answer.latencyMs) };
-  if (hourOf(turn.userMessage.at).getTime() === hourOf(turn.answer.at).getTime()) {
-    await addChatStats(db, { ...answerRow, tokens: turn.answer.tokens + turn.userMessage.tokens });
-  } else {
-    await addChatStats(db, { ...ids, at: turn.userMessage.at, tokens: turn.userMessage.tokens });
-    await addChatStats(db, answerRow);
-  }
   if (turn.userMessage.questionKey) {
     await addQuestionStats(db, {
       ...ids,
@@ -131,6 +130,13 @@ async function recordTurnStats(db: Db, request: ChatRequest, turn: TurnRecord, q
       question,
       answered: turn.answer.outcome === 'answered',
     });
+  }
+  const answerRow = { ...ids, at: turn.answer.at, tokens: turn.answer.tokens, ...turnStats(turn.answer.outcome, turn.answer.latencyMs) };
+  if (hourOf(turn.userMessage.at).getTime() === hourOf(turn.answer.at).getTime()) {
+    await addChatStats(db, { ...answerRow, tokens: turn.answer.tokens + turn.userMessage.tokens });
+  } else {
+    await addChatStats(db, { ...ids, at: turn.userMessage.at, tokens: turn.userMessage.tokens });
+    await addChatStats(db, answerRow);
   }
 }
 
@@ -153,11 +159,11 @@ async function finishWithoutAnswer(
       .update(conversations)
       .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: at })
       .where(eq(conversations.id, turn.conversationId));
-    await recordTurnStats(tx, request, { ...turn, answer: { id: answer!.id, at, tokens: 0, outcome: reply.outcome } }, request.message);
     await emitMessagesCreated(tx, request.chatbot, turn.conversationId, [
       { id: turn.userMessage.id, role: 'user', content: request.message, createdAt: turn.userMessage.at },
       { id: answer!.id, role: 'assistant', content: reply.text, createdAt: at, outcome: reply.outcome },
     ]);
+    await recordTurnStats(tx, request, { ...turn, answer: { id: answer!.id, at, tokens: 0, outcome: reply.outcome } }, request.message);
     return answer!.id;
   });
 }
@@ -314,16 +320,6 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         .update(conversations)
         .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
         .where(eq(conversations.id, conversationId));
-      await recordTurnStats(
-        tx,
-        request,
-        {
-          conversationId,
-          userMessage: { ...userTurn, tokens: questionTokens },
-          answer: { id: answerId, at: answerAt, tokens: answerTokens, outcome, latencyMs },
-        },
-        request.message,
-      );
       const listeners = await webhookListeners(tx, chatbot.organizationId, ['message.created', 'usage.threshold_reached']);
       await emitMessagesCreated(
         tx,
@@ -336,6 +332,16 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         listeners,
       );
       await noticeUsageThresholds(tx, chatbot.organizationId, new Date(), listeners);
+      await recordTurnStats(
+        tx,
+        request,
+        {
+          conversationId,
+          userMessage: { ...userTurn, tokens: questionTokens },
+          answer: { id: answerId, at: answerAt, tokens: answerTokens, outcome, latencyMs },
+        },
+        request.message,
+      );
     });
     // The request's tokens and estimated cost for API usage analytics (cost from the provider's own counts when it gave them).
     noteAnswerUsage({

@@ -166,8 +166,9 @@ export async function requestHandoff(
         .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: at })
         .where(eq(conversations.id, conversationId));
     }
-    if (input.countsInStats) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, handoffs: 1 });
     await emitWebhookEvent(tx, handoffRequestedEvent(handoff!));
+    // Last: the chatbot's row for this hour stays locked until the commit (see recordTurnStats).
+    if (input.countsInStats) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, handoffs: 1 });
     return { result: 'requested', handoff: handoff!, text: HANDOFF_TEXT.waiting };
   });
   if (outcome.result === 'requested') {
