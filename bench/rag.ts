@@ -16,7 +16,16 @@ import { createScratchDatabase } from './scratch-database';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { documentChunks, knowledgeSources } from '../apps/server/src/db/schema/index';
-import { cosineDistance, HNSW_EF_SEARCH, prepareVectorColumn, vectorLiteral } from '../apps/server/src/db/vector';
+import {
+  cosineDistance,
+  HNSW_EF_SEARCH,
+  prepareVectorColumn,
+  vectorIndexFormFor,
+  vectorIndexName,
+  vectorIndexStatement,
+  vectorLiteral,
+  type VectorIndexForm,
+} from '../apps/server/src/db/vector';
 import { fullTextQueries, LOCAL_VECTOR_WEIGHT, prefixQuery, questionTerms, retrievePassages } from '../apps/server/src/features/chat/retrieval';
 import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
@@ -96,6 +105,8 @@ const scratchDatabase = POSTGRES ? await createScratchDatabase('parley_rag', { s
 const database = await openDatabase(scratchDatabase ? { databaseUrl: scratchDatabase.url } : {});
 if (database.vectorSearch !== 'pgvector') throw new Error('This PostgreSQL server has no pgvector (deploy/install-pgvector.sh installs it)');
 const { db } = database;
+/** The product's index form on this database: half precision on PostgreSQL, full in PGlite (decisions §52). */
+const FORM = vectorIndexFormFor(database.driver);
 const { organizationId, chatbot: bot } = await createBenchChatbot(db, { embeddingDimensions: 384 });
 const [source] = await db.insert(knowledgeSources).values({ chatbotId: bot.id, organizationId, kind: 'text', name: 'corpus', status: 'ready' }).returning();
 
@@ -155,15 +166,21 @@ function exactTop10(query: number[]): number[] {
 }
 
 const efArg = process.argv.indexOf('--ef');
-/** The ef_search values the HNSW top-10 is measured at (--ef 40,100,200 by default). */
-const EF_SEARCH = efArg > 0 ? process.argv[efArg + 1]!.split(',').map(Number) : [40, 100, 200];
+/** The ef_search values the HNSW top-10 is measured at (--ef 40,100,200 by default in PGlite, 100,200,400 on PostgreSQL). */
+const EF_SEARCH = efArg > 0 ? process.argv[efArg + 1]!.split(',').map(Number) : FORM === 'halfvec' ? [100, 200, 400] : [40, 100, 200];
 for (const size of SIZES) {
   // Bulk loads build the HNSW index after loading (NOTES.md): drop it, load, rebuild.
-  await db.execute(sql`DROP INDEX IF EXISTS document_chunks_embedding_384_hnsw`);
+  for (const form of ['vector', 'halfvec'] as const)
+    await db.execute(sql.raw(`DROP INDEX IF EXISTS ${vectorIndexName('document_chunks', 'embedding', DIMENSIONS, form)}`));
   const rate = await growTo(size);
   await compactTermCounts(db, bot.id); // as ingestion does after writing a document's chunks
   started = performance.now();
-  await prepareVectorColumn(db, database.vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: [DIMENSIONS] });
+  await prepareVectorColumn(db, database.vectorSearch, 'document_chunks', 'embedding', {
+    dimensionsColumn: 'embedding_dimensions',
+    dimensions: [DIMENSIONS],
+    form: FORM,
+    indexes: database.vectorIndexes,
+  });
   const buildSeconds = (performance.now() - started) / 1000;
   await db.execute(sql`ANALYZE document_chunks`);
   log(`| Load to ${size.toLocaleString('en')} chunks (embed + insert) | ${Math.round(rate)} chunks/s | HNSW build ${buildSeconds.toFixed(1)} s |`);
@@ -231,30 +248,47 @@ for (const size of SIZES) {
   }
 
   const exact = queryVectors.map(exactTop10);
-  for (const ef of EF_SEARCH) {
-    let hits = 0;
-    const annLatencies: number[] = [];
-    for (const [q, queryVector] of queryVectors.entries()) {
-      started = performance.now();
-      const ann = await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${ef}`));
-        await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-        return tx
-          .select({ index: documentChunks.chunkIndex })
-          .from(documentChunks)
-          .where(sql`${documentChunks.chatbotId} = ${bot.id} AND ${documentChunks.embeddingDimensions} = ${sql.raw(String(DIMENSIONS))}`)
-          .orderBy(cosineDistance(database.vectorSearch, sql`${documentChunks.embedding}`, queryVector))
-          .limit(10);
-      });
-      annLatencies.push(performance.now() - started);
-      const found = new Set(ann.map((r) => r.index));
-      hits += exact[q]!.filter((i) => found.has(i)).length;
-      if (q === 0 && found.size === 0) throw new Error('HNSW search returned nothing');
-    }
-    annLatencies.sort((a, b) => a - b);
-    log(
-      `| HNSW top-10 at ${size.toLocaleString('en')} chunks (ef_search ${ef}${ef === HNSW_EF_SEARCH ? ", the product's" : ''}) | p50 ${pct(annLatencies, 50).toFixed(1)} ms, p95 ${pct(annLatencies, 95).toFixed(1)} ms | recall@10 ${(hits / (queryVectors.length * 10)).toFixed(3)} |`,
+  // On PostgreSQL the full-precision index of before is built beside the product's half-precision one, and the two
+  // are measured in turns at each ef_search: the ratio between them is the figure to compare between runs.
+  const forms: VectorIndexForm[] = [FORM];
+  if (FORM === 'halfvec') {
+    started = performance.now();
+    await db.execute(
+      vectorIndexStatement('document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: DIMENSIONS, form: 'vector' }),
     );
+    log(
+      `| Full-precision HNSW index at ${size.toLocaleString('en')} chunks (before, for comparison) | | build ${((performance.now() - started) / 1000).toFixed(1)} s |`,
+    );
+    await db.execute(sql`ANALYZE document_chunks`);
+    forms.push('vector');
+  }
+  for (const ef of EF_SEARCH) {
+    for (const form of forms) {
+      let hits = 0;
+      const annLatencies: number[] = [];
+      for (const [q, queryVector] of queryVectors.entries()) {
+        started = performance.now();
+        const ann = await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${ef}`));
+          await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+          return tx
+            .select({ index: documentChunks.chunkIndex })
+            .from(documentChunks)
+            .where(sql`${documentChunks.chatbotId} = ${bot.id} AND ${documentChunks.embeddingDimensions} = ${sql.raw(String(DIMENSIONS))}`)
+            .orderBy(cosineDistance(database.vectorSearch, sql`${documentChunks.embedding}`, queryVector, form))
+            .limit(10);
+        });
+        annLatencies.push(performance.now() - started);
+        const found = new Set(ann.map((r) => r.index));
+        hits += exact[q]!.filter((i) => found.has(i)).length;
+        if (q === 0 && found.size === 0) throw new Error('HNSW search returned nothing');
+      }
+      annLatencies.sort((a, b) => a - b);
+      const which = forms.length === 1 ? '' : form === FORM ? 'half precision, ' : 'full precision (before), ';
+      log(
+        `| HNSW top-10 at ${size.toLocaleString('en')} chunks (${which}ef_search ${ef}${form === FORM && ef === HNSW_EF_SEARCH[FORM] ? ", the product's" : ''}) | p50 ${pct(annLatencies, 50).toFixed(1)} ms, p95 ${pct(annLatencies, 95).toFixed(1)} ms | recall@10 ${(hits / (queryVectors.length * 10)).toFixed(3)} |`,
+      );
+    }
   }
 }
 await database.close();
@@ -269,7 +303,11 @@ writePerformanceSection(
 local embedder (384 dimensions), one process on a shared 2-core machine. The recall
 is against an exact search over the same vectors computed in the benchmark. The corpus is generated and shaped like
 documents: 6,000 words used with a Zipf distribution and 500 topics of 40 words each; a question is five words of a
-stored section. HNSW index: m 32, ef_construction 128 (db/vector.ts); the product searches with ef_search 100.
+stored section. HNSW index: m 32, ef_construction 128 (db/vector.ts), ${
+    FORM === 'halfvec'
+      ? 'in half precision (halfvec, decisions §52); the product searches it with ef_search 200'
+      : 'full precision; the product searches with ef_search 100'
+  }.
 
 | measurement | figure | |
 |---|---|---|
@@ -279,8 +317,17 @@ ${lines.join('\n')}
   question have cosine similarities between about 0.22 and 0.38, close together, which is hard for a graph index.
   pgvector's default graph (m 16, ef_construction 64) found 0.65 (ef_search 40) to 0.83 (ef_search 100) of the
   true ten at 10,000 chunks; hence the larger graph. Model embeddings (OpenAI) spread further apart.
-- Where the planner expects an exact scan to be cheaper than the index (ef_search 200 on small corpora), it scans:
-  recall 1.0 at the exact scan's latency.
+- Where the planner expects an exact scan to be cheaper than the index (a large ef_search on small corpora), it scans:
+  recall 1.0 at the exact scan's latency.${
+    FORM === 'halfvec'
+      ? `
+- PostgreSQL searches a half-precision copy of the graph (\`(embedding::halfvec(384)) halfvec_cosine_ops\`, decisions §52).
+  The rows "full precision (before)" are the index of earlier versions, built beside it on the same chunks and
+  measured in turns with it: at the same ef_search the recall is the same and the search takes about half the time,
+  so the product looks at 200 candidates where it looked at 100. The 1,000,000-chunk figures of the full-precision
+  index (2026-11-26) are kept in decisions §52.`
+      : ''
+  }
 - The full-text half ranks (ts_rank) every chunk its query matches. Picked by every question word, that is most of
   the corpus once a question has a common word; the product picks candidates by the question's rarer words (the
   chunks holding each term are counted as chunks are stored: \`chunk_term_counts\`, decisions §43) while the chunks

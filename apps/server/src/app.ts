@@ -163,6 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
       onWarning: (message) => app.log.warn(message),
+      onInfo: (message) => app.log.info(message),
     }));
 
   phaseDone('database');

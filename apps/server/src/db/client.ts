@@ -7,7 +7,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { enableVectorExtension, HNSW_SESSION_SETTINGS, INDEXED_DIMENSIONS, prepareVectorColumn, type VectorSearchMode } from './vector';
+import { upgradeVectorIndexes } from './vector-index-upgrade';
+import { enableVectorExtension, hnswSessionSettings, INDEXED_DIMENSIONS, prepareVectorColumn, VectorIndexes, type VectorSearchMode } from './vector';
 
 export type Schema = typeof schema;
 /** The one database type features use; both drivers produce it. */
@@ -21,6 +22,8 @@ export interface Database {
   url?: string;
   /** pgvector when `CREATE EXTENSION vector` succeeded, otherwise exact search over real[]. */
   vectorSearch: VectorSearchMode;
+  /** The form of each embedding size's HNSW index, which searches must match (half precision on PostgreSQL). */
+  vectorIndexes: VectorIndexes;
   /** A cheap round trip to tell whether the database answers. */
   ping(): Promise<void>;
   /** Raw SQL for libraries that bring their own (pg-boss); multi-statement scripts when there are no values. */
@@ -119,6 +122,9 @@ export interface OpenDatabaseOptions {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   onWarning?: (message: string) => void;
+  onInfo?: (message: string) => void;
+  /** How often (ms) a node waiting for another's background index build looks whether it has finished (tests shorten it). */
+  vectorIndexPollMs?: number;
 }
 
 /** Opens the database, enables pgvector where possible and runs the committed migrations. */
@@ -135,7 +141,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         keepAlive: true,
         // Awaited by the pool before it hands a new connection out.
         onConnect: (client) =>
-          client.query(HNSW_SESSION_SETTINGS).then(
+          client.query(hnswSessionSettings('halfvec')).then(
             () => undefined,
             (error: Error) => warn(`Could not set the HNSW search settings: ${error.message}`),
           ),
@@ -153,17 +159,41 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       if (vectorSearch === 'exact')
         warn('pgvector is not available on this PostgreSQL server: vector search runs as an exact scan over real[] (slower on large corpora).');
       if (!(await migrationsUpToDate((text) => pool.query(text)))) await migrateWithLock(pool);
-      await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
+      const vectorIndexes = new VectorIndexes();
+      const chunkEmbeddings = { table: 'document_chunks', column: 'embedding', dimensionsColumn: 'embedding_dimensions' };
+      const pending = await prepareVectorColumn(db, vectorSearch, chunkEmbeddings.table, chunkEmbeddings.column, {
+        dimensionsColumn: chunkEmbeddings.dimensionsColumn,
+        dimensions: INDEXED_DIMENSIONS,
+        form: 'halfvec',
+        indexes: vectorIndexes,
+      });
+      // An index built by an earlier version is replaced in the background (decisions §52): start-up does not wait.
+      const upgrade =
+        pending.build.length + pending.retire.length > 0
+          ? upgradeVectorIndexes({
+              url: options.databaseUrl,
+              ...chunkEmbeddings,
+              pending,
+              indexes: vectorIndexes,
+              warn,
+              info: options.onInfo,
+              pollMs: options.vectorIndexPollMs,
+            })
+          : undefined;
       return {
         db,
         driver: 'postgres',
         url: options.databaseUrl,
         vectorSearch,
+        vectorIndexes,
         ping: async () => {
           await db.execute(sql`select 1`);
         },
         executeSql: async (text, values) => pool.query(text, values),
-        close: () => pool.end(),
+        close: async () => {
+          await upgrade?.stop();
+          await pool.end();
+        },
       };
     } catch (error) {
       await pool.end().catch(() => {});
@@ -182,13 +212,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(options.pgliteDir, { extensions: { vector } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
-  if (vectorSearch === 'pgvector') await client.exec(HNSW_SESSION_SETTINGS);
+  if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings('vector'));
   if (!(await migrationsUpToDate((text) => client.query(text)))) await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
   await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
   return {
     db,
     driver: 'pglite',
     vectorSearch,
+    vectorIndexes: new VectorIndexes(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

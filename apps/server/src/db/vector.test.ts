@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness';
-import { cosineDistance, HNSW_EF_SEARCH, prepareVectorColumn, type VectorSearchMode } from './vector';
+import pg from 'pg';
+import { openDatabase } from './client';
+import { upgradeVectorIndexes } from './vector-index-upgrade';
+import {
+  cosineDistance,
+  HNSW_EF_SEARCH,
+  prepareVectorColumn,
+  vectorIndexFormFor,
+  VectorIndexes,
+  vectorIndexStates,
+  vectorIndexStatement,
+  type VectorIndexForm,
+  type VectorSearchMode,
+} from './vector';
 
 const DIMENSIONS = 8;
 
@@ -16,40 +29,72 @@ const cosine = (a: number[], b: number[]) => {
   return 1 - dot / (Math.hypot(...a) * Math.hypot(...b));
 };
 
-async function nearest(db: ReturnType<typeof Object>, mode: VectorSearchMode, table: string, query: number[], limit: number): Promise<number[]> {
-  const result = await db.execute(sql`SELECT id FROM ${sql.raw(table)} ORDER BY ${cosineDistance(mode, sql.raw('embedding'), query)} LIMIT ${limit}`);
+async function nearest(
+  db: ReturnType<typeof Object>,
+  mode: VectorSearchMode,
+  table: string,
+  query: number[],
+  limit: number,
+  form?: VectorIndexForm,
+): Promise<number[]> {
+  const result = await db.execute(sql`SELECT id FROM ${sql.raw(table)} ORDER BY ${cosineDistance(mode, sql.raw('embedding'), query, form)} LIMIT ${limit}`);
   return (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+}
+
+/** The index the planner picks for a nearest-neighbour search when it may not scan the table (none: it must scan). */
+async function indexUsed(db: ReturnType<typeof Object>, table: string, query: number[], form: VectorIndexForm): Promise<string | undefined> {
+  const plan = await db.transaction(async (tx: ReturnType<typeof Object>) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return tx.execute(
+      sql`EXPLAIN SELECT id FROM ${sql.raw(table)} WHERE dims = ${DIMENSIONS} ORDER BY ${cosineDistance('pgvector', sql.raw('embedding'), query, form)} LIMIT 5`,
+    );
+  });
+  const text = (plan as { rows: { 'QUERY PLAN': string }[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
+  return /Index Scan using (\S+)/.exec(text)?.[1];
+}
+
+/** A table of the corpus's vectors (real[] until prepared), and the five nearest to a query, computed in JS. */
+async function probeTable(db: ReturnType<typeof Object>): Promise<{ table: string; query: number[]; expected: number[] }> {
+  const table = `vector_probe_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await db.execute(sql.raw(`CREATE TABLE ${table} (id integer PRIMARY KEY, embedding real[] NOT NULL, dims integer NOT NULL DEFAULT ${DIMENSIONS})`));
+  const vectors = corpus(60);
+  for (const [i, v] of vectors.entries()) await db.execute(sql`INSERT INTO ${sql.raw(table)} (id, embedding) VALUES (${i}, ${`{${v.join(',')}}`}::real[])`);
+  const query = vectors[7]!.map((x) => x * 0.9 + 0.05);
+  const expected = vectors
+    .map((v, i) => ({ i, d: cosine(v, query) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 5)
+    .map((x) => x.i);
+  return { table, query, expected };
 }
 
 describeEachDatabase('vector search', (ctx) => {
   it('finds the same nearest neighbours as an exact computation, on whichever path the database supports', async () => {
     const { db, vectorSearch } = ctx().database;
     expect(vectorSearch).toBe(ctx().database.driver === 'pglite' ? 'pgvector' : (vectorSearch as string));
-    const table = `vector_probe_${Date.now()}`;
-    await db.execute(sql.raw(`CREATE TABLE ${table} (id integer PRIMARY KEY, embedding real[] NOT NULL, dims integer NOT NULL DEFAULT ${DIMENSIONS})`));
-    const vectors = corpus(60);
-    for (const [i, v] of vectors.entries()) await db.execute(sql`INSERT INTO ${sql.raw(table)} (id, embedding) VALUES (${i}, ${`{${v.join(',')}}`}::real[])`);
-
-    const query = vectors[7]!.map((x) => x * 0.9 + 0.05);
-    const expected = vectors
-      .map((v, i) => ({ i, d: cosine(v, query) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, 5)
-      .map((x) => x.i);
+    const { table, query, expected } = await probeTable(db);
 
     // Before preparation the column is real[]: the exact path works on every database.
     expect(await nearest(db, 'exact', table, query, 5)).toEqual(expected);
 
-    await prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS] });
-    await prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS] }); // idempotent
+    // A new table gets its index in the driver's form at once (PostgreSQL: half precision), and nothing is left pending.
+    const form = vectorIndexFormFor(ctx().database.driver);
+    const indexes = new VectorIndexes();
+    const prepare = () => prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS], form, indexes });
+    expect(await prepare()).toEqual({ build: [], retire: [] });
+    expect(await prepare()).toEqual({ build: [], retire: [] }); // idempotent
     const type = await db.execute(sql`SELECT udt_name FROM information_schema.columns WHERE table_name = ${table} AND column_name = 'embedding'`);
     expect((type as unknown as { rows: { udt_name: string }[] }).rows[0]?.udt_name).toBe(vectorSearch === 'pgvector' ? 'vector' : '_float4');
-    expect(await nearest(db, vectorSearch, table, query, 5)).toEqual(expected);
+    if (vectorSearch !== 'pgvector') return;
+    expect(indexes.formFor(DIMENSIONS)).toBe(form);
+    expect(await nearest(db, vectorSearch, table, query, 5, form)).toEqual(expected);
+    // The search's expression is the index's: the planner can use it.
+    expect(await indexUsed(db, table, query, form)).toBe(`${table}_embedding_${DIMENSIONS}_${form === 'halfvec' ? 'halfvec_' : ''}hnsw`);
   });
 });
 
 describeEachDatabase('HNSW search settings', (ctx) => {
-  it('every connection searches with ef_search 100 and iterative scans, without setting them per query', async () => {
+  it("every connection searches with its index form's ef_search and iterative scans, without setting them per query", async () => {
     const { db, vectorSearch } = ctx().database;
     if (vectorSearch !== 'pgvector') return; // exact search over real[]: no index to configure
     // On one connection of the pool, after pgvector has been used in it (so its own settings, not placeholders).
@@ -58,6 +103,149 @@ describeEachDatabase('HNSW search settings', (ctx) => {
       const result = await tx.execute(sql`SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan`);
       return (result as unknown as { rows: { ef: string; scan: string }[] }).rows[0];
     });
-    expect(settings).toEqual({ ef: String(HNSW_EF_SEARCH), scan: 'relaxed_order' });
+    expect(settings).toEqual({ ef: String(HNSW_EF_SEARCH[vectorIndexFormFor(ctx().database.driver)]), scan: 'relaxed_order' });
+  });
+});
+
+describeEachDatabase('half-precision index upgrade', (ctx) => {
+  /** A table as an earlier version left it: vector column, full-precision index. */
+  async function olderTable() {
+    const { db } = ctx().database;
+    const probe = await probeTable(db);
+    await prepareVectorColumn(db, 'pgvector', probe.table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS], form: 'vector' });
+    return probe;
+  }
+  const states = (table: string) => vectorIndexStates(ctx().database.db, table, 'embedding', DIMENSIONS);
+  /** What a start-up of this version does with the table (PostgreSQL's form: half precision). */
+  const startUp = (table: string, indexes?: VectorIndexes) =>
+    prepareVectorColumn(ctx().database.db, 'pgvector', table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS], form: 'halfvec', indexes });
+  const upgrade = (
+    table: string,
+    pending: { build: number[]; retire: number[] },
+    indexes: VectorIndexes,
+    options: { retireAfterMs?: number; warnings?: string[] } = {},
+  ) =>
+    upgradeVectorIndexes({
+      url: ctx().database.url!,
+      table,
+      column: 'embedding',
+      dimensionsColumn: 'dims',
+      pending,
+      indexes,
+      warn: (message) => options.warnings?.push(message),
+      pollMs: 50,
+      retireAfterMs: options.retireAfterMs ?? 0,
+    });
+
+  it('builds the half-precision index in the background, switches the searches to it, then drops the old one', async (test) => {
+    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    const { db } = ctx().database;
+    const { table, query, expected } = await olderTable();
+    const indexes = new VectorIndexes();
+    const pending = await startUp(table, indexes);
+    // Start-up does not build it: the old index serves the searches meanwhile.
+    expect(pending).toEqual({ build: [DIMENSIONS], retire: [] });
+    expect(indexes.formFor(DIMENSIONS)).toBe('vector');
+    expect(await states(table)).toEqual({ vector: 'valid', halfvec: 'missing' });
+    expect(await indexUsed(db, table, query, 'vector')).toBe(`${table}_embedding_${DIMENSIONS}_hnsw`);
+
+    const warnings: string[] = [];
+    await upgrade(table, pending, indexes, { warnings }).done;
+    expect(warnings).toEqual([]);
+    expect(indexes.formFor(DIMENSIONS)).toBe('halfvec');
+    expect(await states(table)).toEqual({ vector: 'missing', halfvec: 'valid' });
+    expect(await indexUsed(db, table, query, 'halfvec')).toBe(`${table}_embedding_${DIMENSIONS}_halfvec_hnsw`);
+    expect(await nearest(db, 'pgvector', table, query, 5, 'halfvec')).toEqual(expected);
+    // The next start finds nothing to do.
+    expect(await startUp(table)).toEqual({
+      build: [],
+      retire: [],
+    });
+  });
+
+  it('a node that finds another building waits for its index, switches to it, and leaves the old index to the builder', async (test) => {
+    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    const { db, url } = ctx().database;
+    const { table } = await olderTable();
+    const builder = new pg.Client({ connectionString: url });
+    await builder.connect();
+    try {
+      // The other node holds the build lock for as long as it builds.
+      expect((await builder.query('SELECT pg_try_advisory_lock(7246532) AS locked')).rows[0].locked).toBe(true);
+      const indexes = new VectorIndexes();
+      const waiting = upgrade(table, { build: [DIMENSIONS], retire: [] }, indexes);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(indexes.formFor(DIMENSIONS)).toBe('vector'); // several polls, nothing built yet
+      expect(await states(table)).toEqual({ vector: 'valid', halfvec: 'missing' });
+      await db.execute(vectorIndexStatement(table, 'embedding', { dimensionsColumn: 'dims', dimensions: DIMENSIONS, form: 'halfvec', concurrently: true }));
+      await waiting.done;
+      expect(indexes.formFor(DIMENSIONS)).toBe('halfvec');
+      expect(await states(table)).toEqual({ vector: 'valid', halfvec: 'valid' });
+    } finally {
+      await builder.end();
+    }
+  });
+
+  it('replaces an index that a dead build left unfinished', async (test) => {
+    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    const { db } = ctx().database;
+    const { table, query, expected } = await olderTable();
+    await db.execute(vectorIndexStatement(table, 'embedding', { dimensionsColumn: 'dims', dimensions: DIMENSIONS, form: 'halfvec' }));
+    // What CREATE INDEX CONCURRENTLY leaves when its process dies: an index marked invalid (the tests run as a superuser).
+    await db.execute(sql.raw(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = '${table}_embedding_${DIMENSIONS}_halfvec_hnsw'::regclass`));
+    const indexes = new VectorIndexes();
+    const pending = await startUp(table, indexes);
+    expect(pending).toEqual({ build: [DIMENSIONS], retire: [] });
+    expect(await states(table)).toEqual({ vector: 'valid', halfvec: 'invalid' });
+    await upgrade(table, pending, indexes).done;
+    expect(await states(table)).toEqual({ vector: 'missing', halfvec: 'valid' });
+    expect(await nearest(db, 'pgvector', table, query, 5, indexes.formFor(DIMENSIONS))).toEqual(expected);
+  });
+
+  it('stopped while it waits to drop the old index, it leaves that to the next start', async (test) => {
+    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    const { table } = await olderTable();
+    const indexes = new VectorIndexes();
+    const pending = await startUp(table, indexes);
+    const running = upgrade(table, pending, indexes, { retireAfterMs: 60_000 });
+    for (let i = 0; i < 200 && indexes.formFor(DIMENSIONS) !== 'halfvec'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(indexes.formFor(DIMENSIONS)).toBe('halfvec');
+    await running.stop(); // promptly, not after a minute
+    expect(await states(table)).toEqual({ vector: 'valid', halfvec: 'valid' });
+    const next = new VectorIndexes();
+    expect(await startUp(table, next)).toEqual({
+      build: [],
+      retire: [DIMENSIONS],
+    });
+    expect(next.formFor(DIMENSIONS)).toBe('halfvec');
+    await upgrade(table, { build: [], retire: [DIMENSIONS] }, next).done;
+    expect(await states(table)).toEqual({ vector: 'missing', halfvec: 'valid' });
+  });
+
+  it('a node opened on an older installation serves searches at once and moves to the half-precision index by itself', async (test) => {
+    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    const { db, url } = ctx().database;
+    const chunkStates = () => vectorIndexStates(db, 'document_chunks', 'embedding', 384);
+    // As an earlier version left it: the full-precision index only.
+    await db.execute(sql`DROP INDEX IF EXISTS document_chunks_embedding_384_halfvec_hnsw`);
+    await db.execute(vectorIndexStatement('document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: 384, form: 'vector' }));
+    const messages: string[] = [];
+    const node = await openDatabase({
+      databaseUrl: url!,
+      poolSize: 2,
+      vectorIndexPollMs: 50,
+      onInfo: (message) => messages.push(message),
+      onWarning: (message) => messages.push(message),
+    });
+    try {
+      expect(node.vectorIndexes.formFor(1536)).toBe('halfvec'); // untouched size: already half precision
+      for (let i = 0; i < 400 && node.vectorIndexes.formFor(384) !== 'halfvec'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(node.vectorIndexes.formFor(384)).toBe('halfvec');
+      expect(messages.join('\n')).toContain('Building the half-precision vector index document_chunks_embedding_384_halfvec_hnsw in the background');
+      for (let i = 0; i < 400 && (await chunkStates()).vector !== 'missing'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await chunkStates()).toEqual({ vector: 'missing', halfvec: 'valid' });
+    } finally {
+      await node.close();
+    }
   });
 });

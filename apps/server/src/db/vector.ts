@@ -26,13 +26,17 @@ const identifier = (name: string): SQL => {
 /**
  * HNSW graph parameters. pgvector's defaults (m 16, ef_construction 64) reach a recall@10 of only 0.65–0.83
  * on the local embedder's vectors (hashed features: neighbours lie close together, bench/rag.ts); 32 / 128
- * reach 0.95 at ef_search 100 for about three times the build time. An index built before keeps its
- * parameters until it is rebuilt (`REINDEX INDEX document_chunks_embedding_384_hnsw`).
+ * reach 0.95 at ef_search 100 at 10,000 chunks for about three times the build time. An index built before keeps
+ * its parameters until it is rebuilt (docs/operations.md).
  */
 export const HNSW_M = 32;
 export const HNSW_EF_CONSTRUCTION = 128;
-/** Candidates the HNSW search keeps per query (pgvector's default is 40); see HNSW_SESSION_SETTINGS. */
-export const HNSW_EF_SEARCH = 100;
+/**
+ * Candidates the HNSW search keeps per query (pgvector's default is 40), by index form: PostgreSQL's half-precision
+ * graph searches about twice as fast (decisions §52), so it looks at twice as many candidates in the time the full
+ * precision graph took for 100 (recall@10 at 100,000 chunks 0.77 → 0.86).
+ */
+export const HNSW_EF_SEARCH = { vector: 100, halfvec: 200 } as const;
 
 /**
  * How every connection searches the HNSW index, set once when it opens (db/client.ts) rather than in a transaction
@@ -41,24 +45,89 @@ export const HNSW_EF_SEARCH = 100;
  * chatbot's chunks). Until pgvector is loaded in a session, PostgreSQL keeps them as placeholders and hands them to
  * it when it loads; without pgvector nothing reads them. A search that needs other values sets them with SET LOCAL.
  */
-export const HNSW_SESSION_SETTINGS = `SET hnsw.ef_search = ${HNSW_EF_SEARCH}; SET hnsw.iterative_scan = relaxed_order`;
+export function hnswSessionSettings(form: VectorIndexForm): string {
+  return `SET hnsw.ef_search = ${HNSW_EF_SEARCH[form]}; SET hnsw.iterative_scan = relaxed_order`;
+}
 
 /** Embedding sizes Parley indexes: the built-in local embedder (384) and OpenAI's models (1536). */
 export const INDEXED_DIMENSIONS = [384, 1536] as const;
 
 /**
- * Tables declare embeddings as real[] (portable migrations). Under pgvector the column
- * becomes `vector` (any size) with one partial HNSW cosine index per indexed size,
- * on the expression `column::vector(n)` where `dimensionsColumn = n`. Idempotent.
+ * The form of an HNSW index over the embeddings: full precision (`vector`) or half (`halfvec`, 16-bit floats).
+ * PostgreSQL uses half precision: twice as fast for the same recall, two thirds of the size (decisions §51–§52).
+ * PGlite keeps full precision: in WebAssembly, without the F16C instructions, half precision is four times slower.
+ */
+export type VectorIndexForm = 'vector' | 'halfvec';
+
+/** The index form a database's driver builds. */
+export const vectorIndexFormFor = (driver: 'pglite' | 'postgres'): VectorIndexForm => (driver === 'postgres' ? 'halfvec' : 'vector');
+
+/** The name of the partial HNSW index of one embedding size (the full-precision name is the one indexes always had). */
+export function vectorIndexName(table: string, column: string, dimensions: number, form: VectorIndexForm): string {
+  return form === 'halfvec' ? `${table}_${column}_${dimensions}_halfvec_hnsw` : `${table}_${column}_${dimensions}_hnsw`;
+}
+
+/** `CREATE INDEX [CONCURRENTLY] IF NOT EXISTS …` of one embedding size's partial HNSW cosine index. */
+export function vectorIndexStatement(
+  table: string,
+  column: string,
+  options: { dimensionsColumn: string; dimensions: number; form: VectorIndexForm; concurrently?: boolean },
+): SQL {
+  const n = options.dimensions;
+  if (!Number.isInteger(n) || n < 1 || n > 2000) throw new Error(`Invalid vector dimensions: ${n}`);
+  const expression = options.form === 'halfvec' ? `halfvec(${n})) halfvec_cosine_ops` : `vector(${n})) vector_cosine_ops`;
+  return sql`CREATE INDEX ${sql.raw(options.concurrently ? 'CONCURRENTLY ' : '')}IF NOT EXISTS ${identifier(vectorIndexName(table, column, n, options.form))} ON ${identifier(table)} USING hnsw ((${identifier(column)}::${sql.raw(expression)}) WITH (m = ${sql.raw(String(HNSW_M))}, ef_construction = ${sql.raw(String(HNSW_EF_CONSTRUCTION))}) WHERE ${identifier(options.dimensionsColumn)} = ${sql.raw(String(n))}`;
+}
+
+/**
+ * Which form each embedding size's usable index has, so searches write the expression that index is on. Sizes
+ * move from full to half precision when a background build finishes (vector-index-upgrade.ts); the rest stay full.
+ */
+export class VectorIndexes {
+  private readonly halfPrecision = new Set<number>();
+
+  formFor(dimensions: number): VectorIndexForm {
+    return this.halfPrecision.has(dimensions) ? 'halfvec' : 'vector';
+  }
+
+  useHalfPrecision(dimensions: number): void {
+    this.halfPrecision.add(dimensions);
+  }
+
+  /** The sizes searched on a half-precision index, smallest first. */
+  halfPrecisionSizes(): number[] {
+    return [...this.halfPrecision].sort((a, b) => a - b);
+  }
+}
+
+/** What start-up left to a background build: sizes whose half-precision index is missing or unfinished. */
+export interface PendingVectorIndexes {
+  /** Sizes searched on the full-precision index until their half-precision one is built. */
+  build: number[];
+  /** Sizes whose half-precision index is in use and whose full-precision one is still there to drop. */
+  retire: number[];
+}
+
+/**
+ * Tables declare embeddings as real[] (portable migrations). Under pgvector the column becomes `vector` (any
+ * size) with one partial HNSW cosine index per indexed size, on the expression `column::vector(n)` (or
+ * `column::halfvec(n)`) where `dimensionsColumn = n`. Idempotent.
+ *
+ * A size with no index at all gets one in the wanted form at once (a new database, or a new size: few rows). A size
+ * that has the other form's index keeps it and is returned as pending: building a new index blocks writes to the
+ * table, for minutes on a large corpus, so it is built in the background (CREATE INDEX CONCURRENTLY) while the
+ * old one serves the searches.
  */
 export async function prepareVectorColumn(
   db: AnyDb,
   mode: VectorSearchMode,
   table: string,
   column: string,
-  options: { dimensionsColumn: string; dimensions: readonly number[] },
-): Promise<void> {
-  if (mode !== 'pgvector') return;
+  options: { dimensionsColumn: string; dimensions: readonly number[]; form?: VectorIndexForm; indexes?: VectorIndexes },
+): Promise<PendingVectorIndexes> {
+  const pending: PendingVectorIndexes = { build: [], retire: [] };
+  if (mode !== 'pgvector') return pending;
+  const form = options.form ?? 'vector';
   const result = await db.execute<{ udt_name: string }>(
     sql`SELECT udt_name FROM information_schema.columns WHERE table_name = ${table} AND column_name = ${column}`,
   );
@@ -67,27 +136,52 @@ export async function prepareVectorColumn(
     await db.execute(sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector USING ${identifier(column)}::vector`);
   }
   for (const n of options.dimensions) {
-    if (!Number.isInteger(n) || n < 1 || n > 2000) throw new Error(`Invalid vector dimensions: ${n}`);
-    await db.execute(
-      sql`CREATE INDEX IF NOT EXISTS ${identifier(`${table}_${column}_${n}_hnsw`)} ON ${identifier(table)} USING hnsw ((${identifier(column)}::vector(${sql.raw(String(n))})) vector_cosine_ops) WITH (m = ${sql.raw(String(HNSW_M))}, ef_construction = ${sql.raw(String(HNSW_EF_CONSTRUCTION))}) WHERE ${identifier(options.dimensionsColumn)} = ${sql.raw(String(n))}`,
-    );
+    const states = await vectorIndexStates(db, table, column, n);
+    if (form === 'vector' || states.halfvec === 'valid') {
+      if (form === 'halfvec') options.indexes?.useHalfPrecision(n);
+      if (form === 'halfvec' && states.vector !== 'missing') pending.retire.push(n);
+      // A full-precision index that a crashed CREATE INDEX CONCURRENTLY left unfinished could not be used.
+      if (form === 'vector' && states.vector === 'invalid')
+        await db.execute(sql`DROP INDEX IF EXISTS ${identifier(vectorIndexName(table, column, n, 'vector'))}`);
+      await db.execute(vectorIndexStatement(table, column, { dimensionsColumn: options.dimensionsColumn, dimensions: n, form }));
+    } else if (states.vector === 'missing' && states.halfvec === 'missing') {
+      await db.execute(vectorIndexStatement(table, column, { dimensionsColumn: options.dimensionsColumn, dimensions: n, form }));
+      options.indexes?.useHalfPrecision(n);
+    } else {
+      pending.build.push(n);
+    }
   }
+  return pending;
+}
+
+type IndexState = 'missing' | 'invalid' | 'valid';
+
+/** Whether each form's index of one size exists, and whether it is finished (a concurrent build may not be yet). */
+export async function vectorIndexStates(db: AnyDb, table: string, column: string, dimensions: number): Promise<Record<VectorIndexForm, IndexState>> {
+  const names = { vector: vectorIndexName(table, column, dimensions, 'vector'), halfvec: vectorIndexName(table, column, dimensions, 'halfvec') };
+  const result = await db.execute(
+    sql`SELECT c.relname AS name, i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname IN (${names.vector}, ${names.halfvec}) AND n.nspname = current_schema()`,
+  );
+  const found = new Map((result as unknown as { rows: { name: string; valid: boolean }[] }).rows.map((row) => [row.name, row.valid]));
+  const state = (name: string): IndexState => (!found.has(name) ? 'missing' : found.get(name) ? 'valid' : 'invalid');
+  return { vector: state(names.vector), halfvec: state(names.halfvec) };
 }
 
 /** A literal for a query embedding, typed for the mode's column type. */
-export function vectorLiteral(mode: VectorSearchMode, values: readonly number[]): SQL {
+export function vectorLiteral(mode: VectorSearchMode, values: readonly number[], form: VectorIndexForm = 'vector'): SQL {
   if (!values.every((v) => Number.isFinite(v))) throw new Error('Embedding has a non-finite value');
-  return mode === 'pgvector' ? sql`${`[${values.join(',')}]`}::vector(${sql.raw(String(values.length))})` : sql`${`{${values.join(',')}}`}::real[]`;
+  return mode === 'pgvector' ? sql`${`[${values.join(',')}]`}::${sql.raw(form)}(${sql.raw(String(values.length))})` : sql`${`{${values.join(',')}}`}::real[]`;
 }
 
 /**
  * Cosine distance (0 = same direction, 2 = opposite) between a column and a query
- * embedding. Under pgvector the column is cast to the query's size, matching the
- * partial HNSW index's expression so the planner can use it.
+ * embedding. Under pgvector the column is cast to the query's size (and to half precision
+ * where that is the index's form), matching the partial HNSW index's expression so the
+ * planner can use it.
  */
-export function cosineDistance(mode: VectorSearchMode, column: SQL, query: readonly number[]): SQL<number> {
-  const literal = vectorLiteral(mode, query);
+export function cosineDistance(mode: VectorSearchMode, column: SQL, query: readonly number[], form: VectorIndexForm = 'vector'): SQL<number> {
+  const literal = vectorLiteral(mode, query, form);
   return mode === 'pgvector'
-    ? sql<number>`(${column}::vector(${sql.raw(String(query.length))}) <=> ${literal})`
+    ? sql<number>`(${column}::${sql.raw(form)}(${sql.raw(String(query.length))}) <=> ${literal})`
     : sql<number>`parley_cosine_distance(${column}, ${literal})`;
 }

@@ -32,6 +32,14 @@ describeEachDatabase('admin dashboard', (ctx) => {
     const database = body.items.find((i: { name: string }) => i.name === 'Database');
     expect(database.status).toBe('healthy');
     expect(body.items.find((i: { name: string }) => i.name === 'E-mail').status).toBe('warning');
+    // Which index vector search uses: half precision on PostgreSQL (built at start-up on a new database), full in PGlite.
+    const vectors = body.items.find((i: { name: string }) => i.name === 'Vector search');
+    if (c.database.vectorSearch === 'pgvector')
+      expect(vectors).toEqual({
+        name: 'Vector search',
+        status: 'healthy',
+        detail: c.database.driver === 'postgres' ? 'pgvector with half-precision HNSW indexes' : 'pgvector with HNSW indexes',
+      });
   });
 
   it('the health monitor keeps the last 100 probes and flags stress', async () => {

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { INDEXED_DIMENSIONS } from '../../db/vector';
 import { runHealthProbe } from '../health/prober';
 
 type Status = 'healthy' | 'warning' | 'error';
+
+/** Which index vector search uses; on PostgreSQL, whether the half-precision indexes are built yet (decisions §52). */
+function vectorSearchDetail(database: Database): string {
+  if (database.vectorSearch !== 'pgvector') return 'pgvector is not installed: exact search over real[]';
+  if (database.driver === 'pglite') return 'pgvector with HNSW indexes';
+  const half = database.vectorIndexes.halfPrecisionSizes();
+  const building = INDEXED_DIMENSIONS.filter((n) => !half.includes(n));
+  return building.length === 0
+    ? 'pgvector with half-precision HNSW indexes'
+    : `pgvector with HNSW indexes; half-precision ones are being built in the background for ${building.join(' and ')} dimensions`;
+}
 
 /** The System Health list: each item is a real check of something this install depends on. */
 export async function systemHealth(app: FastifyInstance): Promise<{ items: { name: string; status: Status; detail: string }[] }> {
@@ -17,11 +30,7 @@ export async function systemHealth(app: FastifyInstance): Promise<{ items: { nam
       : `${app.database.driver === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} answered in ${probe.responseTimeMs} ms`,
   });
 
-  items.push({
-    name: 'Vector search',
-    status: app.database.vectorSearch === 'pgvector' ? 'healthy' : 'warning',
-    detail: app.database.vectorSearch === 'pgvector' ? 'pgvector with HNSW indexes' : 'pgvector is not installed: exact search over real[]',
-  });
+  items.push({ name: 'Vector search', status: app.database.vectorSearch === 'pgvector' ? 'healthy' : 'warning', detail: vectorSearchDetail(app.database) });
 
   if (app.jobs) {
     try {

@@ -108,7 +108,7 @@ export async function retrievePassages(
   const { db, vectorSearch } = database;
   const candidates = Math.max(20, input.topK * 4);
   const [queryVector] = await input.embedder.embed([input.question]);
-  const distance = cosineDistance(vectorSearch, sql`${documentChunks.embedding}`, queryVector!);
+  const distance = cosineDistance(vectorSearch, sql`${documentChunks.embedding}`, queryVector!, database.vectorIndexes.formFor(queryVector!.length));
   const scope = and(eq(documentChunks.chatbotId, input.chatbotId), eq(documentChunks.embeddingDimensions, input.embedder.dimensions));
 
   // ef_search and iterative scans (enough rows of this chatbot) are set on every connection (HNSW_SESSION_SETTINGS).
