@@ -8,7 +8,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
-import { enableVectorExtension, hnswSessionSettings, INDEXED_DIMENSIONS, prepareVectorColumn, VectorIndexes, type VectorSearchMode } from './vector';
+import {
+  enableVectorExtension,
+  hnswSessionSettings,
+  INDEXED_DIMENSIONS,
+  prepareVectorColumn,
+  vectorIndexFormFor,
+  VectorIndexes,
+  type VectorSearchMode,
+} from './vector';
 
 export type Schema = typeof schema;
 /** The one database type features use; both drivers produce it. */
@@ -141,7 +149,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         keepAlive: true,
         // Awaited by the pool before it hands a new connection out.
         onConnect: (client) =>
-          client.query(hnswSessionSettings('halfvec')).then(
+          client.query(hnswSessionSettings(vectorIndexFormFor('postgres'))).then(
             () => undefined,
             (error: Error) => warn(`Could not set the HNSW search settings: ${error.message}`),
           ),
@@ -164,7 +172,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const pending = await prepareVectorColumn(db, vectorSearch, chunkEmbeddings.table, chunkEmbeddings.column, {
         dimensionsColumn: chunkEmbeddings.dimensionsColumn,
         dimensions: INDEXED_DIMENSIONS,
-        form: 'halfvec',
+        form: vectorIndexFormFor('postgres'),
         indexes: vectorIndexes,
       });
       // An index built by an earlier version is replaced in the background (decisions §52): start-up does not wait.
@@ -212,7 +220,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(options.pgliteDir, { extensions: { vector } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
-  if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings('vector'));
+  if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings(vectorIndexFormFor('pglite')));
   if (!(await migrationsUpToDate((text) => client.query(text)))) await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
   await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
   return {

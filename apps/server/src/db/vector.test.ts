@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/harness';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeEachDatabase, openTestDatabase } from '../test/harness';
 import pg from 'pg';
 import { openDatabase } from './client';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
@@ -107,7 +107,26 @@ describeEachDatabase('HNSW search settings', (ctx) => {
   });
 });
 
-describeEachDatabase('half-precision index upgrade', (ctx) => {
+// Half precision is PostgreSQL's index (PGlite keeps full precision): this suite needs a PostgreSQL server with
+// pgvector, and without one it is skipped and says why.
+const upgradeSkipReason = inject('postgresUrl') ? null : inject('postgresSkipReason') || 'no PostgreSQL server (TEST_DATABASE_URL)';
+if (upgradeSkipReason) console.warn(`[vector.test] half-precision index upgrade skipped: ${upgradeSkipReason}`);
+
+describe.skipIf(upgradeSkipReason)(`half-precision index upgrade [postgres]${upgradeSkipReason ? ` (skipped: ${upgradeSkipReason})` : ''}`, () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+  const ctx = () => ({ database: opened!.database });
+  /** Without pgvector on the server there is no index to upgrade: each test says so and is skipped. */
+  const needsPgvector = (test: { skip: (note?: string) => never }) => {
+    if (ctx().database.vectorSearch === 'pgvector') return;
+    console.warn('[vector.test] half-precision index upgrade skipped: pgvector is not installed on this PostgreSQL server');
+    test.skip('pgvector is not installed on this PostgreSQL server (deploy/install-pgvector.sh)');
+  };
   /** A table as an earlier version left it: vector column, full-precision index. */
   async function olderTable() {
     const { db } = ctx().database;
@@ -138,7 +157,7 @@ describeEachDatabase('half-precision index upgrade', (ctx) => {
     });
 
   it('builds the half-precision index in the background, switches the searches to it, then drops the old one', async (test) => {
-    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    needsPgvector(test);
     const { db } = ctx().database;
     const { table, query, expected } = await olderTable();
     const indexes = new VectorIndexes();
@@ -164,7 +183,7 @@ describeEachDatabase('half-precision index upgrade', (ctx) => {
   });
 
   it('a node that finds another building waits for its index, switches to it, and leaves the old index to the builder', async (test) => {
-    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    needsPgvector(test);
     const { db, url } = ctx().database;
     const { table } = await olderTable();
     const builder = new pg.Client({ connectionString: url });
@@ -187,7 +206,7 @@ describeEachDatabase('half-precision index upgrade', (ctx) => {
   });
 
   it('replaces an index that a dead build left unfinished', async (test) => {
-    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    needsPgvector(test);
     const { db } = ctx().database;
     const { table, query, expected } = await olderTable();
     await db.execute(vectorIndexStatement(table, 'embedding', { dimensionsColumn: 'dims', dimensions: DIMENSIONS, form: 'halfvec' }));
@@ -203,7 +222,7 @@ describeEachDatabase('half-precision index upgrade', (ctx) => {
   });
 
   it('stopped while it waits to drop the old index, it leaves that to the next start', async (test) => {
-    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    needsPgvector(test);
     const { table } = await olderTable();
     const indexes = new VectorIndexes();
     const pending = await startUp(table, indexes);
@@ -223,7 +242,7 @@ describeEachDatabase('half-precision index upgrade', (ctx) => {
   });
 
   it('a node opened on an older installation serves searches at once and moves to the half-precision index by itself', async (test) => {
-    if (ctx().database.driver !== 'postgres' || ctx().database.vectorSearch !== 'pgvector') return test.skip();
+    needsPgvector(test);
     const { db, url } = ctx().database;
     const chunkStates = () => vectorIndexStates(db, 'document_chunks', 'embedding', 384);
     // As an earlier version left it: the full-precision index only.

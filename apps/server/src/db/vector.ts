@@ -136,16 +136,18 @@ export async function prepareVectorColumn(
     await db.execute(sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector USING ${identifier(column)}::vector`);
   }
   for (const n of options.dimensions) {
+    const create = vectorIndexStatement(table, column, { dimensionsColumn: options.dimensionsColumn, dimensions: n, form });
+    // Full precision (PGlite) is only ever built here, at start-up: it exists and is finished, or it is created.
+    if (form === 'vector') {
+      await db.execute(create);
+      continue;
+    }
     const states = await vectorIndexStates(db, table, column, n);
-    if (form === 'vector' || states.halfvec === 'valid') {
-      if (form === 'halfvec') options.indexes?.useHalfPrecision(n);
-      if (form === 'halfvec' && states.vector !== 'missing') pending.retire.push(n);
-      // A full-precision index that a crashed CREATE INDEX CONCURRENTLY left unfinished could not be used.
-      if (form === 'vector' && states.vector === 'invalid')
-        await db.execute(sql`DROP INDEX IF EXISTS ${identifier(vectorIndexName(table, column, n, 'vector'))}`);
-      await db.execute(vectorIndexStatement(table, column, { dimensionsColumn: options.dimensionsColumn, dimensions: n, form }));
+    if (states.halfvec === 'valid') {
+      options.indexes?.useHalfPrecision(n);
+      if (states.vector !== 'missing') pending.retire.push(n);
     } else if (states.vector === 'missing' && states.halfvec === 'missing') {
-      await db.execute(vectorIndexStatement(table, column, { dimensionsColumn: options.dimensionsColumn, dimensions: n, form }));
+      await db.execute(create);
       options.indexes?.useHalfPrecision(n);
     } else {
       pending.build.push(n);
