@@ -4,8 +4,6 @@ import { PASSWORD, signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
-/** Past the once-per-session 'Entering Admin Panel' splash. */
-
 async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
@@ -59,7 +57,8 @@ describe('the admin console', () => {
     expect((await support.page.request.post(`${server.url}/api/admin/bootstrap`, { data: {} })).status()).toBe(409);
     await docsScreenshots(admin.page, 'admin-dashboard', 1140, async () => {
       await admin.page.getByTestId('stat-total-users').getByText('from last month').waitFor();
-      await admin.page.getByTestId('system-health').getByText('Database').waitFor();
+      await admin.page.getByTestId('system-health').getByText('Database', { exact: true }).waitFor();
+      await admin.page.getByTestId('system-health').getByText('One process on the embedded database: it serves requests and runs background work').waitFor();
       await admin.page.getByTestId('recent-activity').getByText('Admin user created').first().waitFor();
     });
 

@@ -4,6 +4,7 @@ import { signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { createLiveChatbot } from './support/chatbots';
 import { serverAndBrowser } from './support/suite';
+import { askForAPerson, openDemoWidget, sendInWidget } from './support/widget';
 
 const FAQ = `Acme Rockets customer FAQ.
 
@@ -28,21 +29,11 @@ describe('human handoff: a visitor asks for a person in the widget and the owner
       appearance: { color: '#0f766e', position: 'bottom-right', title: 'Acme help', avatarUrl: null },
     });
 
-    // A visitor opens the demo page and asks for a person with the header button.
+    // A visitor opens the demo page, asks what the bot cannot answer and takes its offer of a person.
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await visitor.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.url}/demo/${chatbotId}`);
-    await page.getByRole('button', { name: 'Open chat: Acme help' }).click();
-    const log = page.getByRole('log', { name: 'Conversation' });
-    await page.getByLabel('Your message', { exact: true }).fill('Where is my order 42?');
-    await page.keyboard.press('Enter');
-    // The bot has no answer, so it offers a person.
-    const offer = log.getByRole('button', { name: 'Talk to a person' });
-    await offer.waitFor();
-    await offer.click();
-    await log.getByText("You asked for a person. We've let the team know").waitFor();
+    const widget = await openDemoWidget(visitor, server.url, chatbotId, 'Acme help');
+    const { page, log, pageErrors } = widget;
+    await askForAPerson(widget, 'Where is my order 42?');
     await page.getByText('Waiting for a person…').waitFor();
 
     // The owner sees it in the inbox, with the unread count, opens it and answers.
@@ -66,8 +57,7 @@ describe('human handoff: a visitor asks for a person in the widget and the owner
     await screenshot(page, 'widget-handoff', { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
 
     // The visitor answers; the owner sees it arrive without reloading.
-    await page.getByLabel('Your message', { exact: true }).fill('Thank you, Grace!');
-    await page.keyboard.press('Enter');
+    await sendInWidget(page, 'Thank you, Grace!');
     await conversation.getByText('Thank you, Grace!').first().waitFor();
     await screenshot(ownerPage, 'inbox', { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
 
@@ -75,8 +65,7 @@ describe('human handoff: a visitor asks for a person in the widget and the owner
     await ownerPage.getByRole('button', { name: 'Hand back to bot' }).click();
     await log.getByText("You're chatting with the assistant again.").waitFor();
     await page.getByText('Waiting for a person…').waitFor({ state: 'hidden' });
-    await page.getByLabel('Your message', { exact: true }).fill('How long do refunds take?');
-    await page.keyboard.press('Enter');
+    await sendInWidget(page, 'How long do refunds take?');
     await log
       .getByText(/five working days/)
       .first()

@@ -4,8 +4,6 @@ import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
 import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
-/** Past the once-per-session 'Entering Admin Panel' splash. */
-
 async function statValue(page: Page, testId: string): Promise<number> {
   const text = await page.getByTestId(testId).locator('.text-2xl').textContent();
   return Number((text ?? '').replace(/[^\d]/g, ''));

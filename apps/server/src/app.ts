@@ -22,6 +22,7 @@ import { adminAuthRoutes } from './features/admin-auth/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { openAiApiRoutes } from './features/openai-api/routes';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
+import { startNodeHeartbeat } from './features/health/nodes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { systemApiKeyRoutes } from './features/system-api-keys/routes';
 import { systemConfigurationRoutes } from './features/system-configuration/routes';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(userRoutes, { countChatbots: async () => (await chatbotCounts(database.db)).total });
   await app.register(notificationRoutes);
   await app.register(adminDashboardRoutes, {
+    rateLimiter,
     statsSources: { chatbots: () => chatbotCounts(database.db), conversations: () => recentConversationCount(database.db) },
   });
   await app.register(chatbotRoutes);
@@ -255,6 +257,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.startBackgroundWork) {
     app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
     app.addHook('onClose', async () => app.jobs?.stop());
+    // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions §53).
+    if (database.driver === 'postgres') await startNodeHeartbeat(app);
     // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
     if (config.role !== 'api') {
       startHealthProber(app);

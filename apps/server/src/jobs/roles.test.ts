@@ -4,13 +4,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { knowledgeSources } from '../db/schema/index';
+import { knowledgeSources, serverNodes } from '../db/schema/index';
+import { NODE_GONE_MS } from '../features/health/nodes';
+import { createAdmin } from '../test/admin';
 import { createSignedInUser, openTestDatabase, testConfig, type TestContext } from '../test/harness';
+import { redisSkipReason, TEST_REDIS_URL } from '../test/redis';
 import { startJobQueue, type JobQueue } from './queue';
 
 const postgresUrl = inject('postgresUrl');
 const postgresReason = postgresUrl ? '' : inject('postgresSkipReason');
 if (postgresReason) console.warn(`\n[parley tests] ${postgresReason}: the api / worker role tests are skipped.\n`);
+const redisReason = await redisSkipReason();
+if (redisReason) console.warn(`\n[parley tests] ${redisReason}: System Health's Redis item is not checked with the nodes.\n`);
 
 const log = Fastify({ logger: false }).log;
 
@@ -53,10 +58,10 @@ describe.skipIf(!!postgresReason)('api and worker nodes on one PostgreSQL', () =
     await dispose?.();
   });
 
-  const node = async (role: 'api' | 'worker') => {
+  const node = async (role: 'api' | 'worker', env: Record<string, string> = {}) => {
     const database = await openDatabase({ databaseUrl: first.url!, poolSize: 4 });
     extra.push(database);
-    const config = testConfig({ PARLEY_ROLE: role, DATABASE_URL: first.url!, PARLEY_SECRET_KEY: 'role-test-secret-key-0123456789abcdef' });
+    const config = testConfig({ PARLEY_ROLE: role, DATABASE_URL: first.url!, PARLEY_SECRET_KEY: 'role-test-secret-key-0123456789abcdef', ...env });
     const app = await buildApp(config, { database, logger: false, startBackgroundWork: true });
     await app.ready();
     apps.push(app);
@@ -91,6 +96,35 @@ describe.skipIf(!!postgresReason)('api and worker nodes on one PostgreSQL', () =
     const refused = await worker.app.inject({ method: 'GET', url: '/api/chatbots', headers: { cookie: owner.cookie } });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe('This node runs background jobs only (PARLEY_ROLE=worker); send requests to an api node.');
+  });
+
+  it('every node writes its row in server_nodes while it runs and removes it when it stops; System Health counts them', async () => {
+    // The nodes of the test before stop first (each removes its row).
+    for (const app of apps.splice(0)) await app.close();
+    expect(await first.db.select().from(serverNodes)).toEqual([]);
+    const redis: Record<string, string> = redisReason ? {} : { REDIS_URL: TEST_REDIS_URL };
+    const api = await node('api', redis);
+    const worker = await node('worker', redis);
+    const rows = await first.db.select().from(serverNodes);
+    expect(rows.map((row) => row.role).sort()).toEqual(['api', 'worker']);
+    expect(rows.every((row) => row.pid === process.pid && row.lastSeenAt.getTime() > Date.now() - NODE_GONE_MS)).toBe(true);
+
+    const admin = await createAdmin({ app: api.app, database: api.database, config: api.app.config }, 'developer');
+    const read = async () =>
+      (await api.app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: admin.cookie } })).json().items as { name: string }[];
+    let items = await read();
+    expect(items).toContainEqual({ name: 'Nodes', status: 'healthy', detail: '1 api node and 1 worker node' });
+    if (!redisReason) expect(items).toContainEqual({ name: 'Redis', status: 'healthy', detail: 'Shared by every node: rate limits, caches and live updates' });
+
+    // The worker stops: its row goes with it, and the operator is told nothing runs the background work.
+    await worker.app.close();
+    apps.splice(apps.indexOf(worker.app), 1);
+    expect((await first.db.select().from(serverNodes)).map((row) => row.role)).toEqual(['api']);
+    items = await read();
+    expect(items.find((item) => item.name === 'Nodes')).toMatchObject({
+      status: 'error',
+      detail: expect.stringMatching(/^1 api node; none runs background work .* wait in the queue$/),
+    });
   });
 
   it('1,000 jobs are processed exactly once by 3 workers', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { createAdmin } from '../test/admin';
 import { createSignedInUser, openTestDatabase, testConfig } from '../test/harness';
 import { createRedisRateLimiter } from './rate-limiter';
 import { createRedisRealtime } from './realtime';
@@ -46,6 +47,14 @@ describe('Redis away', () => {
     expect(health.json().warnings).toContain(
       'Redis is unreachable: rate limits are counted on each node alone and live updates reach this node only, until it returns.',
     );
+    // System Health says the same to the operator.
+    const admin = await createAdmin({ app, database, config: app.config }, 'developer');
+    const items = (await app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: admin.cookie } })).json().items;
+    expect(items).toContainEqual({
+      name: 'Redis',
+      status: 'error',
+      detail: 'Unreachable from this node: rate limits are counted on each node alone and live updates reach this node only, until it returns',
+    });
     // Sign-up and sign-in go through their rate limits.
     const user = await createSignedInUser({ app, database, config: app.config });
     const profile = await app.inject({ method: 'GET', url: '/api/account/profile', headers: { cookie: user.cookie } });

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Staff: a user is an admin while an active row exists here (spec part 1 §3, §6). */
@@ -66,4 +66,22 @@ export const healthProbes = pgTable(
     error: text('error'),
   },
   (t) => [index('health_probes_checked_at_idx').on(t.checkedAt)],
+);
+
+/**
+ * The server processes of a PostgreSQL installation, each writing its row when it starts and every 15 s after
+ * (decisions §53): System Health counts the nodes seen lately and says when none runs the background work.
+ * A node that stops cleanly deletes its row; one that dies stops being seen.
+ */
+export const serverNodes = pgTable(
+  'server_nodes',
+  {
+    id: uuid('id').primaryKey(),
+    role: text('role').notNull(),
+    hostname: text('hostname').notNull(),
+    pid: integer('pid').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('server_nodes_last_seen_at_idx').on(t.lastSeenAt)],
 );

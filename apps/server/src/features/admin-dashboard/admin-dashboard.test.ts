@@ -1,10 +1,14 @@
 import { expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import { adminActivityLogs, healthProbes } from '../../db/schema/index';
+import { randomUUID } from 'node:crypto';
+import { adminActivityLogs, healthProbes, serverNodes } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
+import { describeNodes, NODE_GONE_MS } from '../health/nodes';
 import { runHealthProbe } from '../health/prober';
 import { growthPercent } from './service';
+
+const byName = (body: { items: { name: string }[] }, name: string) => body.items.find((i) => i.name === name);
 
 describeEachDatabase('admin dashboard', (ctx) => {
   it('stats come from the data: users and chatbots with growth, uptime from recorded probes, null where no source exists yet', async () => {
@@ -40,6 +44,56 @@ describeEachDatabase('admin dashboard', (ctx) => {
         status: 'healthy',
         detail: c.database.driver === 'postgres' ? 'pgvector with half-precision HNSW indexes' : 'pgvector with HNSW indexes',
       });
+    if (c.database.driver === 'pglite') {
+      expect(byName(body, 'Nodes')).toEqual({
+        name: 'Nodes',
+        status: 'healthy',
+        detail: 'One process on the embedded database: it serves requests and runs background work',
+      });
+      expect(byName(body, 'Redis')).toBeUndefined();
+    }
+  });
+
+  it('system health counts the nodes seen lately on PostgreSQL and says when none runs background work (PGlite: one process)', async () => {
+    const c = ctx();
+    const admin = await createAdmin(c, 'developer');
+    const read = async () => (await c.app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: admin.cookie } })).json();
+    const node = (role: string, secondsAgo: number) => ({
+      id: randomUUID(),
+      role,
+      hostname: 'test-host',
+      pid: 1,
+      startedAt: new Date(Date.now() - 3_600_000),
+      lastSeenAt: new Date(Date.now() - secondsAgo * 1000),
+    });
+    await c.database.db.delete(serverNodes);
+    // One api node alive, the only worker gone five minutes ago (three missed heartbeats make a node gone).
+    await c.database.db.insert(serverNodes).values([node('api', 2), node('worker', 300), node('api', NODE_GONE_MS / 1000 + 5)]);
+    let body = await read();
+    if (c.database.driver === 'pglite') {
+      // The embedded database serves one process, whatever the table holds.
+      expect(byName(body, 'Nodes')).toMatchObject({ status: 'healthy', detail: expect.stringMatching(/^One process/) });
+      await c.database.db.delete(serverNodes);
+      return;
+    }
+    expect(byName(body, 'Nodes')).toEqual({
+      name: 'Nodes',
+      status: 'error',
+      detail:
+        '1 api node; none runs background work (PARLEY_ROLE=worker or all), so documents, e-mails and webhooks wait in the queue (one was last seen 5 minutes ago)',
+    });
+    expect(byName(body, 'Redis')).toEqual({
+      name: 'Redis',
+      status: 'healthy',
+      detail: 'Not configured: one node needs none (live updates go through PostgreSQL)',
+    });
+
+    // Two api nodes and a worker: healthy, but without Redis each node counts rate limits alone.
+    await c.database.db.insert(serverNodes).values([node('api', 10), node('worker', 1)]);
+    body = await read();
+    expect(byName(body, 'Nodes')).toEqual({ name: 'Nodes', status: 'healthy', detail: '2 api nodes and 1 worker node' });
+    expect(byName(body, 'Redis')).toMatchObject({ status: 'warning', detail: expect.stringContaining('each node counts rate limits alone (set REDIS_URL)') });
+    await c.database.db.delete(serverNodes);
   });
 
   it('the health monitor keeps the last 100 probes and flags stress', async () => {
@@ -106,4 +160,10 @@ it('growth is the change against the previous 30 days, in percent', () => {
   expect(growthPercent(5, 10)).toBe(-50);
   expect(growthPercent(3, 0)).toBe(100);
   expect(growthPercent(0, 0)).toBe(0);
+});
+
+it('the nodes are described by role, api first', () => {
+  expect(describeNodes({ api: 0, worker: 0, all: 0 })).toBe('No node seen');
+  expect(describeNodes({ api: 0, worker: 0, all: 1 })).toBe('1 node serving requests and running background work');
+  expect(describeNodes({ api: 3, worker: 2, all: 1 })).toBe('3 api nodes, 2 worker nodes and 1 node serving requests and running background work');
 });

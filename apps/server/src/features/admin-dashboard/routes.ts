@@ -1,6 +1,7 @@
 import { activityLogListSchema, activityLogQuerySchema, adminStatsSchema, healthMonitorSchema, systemHealthSchema } from '@parley/shared/contracts/admin';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import { listActivity } from '../activity-logs/service';
 import { healthMonitor } from '../health/prober';
 import { adminStats, type StatsSources } from './service';
@@ -9,7 +10,10 @@ import { systemHealth } from './system-health';
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const tags = ['admin dashboard'];
 
-export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSources }> = async (app, { statsSources }) => {
+export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSources; rateLimiter: RateLimiter }> = async (
+  app,
+  { statsSources, rateLimiter },
+) => {
   app.get(
     '/api/admin/stats',
     {
@@ -22,7 +26,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSo
   app.get(
     '/api/admin/system-health',
     { config: { access: 'admin' }, schema: { tags, summary: 'Live checks of what this install depends on', response: { 200: systemHealthSchema, ...errors } } },
-    async () => systemHealth(app),
+    async () => systemHealth(app, rateLimiter),
   );
 
   // The dashboard's Recent System Activity (5) is open to every admin; the full log page is system_admin.

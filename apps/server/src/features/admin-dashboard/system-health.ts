@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { INDEXED_DIMENSIONS } from '../../db/vector';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { describeNodes, liveNodes } from '../health/nodes';
 import { runHealthProbe } from '../health/prober';
+import { REDIS_AWAY, redisUnreachable } from '../health/routes';
 
 type Status = 'healthy' | 'warning' | 'error';
 
@@ -16,9 +19,68 @@ function vectorSearchDetail(database: Database): string {
     : `pgvector with HNSW indexes; half-precision ones are being built in the background for ${building.join(' and ')} dimensions`;
 }
 
+interface Item {
+  name: string;
+  status: Status;
+  detail: string;
+}
+
+/** "3 minutes ago", "40 seconds ago". */
+function ago(date: Date): string {
+  const seconds = Math.max(0, Math.round((Date.now() - date.getTime()) / 1000));
+  if (seconds < 120) return `${seconds} seconds ago`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes ago` : `${Math.round(minutes / 60)} hours ago`;
+}
+
+/** The nodes of a PostgreSQL installation seen lately (decisions §53): an error when none runs the background work. */
+async function nodesItem(db: FastifyInstance['db']): Promise<Item & { count: number }> {
+  const { byRole, lastBackgroundNodeSeenAt } = await liveNodes(db);
+  const count = byRole.api + byRole.worker + byRole.all;
+  if (byRole.worker + byRole.all > 0) return { name: 'Nodes', status: 'healthy', detail: describeNodes(byRole), count };
+  return {
+    name: 'Nodes',
+    status: 'error',
+    detail:
+      `${describeNodes(byRole)}; none runs background work (PARLEY_ROLE=worker or all), so documents, e-mails and webhooks wait in the queue` +
+      (lastBackgroundNodeSeenAt ? ` (one was last seen ${ago(lastBackgroundNodeSeenAt)})` : ''),
+    count,
+  };
+}
+
+/**
+ * The processes of this installation and the Redis they share: an error when this node cannot reach the Redis it
+ * was given, a warning when several nodes without Redis count rate limits alone.
+ */
+async function deploymentItems(app: FastifyInstance, rateLimiter: RateLimiter): Promise<Item[]> {
+  const { count, ...nodes } =
+    app.database.driver === 'pglite'
+      ? { name: 'Nodes', status: 'healthy' as const, detail: 'One process on the embedded database: it serves requests and runs background work', count: 1 }
+      : await nodesItem(app.db);
+  const items: Item[] = [nodes];
+  if (app.config.redisUrl) {
+    items.push(
+      redisUnreachable(app, rateLimiter)
+        ? { name: 'Redis', status: 'error', detail: `Unreachable from this node: ${REDIS_AWAY}` }
+        : { name: 'Redis', status: 'healthy', detail: 'Shared by every node: rate limits, caches and live updates' },
+    );
+  } else if (app.database.driver === 'postgres') {
+    items.push(
+      count > 1
+        ? {
+            name: 'Redis',
+            status: 'warning',
+            detail: 'Not configured: live updates cross nodes through PostgreSQL, but each node counts rate limits alone (set REDIS_URL)',
+          }
+        : { name: 'Redis', status: 'healthy', detail: 'Not configured: one node needs none (live updates go through PostgreSQL)' },
+    );
+  }
+  return items;
+}
+
 /** The System Health list: each item is a real check of something this install depends on. */
-export async function systemHealth(app: FastifyInstance): Promise<{ items: { name: string; status: Status; detail: string }[] }> {
-  const items: { name: string; status: Status; detail: string }[] = [];
+export async function systemHealth(app: FastifyInstance, rateLimiter: RateLimiter): Promise<{ items: Item[] }> {
+  const items: Item[] = [];
 
   // Not recorded: uptime and the health page count only the scheduled 30 s probes.
   const probe = await runHealthProbe(app.db, { record: false });
@@ -46,6 +108,8 @@ export async function systemHealth(app: FastifyInstance): Promise<{ items: { nam
   } else {
     items.push({ name: 'Job queue', status: 'warning', detail: 'Background work does not run in this process' });
   }
+
+  items.push(...(await deploymentItems(app, rateLimiter)));
 
   items.push(
     app.config.smtp

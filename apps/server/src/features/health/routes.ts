@@ -1,10 +1,19 @@
 import { HEALTH_PROBE_HEALTHY_MS } from '@parley/shared/constants';
 import { healthResponseSchema } from '@parley/shared/contracts/health';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 
 const VERSION = '0.1.0';
+
+/** What a node does while Redis is away: it keeps serving, and says so in /api/health and System Health. */
+export const REDIS_AWAY = 'rate limits are counted on each node alone and live updates reach this node only, until it returns';
+
+/** Whether this node was given Redis and cannot reach it now (for its rate limits or its live updates). */
+export function redisUnreachable(app: FastifyInstance, rateLimiter: RateLimiter): boolean {
+  return Boolean(app.config.redisUrl) && !(rateLimiter.shared && app.realtime.connected);
+}
 const PROBE_TIMEOUT_MS = 5000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -46,9 +55,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> =
       const responseTimeMs = Math.round((performance.now() - started) * 100) / 100;
       const dbStatus: 'healthy' | 'warning' | 'error' = error ? 'error' : responseTimeMs < HEALTH_PROBE_HEALTHY_MS ? 'healthy' : 'warning';
       if (app.draining) warnings.push('The server is shutting down.');
-      // Redis away: the node keeps serving; limits are counted per node and live updates stay on this node.
-      const redisDown = Boolean(app.config.redisUrl) && !(rateLimiter.shared && app.realtime.connected);
-      if (redisDown) warnings.push('Redis is unreachable: rate limits are counted on each node alone and live updates reach this node only, until it returns.');
+      const redisDown = redisUnreachable(app, rateLimiter);
+      if (redisDown) warnings.push(`Redis is unreachable: ${REDIS_AWAY}.`);
       if (!app.config.redisUrl && app.realtime.transport === 'postgres' && !app.realtime.connected)
         warnings.push('The database listener for live updates is reconnecting: other nodes’ updates reach this node when it is back.');
       if (dbStatus === 'warning') warnings.push(`The database answered slowly (${responseTimeMs} ms).`);

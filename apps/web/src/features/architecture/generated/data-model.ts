@@ -57,6 +57,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'security_alerts',
   'security_audit_runs',
   'security_events',
+  'server_nodes',
   'sessions',
   'stripe_alerts',
   'subscribers',
@@ -816,6 +817,14 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text ip_address
     text user_agent
     timestamptz created_at
+  }
+  server_nodes {
+    uuid id PK
+    text role
+    text hostname
+    integer pid
+    timestamptz started_at
+    timestamptz last_seen_at
   }
   sessions {
     uuid id PK
