@@ -59,5 +59,5 @@ describe('Redis away', () => {
     const user = await createSignedInUser({ app, database, config: app.config });
     const profile = await app.inject({ method: 'GET', url: '/api/account/profile', headers: { cookie: user.cookie } });
     expect(profile.statusCode).toBe(200);
-  });
+  }, 90_000);
 });
