@@ -323,9 +323,10 @@ ${lines.join('\n')}
       ? `
 - PostgreSQL searches a half-precision copy of the graph (\`(embedding::halfvec(384)) halfvec_cosine_ops\`, decisions §52).
   The rows "full precision (before)" are the index of earlier versions, built beside it on the same chunks and
-  measured in turns with it: at the same ef_search the recall is the same and the search takes about half the time,
-  so the product looks at 200 candidates where it looked at 100. The 1,000,000-chunk figures of the full-precision
-  index (2026-11-26) are kept in decisions §52.`
+  measured in turns with it: at the same ef_search the recall is the same and, with PostgreSQL's default 128 MB of
+  shared buffers, the search takes about half the time (its index, half the size, nearly fits in them), so the product
+  looks at 200 candidates where it looked at 100. Where both fit (shared_buffers 2 GB) or neither does (1,000,000
+  chunks) the two take the same time: decisions §52, with the 1,000,000-chunk figures of both indexes.`
       : ''
   }
 - The full-text half ranks (ts_rank) every chunk its query matches. Picked by every question word, that is most of
