@@ -3,7 +3,7 @@ import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
 import { askForAPerson, openDemoWidget, sendInWidget } from './support/widget';
-import { postgresHasPgvector, scaledOutUnavailableReason, startScaledOutDeployment } from './support/deployment';
+import { scaledOutUnavailableReason, startScaledOutDeployment } from './support/deployment';
 
 const unavailable = await scaledOutUnavailableReason();
 if (unavailable) console.warn(`\n[parley e2e] ${unavailable}: the browser test of the scaled-out deployment is skipped.\n`);
@@ -73,7 +73,9 @@ describe.skipIf(unavailable)('the scaled-out deployment in a browser: two api no
       await splash.waitFor({ state: 'detached' });
       const health = owner.page.getByTestId('system-health');
       await health.getByText(/^PostgreSQL answered in/).waitFor();
-      if (await postgresHasPgvector()) await health.getByText('pgvector with half-precision HNSW indexes').waitFor();
+      // Half precision where the server has pgvector (the deployment's own /api/health says which search it uses).
+      const probe = (await (await owner.page.request.get(`${server.url}/api/health`)).json()) as { database: { vectorSearch: string } };
+      if (probe.database.vectorSearch === 'pgvector') await health.getByText('pgvector with half-precision HNSW indexes').waitFor();
       await health.getByText(/queued, \d+ running/).waitFor();
       await health.getByText('2 api nodes and 1 worker node').waitFor();
       await health.getByText('Shared by every node: rate limits, caches and live updates').waitFor();

@@ -23,18 +23,6 @@ export async function scaledOutUnavailableReason(): Promise<string> {
   return redisSkipReason();
 }
 
-/** Whether the PostgreSQL server has pgvector (else Parley searches its embeddings exactly). */
-export async function postgresHasPgvector(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ available: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS available`);
-    return rows[0]?.available === true;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 export interface NodeName {
   /** Which node answers a request for this path and method. */
   (request: { method: string; path: string }): string;

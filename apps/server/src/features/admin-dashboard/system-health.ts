@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { INDEXED_DIMENSIONS } from '../../db/vector';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { describeNodes, liveNodes } from '../health/nodes';
+import { describeNodes, liveNodes, type LiveNodes } from '../health/nodes';
 import { runHealthProbe } from '../health/prober';
-import { REDIS_AWAY, redisUnreachable } from '../health/routes';
+import { REDIS_AWAY, redisUnreachable } from '../health/redis-state';
 
 type Status = 'healthy' | 'warning' | 'error';
 
@@ -34,17 +34,14 @@ function ago(date: Date): string {
 }
 
 /** The nodes of a PostgreSQL installation seen lately (decisions §53): an error when none runs the background work. */
-async function nodesItem(db: FastifyInstance['db']): Promise<Item & { count: number }> {
-  const { byRole, lastBackgroundNodeSeenAt } = await liveNodes(db);
-  const count = byRole.api + byRole.worker + byRole.all;
-  if (byRole.worker + byRole.all > 0) return { name: 'Nodes', status: 'healthy', detail: describeNodes(byRole), count };
+function nodesItem({ byRole, lastBackgroundNodeSeenAt }: LiveNodes): Item {
+  if (byRole.worker + byRole.all > 0) return { name: 'Nodes', status: 'healthy', detail: describeNodes(byRole) };
   return {
     name: 'Nodes',
     status: 'error',
     detail:
       `${describeNodes(byRole)}; none runs background work (PARLEY_ROLE=worker or all), so documents, e-mails and webhooks wait in the queue` +
       (lastBackgroundNodeSeenAt ? ` (one was last seen ${ago(lastBackgroundNodeSeenAt)})` : ''),
-    count,
   };
 }
 
@@ -53,20 +50,22 @@ async function nodesItem(db: FastifyInstance['db']): Promise<Item & { count: num
  * was given, a warning when several nodes without Redis count rate limits alone.
  */
 async function deploymentItems(app: FastifyInstance, rateLimiter: RateLimiter): Promise<Item[]> {
-  const { count, ...nodes } =
-    app.database.driver === 'pglite'
-      ? { name: 'Nodes', status: 'healthy' as const, detail: 'One process on the embedded database: it serves requests and runs background work', count: 1 }
-      : await nodesItem(app.db);
-  const items: Item[] = [nodes];
+  // The embedded database serves one process; PostgreSQL's nodes say they are alive in server_nodes.
+  const nodes = app.database.driver === 'postgres' ? await liveNodes(app.db) : null;
+  const items: Item[] = [
+    nodes
+      ? nodesItem(nodes)
+      : { name: 'Nodes', status: 'healthy', detail: 'One process on the embedded database: it serves requests and runs background work' },
+  ];
   if (app.config.redisUrl) {
     items.push(
       redisUnreachable(app, rateLimiter)
         ? { name: 'Redis', status: 'error', detail: `Unreachable from this node: ${REDIS_AWAY}` }
         : { name: 'Redis', status: 'healthy', detail: 'Shared by every node: rate limits, caches and live updates' },
     );
-  } else if (app.database.driver === 'postgres') {
+  } else if (nodes) {
     items.push(
-      count > 1
+      nodes.byRole.api + nodes.byRole.worker + nodes.byRole.all > 1
         ? {
             name: 'Redis',
             status: 'warning',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -52,25 +52,24 @@ export interface LiveNodes {
   lastBackgroundNodeSeenAt: Date | null;
 }
 
-/** The nodes seen lately and when one that runs background work was last seen. */
+/** The nodes seen lately and when one that runs background work was last seen: one query over the small table. */
 export async function liveNodes(db: Db): Promise<LiveNodes> {
-  const recent = sql`now() - ${`${NODE_GONE_MS} milliseconds`}::interval`;
-  const [counts, [lastBackground]] = await Promise.all([
-    db
-      .select({ role: serverNodes.role, nodes: sql<number>`count(*)::int` })
-      .from(serverNodes)
-      .where(gt(serverNodes.lastSeenAt, recent))
-      .groupBy(serverNodes.role),
-    db
-      .select({ lastSeenAt: serverNodes.lastSeenAt })
-      .from(serverNodes)
-      .where(sql`${serverNodes.role} IN ('worker', 'all')`)
-      .orderBy(desc(serverNodes.lastSeenAt))
-      .limit(1),
-  ]);
+  const rows = await db
+    .select({
+      role: serverNodes.role,
+      live: sql<number>`count(*) FILTER (WHERE ${serverNodes.lastSeenAt} > now() - ${`${NODE_GONE_MS} milliseconds`}::interval)::int`,
+      lastSeenAt: sql<Date>`max(${serverNodes.lastSeenAt})`.mapWith(serverNodes.lastSeenAt),
+    })
+    .from(serverNodes)
+    .groupBy(serverNodes.role);
   const byRole: Record<Role, number> = { all: 0, api: 0, worker: 0 };
-  for (const row of counts) if (row.role in byRole) byRole[row.role as Role] = Number(row.nodes);
-  return { byRole, lastBackgroundNodeSeenAt: lastBackground?.lastSeenAt ?? null };
+  let lastBackgroundNodeSeenAt: Date | null = null;
+  for (const row of rows) {
+    if (!(row.role in byRole)) continue;
+    byRole[row.role as Role] = Number(row.live);
+    if (row.role !== 'api' && (!lastBackgroundNodeSeenAt || row.lastSeenAt > lastBackgroundNodeSeenAt)) lastBackgroundNodeSeenAt = row.lastSeenAt;
+  }
+  return { byRole, lastBackgroundNodeSeenAt };
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

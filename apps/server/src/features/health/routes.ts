@@ -1,19 +1,11 @@
 import { HEALTH_PROBE_HEALTHY_MS } from '@parley/shared/constants';
 import { healthResponseSchema } from '@parley/shared/contracts/health';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { REDIS_AWAY, redisUnreachable } from './redis-state';
 
 const VERSION = '0.1.0';
-
-/** What a node does while Redis is away: it keeps serving, and says so in /api/health and System Health. */
-export const REDIS_AWAY = 'rate limits are counted on each node alone and live updates reach this node only, until it returns';
-
-/** Whether this node was given Redis and cannot reach it now (for its rate limits or its live updates). */
-export function redisUnreachable(app: FastifyInstance, rateLimiter: RateLimiter): boolean {
-  return Boolean(app.config.redisUrl) && !(rateLimiter.shared && app.realtime.connected);
-}
 const PROBE_TIMEOUT_MS = 5000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
