@@ -14,14 +14,15 @@ const VISITOR_PATHS = /^\/(demo\/|widget|api\/public\/)/;
 describe.skipIf(unavailable)('the scaled-out deployment in a browser: two api nodes and a worker on PostgreSQL and Redis', () => {
   it('a visitor on one api node and the owner on the other hand a conversation over, live, while the worker does the background work', async () => {
     // The load balancer sends the visitor's requests to api-b and everything else to api-a, so every live update
-    // between them crosses nodes (through Redis); the worker alone runs jobs (e-mail, ingestion).
+    // between them crosses nodes (through Redis); the worker alone runs jobs (ingestion here; e-mail too with SMTP).
     const deployment = await startScaledOutDeployment({ 'api-a': 'api', 'api-b': 'api', worker: 'worker' }, ({ path }) =>
       VISITOR_PATHS.test(path) ? 'api-b' : 'api-a',
     );
     const browser = await launchBrowser();
     try {
       const { server, forwarded } = deployment;
-      // Sign-up on api-a, which sends the confirmation e-mail (to its log: no SMTP here); the link signs in on any node.
+      // Sign-up on api-a, which keeps the confirmation e-mail in its outbox and log (no SMTP here: with it, the worker
+      // would send it); the link signs in on any node.
       const owner = await signUpAndConfirm(browser, server, { firstName: 'Ada', lastName: 'Lovelace' });
       expect(deployment.nodes.get('api-a')!.emails.map((e) => e.to)).toContain(owner.email);
       // The source is processed by the worker; api-a only queued it.

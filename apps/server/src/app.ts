@@ -82,7 +82,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { AppError } from './lib/app-error';
-import { createMailer } from './providers/email/mailer';
+import { createMailer, startEmailWorker } from './providers/email/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,7 +185,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // One cache of the token conversion rules per process, dropped on every save through realtime.
   app.decorate('tokenMeter', createTokenMeter({ db: database.db, realtime, log: app.log }));
   app.addHook('onClose', async () => app.tokenMeter.close());
-  const mailer = createMailer(config, database.db, app.log);
+  // E-mail is sent by the e-mail job once this process has its queue (below); until then, and without one, at once.
+  const mailer = createMailer(config, database.db, app.log, { queue: () => app.jobs ?? null });
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
   await app.register(accessPlugin, { auth });
   await app.register(securityHeadersPlugin);
@@ -263,6 +264,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (config.role !== 'api') {
       startHealthProber(app);
       await startIngestionWorker(app);
+      await startEmailWorker(app.jobs, mailer, app.log);
       await startAnalyticsExportWorker(app, mailer);
       startAnalyticsScheduler(app, mailer);
       await startHandoffAlertWorker(app, mailer);

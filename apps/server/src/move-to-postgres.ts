@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { requeueUnfinishedSources } from './features/knowledge-sources/service';
 import { startJobQueue } from './jobs/queue';
+import { requeuePendingEmails } from './providers/email/mailer';
 import { openDatabase } from './db/client';
 import { moveDatabase } from './db/move-to-postgres';
 
@@ -34,8 +35,10 @@ async function main(): Promise<void> {
     console.log(`\n\nCopied ${result.totalRows} rows in ${result.tables.length} tables; every table's count matches.`);
     const queue = await startJobQueue(target, Fastify({ logger: false }).log);
     const requeued = await requeueUnfinishedSources(target.db, queue);
+    const emails = await requeuePendingEmails(target.db, queue);
     await queue.stop();
     if (requeued > 0) console.log(`${requeued} document(s) that were still being processed are queued again.`);
+    if (emails > 0) console.log(`${emails} e-mail(s) that were still waiting to be sent are queued again.`);
     const keyFile = path.join(config.dataDir, 'secret.key');
     console.log(
       [

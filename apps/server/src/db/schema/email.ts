@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface EmailAttachment {
@@ -6,7 +7,7 @@ export interface EmailAttachment {
   contentBase64: string;
 }
 
-/** Every e-mail Parley sends, sent by SMTP when configured, otherwise kept here and logged. */
+/** Every e-mail Parley sends: with SMTP configured it is pending until the e-mail job sends it; otherwise kept here and logged. */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -26,5 +27,11 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [
+    index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
+    // The messages not sent (yet), for System Health: few, however long the outbox grows.
+    index('email_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'failed')`),
+  ],
 );

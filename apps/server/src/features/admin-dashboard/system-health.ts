@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { emailOutbox } from '../../db/schema/index';
 import { INDEXED_DIMENSIONS } from '../../db/vector';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { describeNodes, liveNodes, type LiveNodes } from '../health/nodes';
@@ -77,6 +79,36 @@ async function deploymentItems(app: FastifyInstance, rateLimiter: RateLimiter): 
   return items;
 }
 
+/** How long a queued message may wait before System Health says so: its first retries are done by then. */
+const EMAIL_LATE_MINUTES = 10;
+
+/**
+ * The relay, and the messages it has not taken: a warning when one failed for good in the last 24 hours or one has
+ * waited over ten minutes (the e-mail job retries for two hours, decisions §54), with the last error the relay gave.
+ */
+async function emailItem(app: FastifyInstance): Promise<Item> {
+  const smtp = app.config.smtp;
+  if (!smtp) return { name: 'E-mail', status: 'warning', detail: 'No SMTP relay configured: e-mail is kept in the outbox and the server log' };
+  const relay = `SMTP relay ${smtp.host}:${smtp.port}`;
+  const [unsent] = await app.db
+    .select({
+      late: sql<number>`count(*) filter (where ${emailOutbox.status} = 'pending' and ${emailOutbox.createdAt} < now() - make_interval(mins => ${EMAIL_LATE_MINUTES}))::int`,
+      failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')::int`,
+      lastError: sql<
+        string | null
+      >`(array_agg(${emailOutbox.lastError} order by ${emailOutbox.createdAt} desc) filter (where ${emailOutbox.lastError} is not null))[1]`,
+    })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.status} = 'pending' or (${emailOutbox.status} = 'failed' and ${emailOutbox.createdAt} > now() - interval '24 hours')`);
+  const { late = 0, failed = 0, lastError = null } = unsent ?? {};
+  if (late === 0 && failed === 0) return { name: 'E-mail', status: 'healthy', detail: relay };
+  const counts = [
+    late > 0 ? `${late} e-mail${late === 1 ? '' : 's'} waiting over ${EMAIL_LATE_MINUTES} minutes` : null,
+    failed > 0 ? `${failed} not sent in the last 24 hours` : null,
+  ].filter(Boolean);
+  return { name: 'E-mail', status: 'warning', detail: `${relay}: ${counts.join(', ')}${lastError ? ` (last error: ${lastError.slice(0, 200)})` : ''}` };
+}
+
 /** The System Health list: each item is a real check of something this install depends on. */
 export async function systemHealth(app: FastifyInstance, rateLimiter: RateLimiter): Promise<{ items: Item[] }> {
   const items: Item[] = [];
@@ -110,11 +142,7 @@ export async function systemHealth(app: FastifyInstance, rateLimiter: RateLimite
 
   items.push(...(await deploymentItems(app, rateLimiter)));
 
-  items.push(
-    app.config.smtp
-      ? { name: 'E-mail', status: 'healthy', detail: `SMTP relay ${app.config.smtp.host}:${app.config.smtp.port}` }
-      : { name: 'E-mail', status: 'warning', detail: 'No SMTP relay configured: e-mail is kept in the outbox and the server log' },
-  );
+  items.push(await emailItem(app));
 
   items.push(
     app.config.oidc

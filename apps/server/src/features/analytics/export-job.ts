@@ -1,5 +1,5 @@
 import { ANALYTICS_REPORT_LABELS } from '@parley/shared/contracts/analytics';
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { analyticsExports, emailOutbox } from '../../db/schema/index';
@@ -152,8 +152,9 @@ const periodText = (row: ExportRow) => (row.fromDate === row.toDate ? row.fromDa
 
 /**
  * E-mails a finished scheduled export to its recipients, the CSV attached (or linked when over
- * 5 MB). A recipient whose message for this export already went out is skipped, so a retry
- * after a partial failure does not send twice; emailed_at is set once every recipient has it.
+ * 5 MB). A recipient whose message for this export already went out (or is queued to) is skipped, so a
+ * retry after a partial failure does not send twice; emailed_at is set once every recipient has it (or it is queued:
+ * the e-mail job retries the sending itself).
  */
 export async function emailExport(deps: ExportDeps, row: ExportRow): Promise<void> {
   const { db } = deps;
@@ -179,7 +180,7 @@ export async function emailExport(deps: ExportDeps, row: ExportRow): Promise<voi
           and(
             eq(emailOutbox.kind, EMAIL_KIND),
             inArray(emailOutbox.toAddress, row.recipients),
-            or(eq(emailOutbox.status, 'sent'), eq(emailOutbox.status, 'logged')),
+            inArray(emailOutbox.status, ['pending', 'sent', 'logged']),
             like(emailOutbox.textBody, `%export=${row.id}%`),
           ),
         )

@@ -2,16 +2,23 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createMailer } from './mailer';
+import { createMailer, requeuePendingEmails, startEmailWorker } from './mailer';
 import { openDatabase, type Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
+import { startJobQueue, type JobQueue } from '../../jobs/queue';
+import { createAdmin } from '../../test/admin';
 import { signUp, testConfig, uniqueEmail } from '../../test/harness';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 
+/** What the relay does with the next message: take it, or refuse it with a temporary error. */
+type RelayAnswer = 'accept' | 'refuse';
+
 /** A real SMTP server on loopback standing in for the operator's mail relay. */
 describe('e-mail through SMTP', () => {
   const received: { to: string[]; body: string }[] = [];
+  /** Decides per recipient; by default every message is taken. */
+  let answer: (to: string) => RelayAnswer = () => 'accept';
   let smtp: SMTPServer;
   let port: number;
   let database: Database;
@@ -25,7 +32,12 @@ describe('e-mail through SMTP', () => {
         let body = '';
         stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          if (answer(to[0] ?? '') === 'refuse') {
+            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+            return;
+          }
+          received.push({ to, body });
           callback();
         });
       },
@@ -78,5 +90,100 @@ describe('e-mail through SMTP', () => {
       .toBe('failed');
     await downApp.close();
     await downDb.close();
+  });
+  describe('through the e-mail job', () => {
+    let jobs: JobQueue;
+    let queueDb: Database;
+    const config = () => testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) });
+
+    beforeAll(async () => {
+      queueDb = await openDatabase({});
+      jobs = await startJobQueue(queueDb, app.log);
+    });
+    afterAll(async () => {
+      await jobs.stop();
+      await queueDb.close();
+    });
+    const statusOf = async (to: string) => (await queueDb.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)))[0];
+
+    it('queues the message and returns at once; a relay that refuses it is tried again until it takes it, once', async () => {
+      const to = uniqueEmail('queued');
+      let refusals = 2;
+      answer = (recipient) => (recipient === to && refusals-- > 0 ? 'refuse' : 'accept');
+      const mailer = createMailer(config(), queueDb.db, app.log, { queue: () => jobs, retry: { retryLimit: 4, retryDelay: 1 } });
+      expect(await mailer.send({ kind: 'test', to, subject: 'Queued', text: 'Sent by the job.' })).toMatchObject({ status: 'pending' });
+      expect(received.some((m) => m.to.includes(to))).toBe(false);
+      await startEmailWorker(jobs, mailer, app.log);
+      await expect.poll(async () => (await statusOf(to))?.status, { timeout: 30_000, interval: 200 }).toBe('sent');
+      expect(await statusOf(to)).toMatchObject({ attempts: 3, lastError: expect.stringContaining('Mailbox busy') });
+      expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+      // A job for a message already sent (a retry after a crash, a move) sends nothing.
+      expect(await mailer.deliver((await statusOf(to))!.id, { isLastAttempt: false })).toBe('skipped');
+    });
+
+    it('marks the message failed when the last attempt is refused, and System Health says so with the error', async () => {
+      const to = uniqueEmail('refused');
+      answer = (recipient) => (recipient === to ? 'refuse' : 'accept');
+      const mailer = createMailer(config(), queueDb.db, app.log, { queue: () => jobs, retry: { retryLimit: 1, retryDelay: 1 } });
+      await mailer.send({ kind: 'test', to, subject: 'Refused', text: 'Never taken.' });
+      await startEmailWorker(jobs, mailer, app.log);
+      await expect.poll(async () => (await statusOf(to))?.status, { timeout: 30_000, interval: 200 }).toBe('failed');
+      expect(await statusOf(to)).toMatchObject({ attempts: 2, sentAt: null });
+      expect(received.some((m) => m.to.includes(to))).toBe(false);
+
+      const healthApp = await buildApp(config(), { database: queueDb, logger: false });
+      try {
+        const admin = await createAdmin({ app: healthApp, database: queueDb, config: healthApp.config }, 'developer');
+        const read = async () =>
+          (await healthApp.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: admin.cookie } }))
+            .json()
+            .items.find((item: { name: string }) => item.name === 'E-mail');
+        expect(await read()).toEqual({
+          name: 'E-mail',
+          status: 'warning',
+          detail: expect.stringMatching(new RegExp(`^SMTP relay 127\\.0\\.0\\.1:${port}: 1 not sent in the last 24 hours \\(last error: .*Mailbox busy`)),
+        });
+        // A message queued a quarter of an hour ago and still waiting counts too.
+        await queueDb.db.insert(emailOutbox).values({
+          kind: 'test',
+          toAddress: uniqueEmail('late'),
+          subject: 'Late',
+          textBody: '.',
+          status: 'pending',
+          createdAt: new Date(Date.now() - 15 * 60_000),
+        });
+        expect((await read()).detail).toMatch(/: 1 e-mail waiting over 10 minutes, 1 not sent in the last 24 hours/);
+        await queueDb.db.delete(emailOutbox);
+        expect(await read()).toEqual({ name: 'E-mail', status: 'healthy', detail: `SMTP relay 127.0.0.1:${port}` });
+      } finally {
+        await healthApp.close();
+      }
+    });
+
+    it('queues again the messages still waiting (after a move to another database)', async () => {
+      const mailer = createMailer(config(), queueDb.db, app.log);
+      const to = uniqueEmail('waiting');
+      await queueDb.db.insert(emailOutbox).values({ kind: 'test', toAddress: to, subject: 'Waiting', textBody: 'Left behind.', status: 'pending' });
+      expect(await requeuePendingEmails(queueDb.db, jobs, { retryLimit: 1, retryDelay: 1 })).toBe(1);
+      await startEmailWorker(jobs, mailer, app.log);
+      await expect.poll(async () => (await statusOf(to))?.status, { timeout: 30_000, interval: 200 }).toBe('sent');
+      expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    });
+
+    it('a server that runs background work sends its e-mail by the job', async () => {
+      const database = await openDatabase({});
+      const worker = await buildApp(config(), { database, logger: false, startBackgroundWork: true });
+      try {
+        const email = uniqueEmail('background');
+        expect((await signUp(worker, email)).statusCode).toBe(200);
+        await expect.poll(() => received.some((m) => m.to.includes(email)), { timeout: 30_000 }).toBe(true);
+        await expect
+          .poll(async () => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status, { timeout: 10_000 })
+          .toBe('sent');
+      } finally {
+        await worker.close();
+        await database.close();
+      }
+    });
   });
 });

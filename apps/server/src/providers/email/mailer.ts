@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailAttachment } from '../../db/schema/index';
+import type { JobQueue } from '../../jobs/queue';
 import { lazyRequire } from '../../lib/lazy-require';
 
 export interface EmailMessage {
@@ -19,18 +21,48 @@ export interface EmailMessage {
 export interface Mailer {
   /** 'smtp' sends for real; 'outbox' keeps the message in email_outbox and the server log. */
   readonly transport: 'smtp' | 'outbox';
-  /** Never throws for a transport failure: the row is marked failed and the log says why. */
-  send(message: EmailMessage): Promise<{ id: string; status: 'sent' | 'failed' | 'logged' }>;
+  /**
+   * Never throws for a transport failure. With SMTP and a job queue the message is queued ('pending') and the e-mail
+   * job sends it, retrying with backoff; without a queue it is sent at once and marked sent or failed.
+   */
+  send(message: EmailMessage): Promise<{ id: string; status: 'pending' | 'sent' | 'failed' | 'logged' }>;
 }
 
+/** The mailer of a process, which also sends the messages its e-mail job hands it. */
+export interface EmailSender extends Mailer {
+  /**
+   * Sends one queued message: 'sent', or 'skipped' when it is no longer pending (sent by an earlier attempt). A
+   * transport failure is recorded on the row and thrown, so the job is retried; on the last attempt the row is failed.
+   */
+  deliver(emailId: string, attempt: { isLastAttempt: boolean }): Promise<'sent' | 'skipped'>;
+}
+
+export const EMAIL_JOB = 'email-send';
+
 /**
- * Every message is written to email_outbox first, so nothing is lost and staff can
- * see what was sent; with SMTP configured it is then sent and marked sent or failed.
+ * How long a message is retried while the relay is away (decisions §54): pg-boss waits between delay × 2^n and twice
+ * that before retry n + 1, so eight retries from 30 s span at least two hours (7,650 s) and at most twice that.
  */
+export const EMAIL_RETRY: Required<Pick<PgBoss.RetryOptions, 'retryLimit' | 'retryDelay'>> = { retryLimit: 8, retryDelay: 30 };
+
+export interface MailerOptions {
+  /** The job queue of this process, read when a message is sent (it starts after the mailer is made). */
+  queue?: () => JobQueue | null;
+  /** Overrides EMAIL_RETRY (tests). */
+  retry?: typeof EMAIL_RETRY;
+}
+
 const loadNodemailer = lazyRequire<typeof nodemailer>('nodemailer');
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Every message is written to email_outbox first, so nothing is lost and staff can see what was sent; with SMTP
+ * configured it is then sent (by the e-mail job when this process has a queue) and marked sent or failed.
+ */
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, options: MailerOptions = {}): EmailSender {
   const smtp = config.smtp;
+  const retry = options.retry ?? EMAIL_RETRY;
   const transporter = smtp
     ? loadNodemailer().createTransport({
         host: smtp.host,
@@ -42,6 +74,31 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         socketTimeout: 20_000,
       })
     : undefined;
+
+  /** Sends a stored row by SMTP; counts the attempt and records the outcome (failed only when told it is final). */
+  async function sendRow(row: typeof emailOutbox.$inferSelect, final: boolean): Promise<void> {
+    try {
+      await transporter!.sendMail({
+        from: config.smtpFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })),
+      });
+    } catch (error) {
+      await db
+        .update(emailOutbox)
+        .set({ lastError: errorText(error), attempts: sql`${emailOutbox.attempts} + 1`, ...(final ? { status: 'failed' as const } : {}) })
+        .where(eq(emailOutbox.id, row.id));
+      log[final ? 'error' : 'warn']({ emailId: row.id, err: error, final }, final ? 'sending e-mail failed' : 'sending e-mail failed; it will be retried');
+      throw error;
+    }
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(eq(emailOutbox.id, row.id));
+  }
 
   return {
     transport: transporter ? 'smtp' : 'outbox',
@@ -57,11 +114,11 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           attachments: message.attachments ?? [],
           status: transporter ? 'pending' : 'logged',
         })
-        .returning({ id: emailOutbox.id });
+        .returning();
       if (!transporter) {
         log.info(
           {
-            emailId: row?.id,
+            emailId: row!.id,
             to: message.to,
             kind: message.kind,
             subject: message.subject,
@@ -72,29 +129,50 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         );
         return { id: row!.id, status: 'logged' };
       }
+      const queue = options.queue?.();
+      if (queue) {
+        await queue.send(EMAIL_JOB, { emailId: row!.id }, { singletonKey: row!.id, retryBackoff: true, ...retry });
+        return { id: row!.id, status: 'pending' };
+      }
       try {
-        await transporter.sendMail({
-          from: config.smtpFrom,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })),
-        });
-        await db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
-          .where(eq(emailOutbox.id, row!.id));
+        await sendRow(row!, true);
         return { id: row!.id, status: 'sent' };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await db
-          .update(emailOutbox)
-          .set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` })
-          .where(eq(emailOutbox.id, row!.id));
-        log.error({ emailId: row?.id, err: error }, 'sending e-mail failed');
+      } catch {
         return { id: row!.id, status: 'failed' };
       }
     },
+    async deliver(emailId, { isLastAttempt }) {
+      const [row] = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, 'pending')));
+      if (!row) return 'skipped';
+      if (!transporter) {
+        // SMTP was configured when the message was queued and is not any more: it stays in the outbox and the log.
+        await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, emailId));
+        log.info({ emailId, to: row.toAddress, kind: row.kind, subject: row.subject, body: row.textBody }, 'e-mail kept in the outbox (no SMTP configured)');
+        return 'skipped';
+      }
+      await sendRow(row, isLastAttempt);
+      return 'sent';
+    },
   };
+}
+
+/** Sends queued e-mail on a node that runs background work, a few messages at a time. */
+export async function startEmailWorker(jobs: JobQueue, mailer: EmailSender, log: FastifyBaseLogger): Promise<void> {
+  await jobs.work<{ emailId: string }>(EMAIL_JOB, { concurrency: 2, pollingIntervalSeconds: 1 }, async (job) => {
+    const outcome = await mailer.deliver(job.data.emailId, { isLastAttempt: job.isLastAttempt });
+    if (outcome === 'sent') log.info({ emailId: job.data.emailId, retryCount: job.retryCount }, 'e-mail sent');
+  });
+}
+
+/**
+ * Queues again every message still waiting to be sent: after an installation moved to another database its queued
+ * jobs stay behind. Returns how many were queued.
+ */
+export async function requeuePendingEmails(db: Db, queue: JobQueue, retry: typeof EMAIL_RETRY = EMAIL_RETRY): Promise<number> {
+  const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+  for (const row of rows) await queue.send(EMAIL_JOB, { emailId: row.id }, { singletonKey: row.id, retryBackoff: true, ...retry });
+  return rows.length;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_unsent_idx" ON "email_outbox" USING btree ("created_at") WHERE "email_outbox"."status" in ('pending', 'failed');
