@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { knowledgeSources, serverNodes } from '../db/schema/index';
+import { emailOutbox, knowledgeSources, serverNodes } from '../db/schema/index';
 import { NODE_GONE_MS } from '../features/health/nodes';
 import { createAdmin } from '../test/admin';
-import { createSignedInUser, openTestDatabase, testConfig, type TestContext } from '../test/harness';
+import { createSignedInUser, openTestDatabase, signUp, testConfig, uniqueEmail, type TestContext } from '../test/harness';
 import { redisSkipReason, TEST_REDIS_URL } from '../test/redis';
+import { startSmtpRelay } from '../test/smtp-relay';
 import { startJobQueue, type JobQueue } from './queue';
 
 const postgresUrl = inject('postgresUrl');
@@ -125,6 +126,29 @@ describe.skipIf(!!postgresReason)('api and worker nodes on one PostgreSQL', () =
       status: 'error',
       detail: expect.stringMatching(/^1 api node; none runs background work .* wait in the queue$/),
     });
+  });
+
+  it('an api node queues the e-mail a request sends; a worker node sends it through the relay', async () => {
+    // Nodes of the tests before, without a relay, stop first: one of them would keep the message in the outbox.
+    for (const app of apps.splice(0)) await app.close();
+    const relay = await startSmtpRelay();
+    try {
+      const api = await node('api', relay.env);
+      const email = uniqueEmail('roles-mail');
+      expect((await signUp(api.app, email)).statusCode).toBe(200);
+      const status = async () => (await first.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.status;
+      // Within its 1 s polling interval the api node would have sent it, had it a worker.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(await status()).toBe('pending');
+      expect(relay.received).toEqual([]);
+
+      await node('worker', relay.env);
+      expect(await until(status, (value) => value === 'sent')).toBe('sent');
+      expect(relay.received.map((message) => message.to)).toEqual([[email]]);
+    } finally {
+      for (const app of apps.splice(0)) await app.close();
+      await relay.close();
+    }
   });
 
   it('1,000 jobs are processed exactly once by 3 workers', async () => {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createMailer, requeuePendingEmails, startEmailWorker } from './mailer';
@@ -8,50 +7,28 @@ import { emailOutbox } from '../../db/schema/index';
 import { startJobQueue, type JobQueue } from '../../jobs/queue';
 import { createAdmin } from '../../test/admin';
 import { signUp, testConfig, uniqueEmail } from '../../test/harness';
+import { startSmtpRelay, type SmtpRelay } from '../../test/smtp-relay';
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 
-/** What the relay does with the next message: take it, or refuse it with a temporary error. */
-type RelayAnswer = 'accept' | 'refuse';
-
-/** A real SMTP server on loopback standing in for the operator's mail relay. */
+/** A real SMTP server on loopback (test/smtp-relay.ts) stands in for the operator's mail relay. */
 describe('e-mail through SMTP', () => {
-  const received: { to: string[]; body: string }[] = [];
-  /** Decides per recipient; by default every message is taken. */
-  let answer: (to: string) => RelayAnswer = () => 'accept';
-  let smtp: SMTPServer;
+  let relay: SmtpRelay;
   let port: number;
+  let received: SmtpRelay['received'];
   let database: Database;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let body = '';
-        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        stream.on('end', () => {
-          const to = session.envelope.rcptTo.map((r) => r.address);
-          if (answer(to[0] ?? '') === 'refuse') {
-            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-            return;
-          }
-          received.push({ to, body });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    relay = await startSmtpRelay();
+    ({ port, received } = relay);
     database = await openDatabase({});
-    app = await buildApp(testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }), { database, logger: false });
+    app = await buildApp(testConfig(relay.env), { database, logger: false });
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
     await database.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await relay.close();
   });
 
   it('sends the confirmation e-mail by SMTP and marks it sent in the outbox', async () => {
@@ -66,7 +43,7 @@ describe('e-mail through SMTP', () => {
   });
 
   it('sends attachments by SMTP and keeps them in the outbox', async () => {
-    const mailer = createMailer(testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }), database.db, app.log);
+    const mailer = createMailer(testConfig(relay.env), database.db, app.log);
     const to = uniqueEmail('attachment');
     const csv = 'date,questions\r\n2026-11-22,3\r\n';
     const attachment = { filename: 'report.csv', contentType: 'text/csv; charset=utf-8', contentBase64: Buffer.from(csv).toString('base64') };
@@ -94,7 +71,7 @@ describe('e-mail through SMTP', () => {
   describe('through the e-mail job', () => {
     let jobs: JobQueue;
     let queueDb: Database;
-    const config = () => testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) });
+    const config = () => testConfig(relay.env);
 
     beforeAll(async () => {
       queueDb = await openDatabase({});
@@ -109,7 +86,7 @@ describe('e-mail through SMTP', () => {
     it('queues the message and returns at once; a relay that refuses it is tried again until it takes it, once', async () => {
       const to = uniqueEmail('queued');
       let refusals = 2;
-      answer = (recipient) => (recipient === to && refusals-- > 0 ? 'refuse' : 'accept');
+      relay.answer = (recipient) => (recipient === to && refusals-- > 0 ? 'refuse' : 'accept');
       const mailer = createMailer(config(), queueDb.db, app.log, { queue: () => jobs, retry: { retryLimit: 4, retryDelay: 1 } });
       expect(await mailer.send({ kind: 'test', to, subject: 'Queued', text: 'Sent by the job.' })).toMatchObject({ status: 'pending' });
       expect(received.some((m) => m.to.includes(to))).toBe(false);
@@ -123,7 +100,7 @@ describe('e-mail through SMTP', () => {
 
     it('marks the message failed when the last attempt is refused, and System Health says so with the error', async () => {
       const to = uniqueEmail('refused');
-      answer = (recipient) => (recipient === to ? 'refuse' : 'accept');
+      relay.answer = (recipient) => (recipient === to ? 'refuse' : 'accept');
       const mailer = createMailer(config(), queueDb.db, app.log, { queue: () => jobs, retry: { retryLimit: 1, retryDelay: 1 } });
       await mailer.send({ kind: 'test', to, subject: 'Refused', text: 'Never taken.' });
       await startEmailWorker(jobs, mailer, app.log);

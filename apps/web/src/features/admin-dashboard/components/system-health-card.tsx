@@ -38,7 +38,7 @@ export function SystemHealthCard() {
                 <li key={item.name} className="flex items-start justify-between gap-3 py-2.5">
                   <div className="min-w-0">
                     <p className="text-sm font-medium">{item.name}</p>
-                    <p className="text-xs text-muted-foreground">{item.detail}</p>
+                    <p className="text-xs break-words text-muted-foreground">{item.detail}</p>
                   </div>
                   <Badge variant="outline" className={cn('shrink-0', status.className)}>
                     <Icon aria-hidden="true" />
