@@ -52,6 +52,10 @@ export interface MailerOptions {
   retry?: typeof EMAIL_RETRY;
 }
 
+/** The e-mail job of one stored message, retried with backoff while the relay refuses it. */
+const enqueueEmail = (queue: JobQueue, emailId: string, retry: typeof EMAIL_RETRY) =>
+  queue.send(EMAIL_JOB, { emailId }, { singletonKey: emailId, retryBackoff: true, ...retry });
+
 const loadNodemailer = lazyRequire<typeof nodemailer>('nodemailer');
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -75,30 +79,43 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
       })
     : undefined;
 
-  /** Sends a stored row by SMTP; counts the attempt and records the outcome (failed only when told it is final). */
-  async function sendRow(row: typeof emailOutbox.$inferSelect, final: boolean): Promise<void> {
+  /** Sends a stored message by SMTP; counts the attempt and records the outcome (failed only when told it is final). */
+  async function sendStored(id: string, message: EmailMessage, final: boolean): Promise<void> {
     try {
       await transporter!.sendMail({
         from: config.smtpFrom,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody ?? undefined,
-        attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })),
       });
     } catch (error) {
       await db
         .update(emailOutbox)
         .set({ lastError: errorText(error), attempts: sql`${emailOutbox.attempts} + 1`, ...(final ? { status: 'failed' as const } : {}) })
-        .where(eq(emailOutbox.id, row.id));
-      log[final ? 'error' : 'warn']({ emailId: row.id, err: error, final }, final ? 'sending e-mail failed' : 'sending e-mail failed; it will be retried');
+        .where(eq(emailOutbox.id, id));
+      log[final ? 'error' : 'warn']({ emailId: id, err: error, final }, final ? 'sending e-mail failed' : 'sending e-mail failed; it will be retried');
       throw error;
     }
     await db
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(eq(emailOutbox.id, row.id));
+      .where(eq(emailOutbox.id, id));
   }
+
+  const keepInOutbox = (id: string, message: EmailMessage) =>
+    log.info(
+      {
+        emailId: id,
+        to: message.to,
+        kind: message.kind,
+        subject: message.subject,
+        body: message.text,
+        attachments: message.attachments?.map((a) => a.filename),
+      },
+      'e-mail kept in the outbox (no SMTP configured)',
+    );
 
   return {
     transport: transporter ? 'smtp' : 'outbox',
@@ -114,31 +131,22 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
           attachments: message.attachments ?? [],
           status: transporter ? 'pending' : 'logged',
         })
-        .returning();
+        .returning({ id: emailOutbox.id });
+      const id = row!.id;
       if (!transporter) {
-        log.info(
-          {
-            emailId: row!.id,
-            to: message.to,
-            kind: message.kind,
-            subject: message.subject,
-            body: message.text,
-            attachments: message.attachments?.map((a) => a.filename),
-          },
-          'e-mail kept in the outbox (no SMTP configured)',
-        );
-        return { id: row!.id, status: 'logged' };
+        keepInOutbox(id, message);
+        return { id, status: 'logged' };
       }
       const queue = options.queue?.();
       if (queue) {
-        await queue.send(EMAIL_JOB, { emailId: row!.id }, { singletonKey: row!.id, retryBackoff: true, ...retry });
-        return { id: row!.id, status: 'pending' };
+        await enqueueEmail(queue, id, retry);
+        return { id, status: 'pending' };
       }
       try {
-        await sendRow(row!, true);
-        return { id: row!.id, status: 'sent' };
+        await sendStored(id, message, true);
+        return { id, status: 'sent' };
       } catch {
-        return { id: row!.id, status: 'failed' };
+        return { id, status: 'failed' };
       }
     },
     async deliver(emailId, { isLastAttempt }) {
@@ -147,13 +155,21 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
         .from(emailOutbox)
         .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, 'pending')));
       if (!row) return 'skipped';
+      const message: EmailMessage = {
+        kind: row.kind,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: row.attachments,
+      };
       if (!transporter) {
         // SMTP was configured when the message was queued and is not any more: it stays in the outbox and the log.
         await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, emailId));
-        log.info({ emailId, to: row.toAddress, kind: row.kind, subject: row.subject, body: row.textBody }, 'e-mail kept in the outbox (no SMTP configured)');
+        keepInOutbox(emailId, message);
         return 'skipped';
       }
-      await sendRow(row, isLastAttempt);
+      await sendStored(emailId, message, isLastAttempt);
       return 'sent';
     },
   };
@@ -173,6 +189,6 @@ export async function startEmailWorker(jobs: JobQueue, mailer: EmailSender, log:
  */
 export async function requeuePendingEmails(db: Db, queue: JobQueue, retry: typeof EMAIL_RETRY = EMAIL_RETRY): Promise<number> {
   const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-  for (const row of rows) await queue.send(EMAIL_JOB, { emailId: row.id }, { singletonKey: row.id, retryBackoff: true, ...retry });
+  for (const row of rows) await enqueueEmail(queue, row.id, retry);
   return rows.length;
 }
