@@ -6,6 +6,7 @@ import { signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
 import { serverAndBrowser } from './support/suite';
+import { sendInWidget } from './support/widget';
 
 /** A customer's website on another origin: one page embedding the widget from the Parley server. */
 async function startShop(parleyUrl: string, chatbotId: string): Promise<{ url: string; server: Server }> {
@@ -109,8 +110,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
       .waitFor();
     await log.locator('summary', { hasText: 'faq' }).waitFor();
     const followUp = page.waitForRequest((r) => r.url().endsWith('/messages') && r.method() === 'POST');
-    await page.getByLabel('Your message', { exact: true }).fill('Where do you ship from?');
-    await page.keyboard.press('Enter');
+    await sendInWidget(page, 'Where do you ship from?');
     expect((await followUp).postDataJSON()).toEqual({ message: 'Where do you ship from?', visitorId: stored.visitorId, conversationId: stored.conversationId });
     await log
       .getByText(/Rotterdam/)
@@ -128,8 +128,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
         body: JSON.stringify({ statusCode: 429, message: 'Too many messages.' }),
       }),
     );
-    await page.getByLabel('Your message', { exact: true }).fill('And the warranty?');
-    await page.keyboard.press('Enter');
+    await sendInWidget(page, 'And the warranty?');
     await log.getByRole('alert').filter({ hasText: 'Too many messages, try again in 42 s.' }).waitFor();
     await panelSettled(page);
     await screenshot(page, 'widget-rate-limited', { fullPage: false });

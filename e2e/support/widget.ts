@@ -18,10 +18,16 @@ export async function openDemoWidget(context: BrowserContext, baseUrl: string, c
   return { page, log: page.getByRole('log', { name: 'Conversation' }), pageErrors };
 }
 
-/** Types a message into the open widget and sends it with Enter. */
+/**
+ * Types a message into the open widget and sends it with Enter. While an answer is still streaming the widget keeps
+ * what was typed and sends nothing (as a person would see: the send button is disabled), so this waits for the send
+ * button to be enabled first: a check of the button without a click (`trial`).
+ */
 export async function sendInWidget(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Your message', { exact: true }).fill(text);
-  await page.keyboard.press('Enter');
+  const input = page.getByLabel('Your message', { exact: true });
+  await input.fill(text);
+  await page.getByRole('button', { name: 'Send message' }).click({ trial: true });
+  await input.press('Enter');
 }
 
 /** Asks something the bot has no answer to and takes its offer of a person. */
