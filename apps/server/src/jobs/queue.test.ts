@@ -1,9 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { emailOutbox } from '../db/schema/index';
 import { openTestDatabase } from '../test/harness';
 import { startJobQueue } from './queue';
 
@@ -55,6 +57,41 @@ describe('durable jobs', () => {
       await queue.send('test-retry', { n: 1 }, { retryLimit: 3, retryDelay: 1, retryBackoff: false });
       await until(() => done);
       expect(attempts).toBe(2);
+      await queue.stop();
+      await dispose();
+    });
+
+    it.skipIf(skip)(`a job sent in a transaction is stored with its rows, or not at all when it rolls back [${driver}]`, async () => {
+      const { database, dispose } = await openTestDatabase(driver);
+      const queue = await startJobQueue(database, log);
+      const jobsFor = async (emailId: string) =>
+        (await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-tx' AND data->>'emailId' = $1`, [emailId])).rows[0] as {
+          n: number;
+        };
+      const message = (subject: string) => ({ kind: 'test', toAddress: 'a@example.com', subject, textBody: 'x', status: 'pending' as const });
+
+      const committed = await queue.transaction(database.db, ['test-tx'], async (tx, send) => {
+        const [row] = await tx.insert(emailOutbox).values(message('kept')).returning({ id: emailOutbox.id });
+        await send('test-tx', { emailId: row!.id });
+        return row!.id;
+      });
+      expect(await jobsFor(committed)).toEqual({ n: 1 });
+
+      let rolledBack = '';
+      await expect(
+        queue.transaction(database.db, ['test-tx'], async (tx, send) => {
+          const [row] = await tx.insert(emailOutbox).values(message('dropped')).returning({ id: emailOutbox.id });
+          rolledBack = row!.id;
+          await send('test-tx', { emailId: row!.id });
+          throw new Error('the request failed after the job was sent');
+        }),
+      ).rejects.toThrow('the request failed');
+      expect(await jobsFor(rolledBack)).toEqual({ n: 0 });
+      expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, rolledBack))).toEqual([]);
+
+      await expect(queue.transaction(database.db, ['test-tx'], (_tx, send) => send('test-other', {}))).rejects.toThrow(
+        'The queue test-other was not named for this transaction',
+      );
       await queue.stop();
       await dispose();
     });

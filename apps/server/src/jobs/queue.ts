@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 
 /** `isLastAttempt`: a throw now fails the job for good (the handler may record why first). */
 export type JobHandler<T extends object> = (job: { id: string; data: T; retryCount: number; isLastAttempt: boolean }) => Promise<void>;
@@ -12,12 +12,21 @@ export interface WorkerPool {
   setConcurrency(concurrency: number): Promise<void>;
 }
 
+/** Enqueues a job inside a transaction: it is stored when the transaction commits and not at all when it rolls back. */
+export type TransactionSend = <T extends object>(name: string, data: T, options?: PgBoss.SendOptions) => Promise<string | null>;
+
 export interface JobQueue {
   /**
    * Enqueues a job. The queues use pg-boss's standard policy, which does not deduplicate by `singletonKey`
    * (it is only recorded on the job): every handler is idempotent instead (a version, a claimed column or a status).
    */
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Runs `write` in one database transaction whose jobs are stored with its rows (decisions §55): a process stopped
+   * between the two leaves neither. `queues` names every queue `write` may send to; they are made ready before the
+   * transaction opens (on PGlite a query outside an open transaction waits for it to end).
+   */
+  transaction<R>(db: Db, queues: string[], write: (tx: Db, send: TransactionSend) => Promise<R>): Promise<R>;
   /** Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. */
   work<T extends object>(name: string, options: { concurrency?: number; pollingIntervalSeconds?: number }, handler: JobHandler<T>): Promise<WorkerPool>;
   /** Jobs waiting, running and failed in the last 24 hours, for the health list. */
@@ -27,6 +36,17 @@ export interface JobQueue {
 
 /** Retries with exponential backoff; a job whose worker died is retried after its lease (expireInSeconds, JOB_LEASE_SECONDS). */
 export const DEFAULT_JOB_OPTIONS: PgBoss.Queue = { name: '', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60 };
+
+/**
+ * The raw SQL of a drizzle transaction's own connection (node-postgres PoolClient or PGlite Transaction, both
+ * `query(text, values)`), for pg-boss's `db` send option. pg-boss's statements reuse a parameter ($5 twice), so they
+ * go to the driver as written rather than through drizzle's sql template.
+ */
+function transactionSql(tx: Db): PgBoss.Db {
+  const client = (tx as unknown as { session?: { client?: { query?: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> } } }).session?.client;
+  if (typeof client?.query !== 'function') throw new Error('This database driver does not expose its transaction connection');
+  return { executeSql: (text, values) => client.query!.call(client, text, values) as Promise<{ rows: unknown[] }> };
+}
 
 /**
  * Durable jobs in the database (pg-boss): they survive restarts and run once across
@@ -61,6 +81,17 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     async send(name, data, options) {
       await ensureQueue(name);
       return boss.send(name, data, options ?? {});
+    },
+    async transaction(db, queues, write) {
+      for (const name of queues) await ensureQueue(name);
+      return db.transaction(async (tx) => {
+        const connection = transactionSql(tx);
+        const send: TransactionSend = (name, data, options) => {
+          if (!queues.includes(name)) throw new Error(`The queue ${name} was not named for this transaction`);
+          return boss.send(name, data, { ...options, db: connection });
+        };
+        return write(tx, send);
+      });
     },
     async work(name, options, handler) {
       await ensureQueue(name);

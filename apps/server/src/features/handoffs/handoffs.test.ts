@@ -4,11 +4,12 @@ import { HANDOFF_TEXT, type HandoffDetail, type HandoffListResponse, type Visito
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { chatStatsHourly, emailOutbox, handoffs, messages, organizations, subscriptionTierLimits, userNotifications } from '../../db/schema/index';
+import { startJobQueue } from '../../jobs/queue';
 import { createMailer } from '../../providers/email/mailer';
 import { openEventStream } from '../../test/event-stream';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { sendHandoffWaitAlert } from './alerts';
-import { asksForPerson } from './service';
+import { asksForPerson, HANDOFF_ALERT_JOB } from './service';
 
 const VISITOR = 'visitor_handoff_1';
 
@@ -262,6 +263,28 @@ describeEachDatabase('human handoff: visitor, inbox, agent replies, limits', (ct
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toMatch(/^Visitor [0-9A-F]{4} has been waiting 1 min for a person on Support bot$/);
     expect(sent[0]!.textBody).toContain(`/dashboard/inbox?handoff=${waiting!.id}`);
+  });
+
+  it('schedules the alert job with the handoff, for the chatbot’s alert time', async () => {
+    const c = ctx();
+    const { bot } = await setUp(c, { handoffAlertMinutes: 5 });
+    c.app.jobs = await startJobQueue(c.database, c.app.log);
+    try {
+      const requested = await c.app.inject({ method: 'POST', url: `/api/public/chatbots/${bot.id}/handoff`, payload: { visitorId: 'visitor_alert_job' } });
+      expect(requested.statusCode).toBe(200);
+      const [handoff] = await c.database.db.select({ id: handoffs.id }).from(handoffs).where(eq(handoffs.chatbotId, bot.id));
+      const { rows } = await c.database.executeSql(
+        `SELECT extract(epoch FROM start_after - created_on)::float AS delay FROM pgboss.job WHERE name = $1 AND data->>'handoffId' = $2`,
+        [HANDOFF_ALERT_JOB, handoff!.id],
+      );
+      expect(rows).toHaveLength(1);
+      const { delay } = rows[0] as { delay: number };
+      expect(delay).toBeGreaterThan(4.9 * 60);
+      expect(delay).toBeLessThan(5.5 * 60);
+    } finally {
+      await c.app.jobs.stop();
+      c.app.jobs = null;
+    }
   });
 
   it('thumbs up and down on an answer: stored, changed, taken back, counted once in the rollup', async () => {

@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { chatbots, conversations, handoffs, messages, organizationAlerts, organizationMembers, userNotifications, users } from '../../db/schema/index';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../lib/realtime';
 import { addChatStats } from '../analytics/stats';
@@ -137,7 +137,12 @@ export async function requestHandoff(
   const { chatbot, conversationId } = input;
   if (!chatbot.handoffEnabled) return { result: 'disabled', text: HANDOFF_TEXT.disabled };
   const at = input.at ?? new Date();
-  const outcome = await deps.db.transaction(async (tx): Promise<HandoffRequestResult> => {
+  // The alert job, when the chatbot asks for one, is stored in the handoff's transaction (decisions §55).
+  const alertMinutes = chatbot.handoffAlertMinutes ?? 0;
+  const alerts = alertMinutes > 0 ? deps.jobs : null;
+  const inTransaction = <R>(write: (tx: Db, send: TransactionSend | null) => Promise<R>) =>
+    alerts ? alerts.transaction(deps.db, [HANDOFF_ALERT_JOB], write) : deps.db.transaction((tx) => write(tx, null));
+  const outcome = await inTransaction(async (tx, send): Promise<HandoffRequestResult> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`handoff:${chatbot.organizationId}`}))`);
     const existing = await findOpenHandoff(tx, conversationId);
     if (existing) return { result: 'already', handoff: existing, text: HANDOFF_TEXT.alreadyWaiting };
@@ -167,6 +172,7 @@ export async function requestHandoff(
         .where(eq(conversations.id, conversationId));
     }
     await emitWebhookEvent(tx, handoffRequestedEvent(handoff!));
+    if (send) await send(HANDOFF_ALERT_JOB, { handoffId: handoff!.id }, { startAfter: alertMinutes * 60, singletonKey: handoff!.id });
     // Last: the chatbot's row for this hour stays locked until the commit (see recordTurnStats).
     if (input.countsInStats) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, handoffs: 1 });
     return { result: 'requested', handoff: handoff!, text: HANDOFF_TEXT.waiting };
@@ -176,11 +182,6 @@ export async function requestHandoff(
       org: [{ type: 'handoff', handoffId: outcome.handoff.id, status: 'waiting' }],
       conversation: [{ type: 'state' }],
     });
-    if (chatbot.handoffAlertMinutes && deps.jobs) {
-      await deps.jobs
-        .send(HANDOFF_ALERT_JOB, { handoffId: outcome.handoff.id }, { startAfter: chatbot.handoffAlertMinutes * 60, singletonKey: outcome.handoff.id })
-        .catch((error: unknown) => deps.log?.error({ err: error }, 'could not schedule the handoff alert'));
-    }
   }
   return outcome;
 }

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { findChatbotInOrganization, readSystemConfiguration } from '../chatbots/service';
 import { compactTermCounts } from './term-counts';
 
@@ -60,6 +60,10 @@ export interface NewSource {
 /** processing_queue_timeout_minutes: how long one processing job may run before it counts as failed and is retried. */
 const jobTimeout = (settings: { processingQueueTimeoutMinutes: number }) => ({ expireInSeconds: settings.processingQueueTimeoutMinutes * 60 });
 
+/** Enqueues the processing of one version of a source (deduplicated per version), in the transaction that stored it. */
+const sendIngestJob = (send: TransactionSend, sourceId: string, version: number, timeout: { expireInSeconds: number }) =>
+  send<IngestJobData>(INGEST_JOB, { sourceId, version }, { singletonKey: `${sourceId}:${version}`, ...timeout });
+
 /** Stores the source as queued and enqueues its processing job (deduplicated per source version). */
 export async function addSource(db: Db, jobs: JobQueue | null, organizationId: string, chatbotId: string, input: NewSource): Promise<KnowledgeSource> {
   const chatbot = await findChatbotInOrganization(db, organizationId, chatbotId);
@@ -69,37 +73,40 @@ export async function addSource(db: Db, jobs: JobQueue | null, organizationId: s
   if (size > settings.maxDocumentSizeMb * 1024 * 1024) {
     throw new AppError('PAYLOAD_TOO_LARGE', `Documents can be at most ${settings.maxDocumentSizeMb} MB.`);
   }
-  const [row] = await db
-    .insert(knowledgeSources)
-    .values({
-      chatbotId,
-      organizationId: chatbot.organizationId,
-      kind: input.kind,
-      name: input.name.slice(0, 200),
-      mimeType: input.mimeType ?? null,
-      sourceUrl: input.sourceUrl ?? null,
-      data: input.data ?? null,
-      sizeBytes: size,
-    })
-    .returning(sourceColumns);
-  await queue.send<IngestJobData>(INGEST_JOB, { sourceId: row!.id, version: 1 }, { singletonKey: `${row!.id}:1`, ...jobTimeout(settings) });
-  return toSource(row!);
+  const row = await queue.transaction(db, [INGEST_JOB], async (tx, send) => {
+    const [stored] = await tx
+      .insert(knowledgeSources)
+      .values({
+        chatbotId,
+        organizationId: chatbot.organizationId,
+        kind: input.kind,
+        name: input.name.slice(0, 200),
+        mimeType: input.mimeType ?? null,
+        sourceUrl: input.sourceUrl ?? null,
+        data: input.data ?? null,
+        sizeBytes: size,
+      })
+      .returning(sourceColumns);
+    await sendIngestJob(send, stored!.id, 1, jobTimeout(settings));
+    return stored!;
+  });
+  return toSource(row);
 }
 
 export async function reprocessSource(db: Db, jobs: JobQueue | null, organizationId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
   await findChatbotInOrganization(db, organizationId, chatbotId);
   const queue = requireQueue(jobs);
-  const [row] = await db
-    .update(knowledgeSources)
-    .set({ status: 'queued', progress: 0, error: null, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
-    .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)
-    .returning({ ...sourceColumns, version: knowledgeSources.version });
-  if (!row) throw new AppError('NOT_FOUND', 'Source not found.');
-  await queue.send<IngestJobData>(
-    INGEST_JOB,
-    { sourceId, version: row.version },
-    { singletonKey: `${sourceId}:${row.version}`, ...jobTimeout(await readSystemConfiguration(db)) },
-  );
+  const timeout = jobTimeout(await readSystemConfiguration(db));
+  const row = await queue.transaction(db, [INGEST_JOB], async (tx, send) => {
+    const [updated] = await tx
+      .update(knowledgeSources)
+      .set({ status: 'queued', progress: 0, error: null, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
+      .where(sql`${knowledgeSources.id} = ${sourceId} AND ${knowledgeSources.chatbotId} = ${chatbotId}`)
+      .returning({ ...sourceColumns, version: knowledgeSources.version });
+    if (!updated) throw new AppError('NOT_FOUND', 'Source not found.');
+    await sendIngestJob(send, sourceId, updated.version, timeout);
+    return updated;
+  });
   return toSource(row);
 }
 
@@ -109,14 +116,16 @@ export async function reprocessSource(db: Db, jobs: JobQueue | null, organizatio
  * Returns how many were queued.
  */
 export async function requeueUnfinishedSources(db: Db, queue: JobQueue): Promise<number> {
-  const rows = await db
-    .update(knowledgeSources)
-    .set({ status: 'queued', progress: 0, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
-    .where(sql`${knowledgeSources.status} in ('queued', 'processing')`)
-    .returning({ id: knowledgeSources.id, version: knowledgeSources.version });
   const timeout = jobTimeout(await readSystemConfiguration(db));
-  for (const row of rows)
-    await queue.send<IngestJobData>(INGEST_JOB, { sourceId: row.id, version: row.version }, { singletonKey: `${row.id}:${row.version}`, ...timeout });
+  const rows = await queue.transaction(db, [INGEST_JOB], async (tx, send) => {
+    const requeued = await tx
+      .update(knowledgeSources)
+      .set({ status: 'queued', progress: 0, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
+      .where(sql`${knowledgeSources.status} in ('queued', 'processing')`)
+      .returning({ id: knowledgeSources.id, version: knowledgeSources.version });
+    for (const row of requeued) await sendIngestJob(send, row.id, row.version, timeout);
+    return requeued;
+  });
   return rows.length;
 }
 

@@ -52,9 +52,8 @@ export interface MailerOptions {
   retry?: typeof EMAIL_RETRY;
 }
 
-/** The e-mail job of one stored message, retried with backoff while the relay refuses it. */
-const enqueueEmail = (queue: JobQueue, emailId: string, retry: typeof EMAIL_RETRY) =>
-  queue.send(EMAIL_JOB, { emailId }, { singletonKey: emailId, retryBackoff: true, ...retry });
+/** The options of one stored message's e-mail job: retried with backoff while the relay refuses it. */
+const emailJobOptions = (emailId: string, retry: typeof EMAIL_RETRY): PgBoss.SendOptions => ({ singletonKey: emailId, retryBackoff: true, ...retry });
 
 const loadNodemailer = lazyRequire<typeof nodemailer>('nodemailer');
 
@@ -120,27 +119,36 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(message) {
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({
-          kind: message.kind,
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          attachments: message.attachments ?? [],
-          status: transporter ? 'pending' : 'logged',
-        })
-        .returning({ id: emailOutbox.id });
-      const id = row!.id;
+      /** Writes the message to the outbox, as pending when SMTP will send it. */
+      const store = async (into: Db) => {
+        const [row] = await into
+          .insert(emailOutbox)
+          .values({
+            kind: message.kind,
+            toAddress: message.to,
+            subject: message.subject,
+            textBody: message.text,
+            htmlBody: message.html ?? null,
+            attachments: message.attachments ?? [],
+            status: transporter ? 'pending' : 'logged',
+          })
+          .returning({ id: emailOutbox.id });
+        return row!.id;
+      };
+      const queue = transporter ? options.queue?.() : null;
+      if (queue) {
+        // The message and its job are stored together (decisions §55): neither is left without the other.
+        const id = await queue.transaction(db, [EMAIL_JOB], async (tx, sendJob) => {
+          const stored = await store(tx);
+          await sendJob(EMAIL_JOB, { emailId: stored }, emailJobOptions(stored, retry));
+          return stored;
+        });
+        return { id, status: 'pending' };
+      }
+      const id = await store(db);
       if (!transporter) {
         keepInOutbox(id, message);
         return { id, status: 'logged' };
-      }
-      const queue = options.queue?.();
-      if (queue) {
-        await enqueueEmail(queue, id, retry);
-        return { id, status: 'pending' };
       }
       try {
         await sendStored(id, message, true);
@@ -189,6 +197,6 @@ export async function startEmailWorker(jobs: JobQueue, mailer: EmailSender, log:
  */
 export async function requeuePendingEmails(db: Db, queue: JobQueue, retry: typeof EMAIL_RETRY = EMAIL_RETRY): Promise<number> {
   const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-  for (const row of rows) await enqueueEmail(queue, row.id, retry);
+  for (const row of rows) await queue.send(EMAIL_JOB, { emailId: row.id }, emailJobOptions(row.id, retry));
   return rows.length;
 }
