@@ -200,4 +200,49 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     await page.waitForURL(/\/dashboard\/chatbots$/);
     await page.getByText('No chatbots yet').waitFor();
   });
+
+  it('training data: a long list comes a page at a time, newest first, and can be searched and narrowed by status', async () => {
+    const api = page.context().request;
+    const headers = { origin: server.url };
+    const created = await api.post(`${server.url}/api/chatbots`, { headers, data: { name: 'Policy library' } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    for (let i = 1; i <= 23; i++) {
+      const name = `Policy ${String(i).padStart(2, '0')}`;
+      const added = await api.post(`${server.url}/api/chatbots/${id}/sources/text`, {
+        headers,
+        data: { name, text: `${name}: every member of staff may take ${i} days a year for training courses.` },
+      });
+      expect(added.status()).toBe(201);
+    }
+    await page.goto(`${server.url}/dashboard/chatbots/${id}?tab=training-data`);
+    // The heading counts the whole chatbot, and stops saying "processing…" once every page is done.
+    await page.getByText(/^23 sources · \d+ chunks · [\d,]+ tokens$/).waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+    const rows = page.getByRole('list', { name: 'Sources' }).getByRole('listitem');
+    const pager = page.getByRole('navigation', { name: 'Source pages' });
+    await pager.getByText('1–20 of 23').waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await rows.first().getAttribute('aria-label')).toBe('Policy 23');
+    await screenshot(page, 'training-data-paged');
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('21–23 of 23').waitFor();
+    expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(['Policy 03', 'Policy 02', 'Policy 01']);
+
+    // Searching starts from the first page again: "policy 1" is Policy 10 to 19.
+    await page.getByLabel('Search sources by name').fill('policy 1');
+    await pager.waitFor({ state: 'detached' });
+    expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Policy ${19 - i}`),
+    );
+
+    await page.getByLabel('Search sources by name').fill('');
+    await page.getByRole('combobox', { name: 'Filter sources by status' }).click();
+    await page.getByRole('option', { name: 'Failed (0)' }).click();
+    await page.getByText('No sources match this status.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await pager.getByText('1–20 of 23').waitFor();
+
+    expect((await api.delete(`${server.url}/api/chatbots/${id}`, { headers })).status()).toBe(200);
+  });
 });

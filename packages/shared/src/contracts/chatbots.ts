@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, pageQuerySchema, paginated } from './common';
 
 export const CHATBOT_NAME_MAX = 100;
 export const SYSTEM_PROMPT_MAX = 8000;
@@ -134,7 +134,28 @@ export const knowledgeSourceSchema = z.object({
   createdAt: z.string(),
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
-export const knowledgeSourceListSchema = z.object({ items: z.array(knowledgeSourceSchema) });
+export const SOURCE_SEARCH_MAX = 200;
+/** One page of a chatbot's training data, newest first; `search` matches the name anywhere, `status` narrows it. */
+export const knowledgeSourceListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(SOURCE_SEARCH_MAX, `search must be at most ${SOURCE_SEARCH_MAX} characters`).default(''),
+  status: z.enum(SOURCE_STATUSES).optional(),
+});
+export type KnowledgeSourceListQuery = z.input<typeof knowledgeSourceListQuerySchema>;
+/** The whole chatbot's training data, whatever the page and filter: what the list's heading and status filter show. */
+export const knowledgeSourceTotalsSchema = z.object({
+  sources: z.number().int(),
+  queued: z.number().int(),
+  processing: z.number().int(),
+  ready: z.number().int(),
+  failed: z.number().int(),
+  /** Chunks and tokens of the ready sources: what the chatbot answers from. */
+  chunks: z.number().int(),
+  tokens: z.number().int(),
+});
+export type KnowledgeSourceTotals = z.infer<typeof knowledgeSourceTotalsSchema>;
+/** `total` counts the sources the filter matches; `totals` the chatbot's. */
+export const knowledgeSourceListSchema = paginated(knowledgeSourceSchema).extend({ totals: knowledgeSourceTotalsSchema });
+export type KnowledgeSourceList = z.infer<typeof knowledgeSourceListSchema>;
 
 export const TEXT_SOURCE_MAX_CHARS = 500_000;
 export const createTextSourceBodySchema = z.object({

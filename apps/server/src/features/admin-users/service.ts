@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { adminUsers, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
+import { containsPattern } from '../../lib/like';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -83,11 +84,10 @@ export async function listAdminUsers(db: Db) {
 export async function searchProfilesByEmail(db: Db, email: string) {
   const term = email.trim();
   if (!term) return [];
-  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await db
     .select({ id: profiles.id, email: profiles.email, createdAt: profiles.createdAt })
     .from(profiles)
-    .where(ilike(profiles.email, `%${escaped}%`))
+    .where(ilike(profiles.email, containsPattern(term)))
     .orderBy(profiles.email)
     .limit(10);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

@@ -15,7 +15,8 @@ import { aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
 import { toActionTemplate, toStoredEventHandler, toStoredWebhook } from './mapping';
-import { likePattern, stableJson, type RequestContext, type Tx } from './shared';
+import { containsPattern } from '../../lib/like';
+import { stableJson, type RequestContext, type Tx } from './shared';
 
 type ListQuery = z.output<typeof actionTemplateListQuerySchema>;
 type CreateInput = z.output<typeof createActionTemplateBodySchema>;
@@ -30,7 +31,7 @@ const NOT_FOUND = 'Action template not found.';
 export async function listActionTemplates(db: Db, query: ListQuery): Promise<ActionTemplateList> {
   const conditions: SQL[] = [];
   const term = query.search.trim();
-  if (term) conditions.push(or(ilike(aiActionTemplates.name, likePattern(term)), ilike(aiActionTemplates.description, likePattern(term)))!);
+  if (term) conditions.push(or(ilike(aiActionTemplates.name, containsPattern(term)), ilike(aiActionTemplates.description, containsPattern(term)))!);
   if (query.category === 'uncategorized') conditions.push(isNull(aiActionTemplates.categoryId));
   else if (query.category) conditions.push(eq(aiActionTemplates.categoryId, query.category));
   const where = conditions.length ? and(...conditions) : undefined;

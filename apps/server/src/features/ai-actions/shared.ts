@@ -11,9 +11,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** `%` and `_` in a search term are literal characters, not wildcards. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** JSON with object keys sorted: equal values compare equal even after jsonb reordered their keys. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>

@@ -5,11 +5,10 @@ import { invoices, organizations, subscribers, tokenPurchases } from '../../db/s
 import { AppError } from '../../lib/app-error';
 import { CURRENT_SUBSCRIPTIONS } from './monitoring';
 import { rowsOf } from '../../db/raw-sql';
+import { containsPattern } from '../../lib/like';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const num = (value: unknown) => Number(value ?? 0);
-/** A search term as an ILIKE pattern, its wildcards taken literally. */
-const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** MRR of one subscription: its price per month while it is billed (active or past due). */
 export const MRR_SQL = (alias: string) =>
@@ -32,7 +31,7 @@ function invoiceWhere(filter: Omit<InvoiceFilter, 'page' | 'pageSize'>): SQL | u
   if (filter.status !== 'all') conditions.push(eq(invoices.status, filter.status as (typeof invoices.$inferSelect)['status']));
   if (filter.organizationId) conditions.push(eq(invoices.organizationId, filter.organizationId));
   if (filter.search) {
-    const p = like(filter.search);
+    const p = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(invoices.number, p),
@@ -192,7 +191,7 @@ export async function listSubscriptions(db: Db, filter: { page: number; pageSize
   if (filter.status !== 'all') conditions.push(sql`s.status = ${filter.status}`);
   if (filter.plan !== 'all') conditions.push(sql`s.tier = ${filter.plan}`);
   if (filter.search) {
-    const p = like(filter.search);
+    const p = containsPattern(filter.search);
     conditions.push(sql`(o.name ilike ${p} or sub.email ilike ${p} or s.provider_subscription_id ilike ${p} or s.tier ilike ${p})`);
   }
   const result = await db.execute(
@@ -262,7 +261,7 @@ export async function listCustomers(db: Db, filter: { page: number; pageSize: nu
   const conditions: SQL[] = [sql`true`];
   if (filter.status !== 'all') conditions.push(sql`status = ${filter.status}`);
   if (filter.search) {
-    const p = like(filter.search);
+    const p = containsPattern(filter.search);
     conditions.push(sql`(name ilike ${p} or email ilike ${p} or plan ilike ${p})`);
   }
   const result = await db.execute(

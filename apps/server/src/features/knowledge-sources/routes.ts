@@ -3,6 +3,7 @@ import {
   chatbotSourceParamsSchema,
   createTextSourceBodySchema,
   createUrlSourceBodySchema,
+  knowledgeSourceListQuerySchema,
   knowledgeSourceListSchema,
   knowledgeSourceSchema,
 } from '@parley/shared/contracts/chatbots';
@@ -32,12 +33,13 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
-        summary: 'A chatbot’s training data with processing status',
+        summary: 'A chatbot’s training data with processing status, a page at a time, newest first',
         params: idParamsSchema,
+        querystring: knowledgeSourceListQuerySchema,
         response: { 200: knowledgeSourceListSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listSources(app.db, requireMembership(request).organizationId, request.params.id) }),
+    async (request) => listSources(app.db, requireMembership(request).organizationId, request.params.id, request.query),
   );
 
   app.post(

@@ -1,8 +1,10 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
-import { desc, eq, sql } from 'drizzle-orm';
+import { type knowledgeSourceListQuerySchema, type KnowledgeSource, type KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { containsPattern } from '../../lib/like';
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { findChatbotInOrganization, readSystemConfiguration } from '../chatbots/service';
 import { compactTermCounts } from './term-counts';
@@ -38,10 +40,45 @@ const toSource = (row: Pick<SourceRow, keyof typeof sourceColumns>): KnowledgeSo
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listSources(db: Db, organizationId: string, chatbotId: string): Promise<KnowledgeSource[]> {
+/**
+ * One page of a chatbot's sources, newest first, with the counts of all of them: a chatbot can hold thousands, and
+ * the list is asked for again every 1.5 s while any is processing.
+ */
+export async function listSources(
+  db: Db,
+  organizationId: string,
+  chatbotId: string,
+  query: z.output<typeof knowledgeSourceListQuerySchema>,
+): Promise<KnowledgeSourceList> {
   await findChatbotInOrganization(db, organizationId, chatbotId);
-  const rows = await db.select(sourceColumns).from(knowledgeSources).where(eq(knowledgeSources.chatbotId, chatbotId)).orderBy(desc(knowledgeSources.createdAt));
-  return rows.map(toSource);
+  const { page, pageSize, search, status } = query;
+  const ofChatbot = eq(knowledgeSources.chatbotId, chatbotId);
+  const narrowed = and(status ? eq(knowledgeSources.status, status) : undefined, search ? ilike(knowledgeSources.name, containsPattern(search)) : undefined);
+  const countOf = (state: KnowledgeSource['status']) => sql<number>`(count(*) FILTER (WHERE ${knowledgeSources.status} = ${state}))::int`;
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select(sourceColumns)
+      .from(knowledgeSources)
+      .where(and(ofChatbot, narrowed))
+      .orderBy(desc(knowledgeSources.createdAt), desc(knowledgeSources.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({
+        matching: narrowed ? sql<number>`(count(*) FILTER (WHERE ${narrowed}))::int` : sql<number>`count(*)::int`,
+        sources: sql<number>`count(*)::int`,
+        queued: countOf('queued'),
+        processing: countOf('processing'),
+        ready: countOf('ready'),
+        failed: countOf('failed'),
+        chunks: sql<number>`coalesce(sum(${knowledgeSources.chunkCount}) FILTER (WHERE ${knowledgeSources.status} = 'ready'), 0)::float8`,
+        tokens: sql<number>`coalesce(sum(${knowledgeSources.tokenCount}) FILTER (WHERE ${knowledgeSources.status} = 'ready'), 0)::float8`,
+      })
+      .from(knowledgeSources)
+      .where(ofChatbot),
+  ]);
+  const { matching, ...totals } = counts!;
+  return { items: rows.map(toSource), total: matching, page, pageSize, totals };
 }
 
 function requireQueue(jobs: JobQueue | null): JobQueue {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { profiles, userNotifications } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
+import { containsPattern } from '../../lib/like';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 const ACTIVE_WINDOW_DAYS = 30;
@@ -13,7 +14,7 @@ const activeSince = () => new Date(Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 6
 export async function listRecipients(db: Db, mode: 'active' | 'all', search = '') {
   const where = mode === 'active' ? and(eq(profiles.isActive, true), gte(profiles.lastSignInAt, activeSince())) : undefined;
   // The count is of the whole group; the list (for Selected Users) can be narrowed by e-mail or name.
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   const listWhere = search ? and(where, or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern))) : where;
   const [rows, [total]] = await Promise.all([
     db

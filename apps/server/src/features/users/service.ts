@@ -3,11 +3,10 @@ import type { Db } from '../../db/client';
 import { profiles, sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
+import { containsPattern } from '../../lib/like';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 const GROWTH_WINDOW_DAYS = 30;
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toManagedUser = (p: typeof profiles.$inferSelect) => ({
   id: p.id,
@@ -31,7 +30,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
   const conditions: SQL[] = [];
   const term = query.search.trim();
   if (term) {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = containsPattern(term);
     conditions.push(or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern))!);
   }
   if (query.status !== 'all') conditions.push(eq(profiles.isActive, query.status === 'active'));

@@ -1,12 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@parley/shared/admin-console';
 import type { ActionCategory, ActionTemplate } from '@parley/shared/contracts/ai-actions';
-import { FolderCogIcon, PlusIcon, SearchIcon, SearchXIcon, ZapIcon } from 'lucide-react';
+import { FolderCogIcon, PlusIcon, SearchXIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { SearchInput } from '@/components/layout/search-input';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -42,17 +42,7 @@ export function ActionTemplatesTab({ allCategories, onCreate, onConfigure, onDel
   return (
     <div className="grid gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative w-full sm:max-w-sm">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Search actions"
-            aria-label="Search action templates by name or description"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput value={searchText} onChange={setSearchText} placeholder="Search actions" label="Search action templates by name or description" />
         <Select value={category || ALL} onValueChange={(value) => setCategory(value === ALL ? '' : value)}>
           <SelectTrigger className="w-full sm:w-56" aria-label="Filter by category">
             <SelectValue />

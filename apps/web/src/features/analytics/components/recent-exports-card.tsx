@@ -1,6 +1,7 @@
 import type { AnalyticsExport } from '@parley/shared/contracts/analytics';
-import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
+import { CalendarClockIcon, DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
@@ -72,9 +73,6 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
   const [page, setPage] = useState(1);
   const query = useExports({ page, pageSize: EXPORT_LIST_PAGE_SIZE });
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / EXPORT_LIST_PAGE_SIZE));
-  const first = (page - 1) * EXPORT_LIST_PAGE_SIZE + 1;
-  const last = Math.min(total, page * EXPORT_LIST_PAGE_SIZE);
 
   return (
     <Card className="min-w-0 gap-4" data-testid="recent-exports">
@@ -104,28 +102,7 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
                 <ExportRow key={item.id} item={item} chatbotName={chatbotLabel(item.chatbotId, chatbots)} />
               ))}
             </ul>
-            {total > EXPORT_LIST_PAGE_SIZE && (
-              <nav className="flex items-center justify-between gap-3 text-xs text-muted-foreground" aria-label="Export pages">
-                <span className="tabular-nums">
-                  {first}–{last} of {total}
-                </span>
-                <div className="flex items-center gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || query.isPlaceholderData}>
-                    <ChevronLeftIcon />
-                    <span className="sr-only sm:not-sr-only">Previous</span>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setPage((p) => Math.min(pages, p + 1))}
-                    disabled={page >= pages || query.isPlaceholderData}
-                  >
-                    <span className="sr-only sm:not-sr-only">Next</span>
-                    <ChevronRightIcon />
-                  </Button>
-                </div>
-              </nav>
-            )}
+            <ListPager page={page} pageSize={EXPORT_LIST_PAGE_SIZE} total={total} onPage={setPage} label="Export pages" busy={query.isPlaceholderData} />
           </>
         )}
       </CardContent>

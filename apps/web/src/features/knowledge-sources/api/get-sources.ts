@@ -1,40 +1,82 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceTotals } from '@parley/shared/contracts/chatbots';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { hasSourcesInProgress, SOURCES_POLL_MS } from '../utils/source-format';
+import { hasSourcesInProgress, SOURCE_PAGE_SIZE, SOURCES_POLL_MS } from '../utils/source-format';
 
+/** Which page of the list, and what narrows it. */
+export interface SourceListView {
+  page: number;
+  search: string;
+  status: KnowledgeSource['status'] | null;
+}
+
+/** Every page of one chatbot's list shares this prefix, so a change can refresh them all. */
 export function sourcesQueryKey(chatbotId: string) {
   return ['knowledge-sources', chatbotId] as const;
 }
 
-/** GET /api/chatbots/:id/sources: the chatbot's training data with processing status and percent. */
-export async function getSources(chatbotId: string, { signal }: { signal?: AbortSignal } = {}): Promise<KnowledgeSource[]> {
-  const { items } = await api.get<{ items: KnowledgeSource[] }>(`/api/chatbots/${encodeURIComponent(chatbotId)}/sources`, { signal });
-  return items;
+/** GET /api/chatbots/:id/sources: one page of the chatbot's training data with processing status, and its totals. */
+export async function getSources(chatbotId: string, view: SourceListView, { signal }: { signal?: AbortSignal } = {}): Promise<KnowledgeSourceList> {
+  const params = new URLSearchParams({ page: String(view.page), pageSize: String(SOURCE_PAGE_SIZE) });
+  if (view.search) params.set('search', view.search);
+  if (view.status) params.set('status', view.status);
+  return api.get<KnowledgeSourceList>(`/api/chatbots/${encodeURIComponent(chatbotId)}/sources?${params}`, { signal });
 }
 
-export function getSourcesQueryOptions(chatbotId: string) {
+export function getSourcesQueryOptions(chatbotId: string, view: SourceListView) {
   return queryOptions({
-    queryKey: sourcesQueryKey(chatbotId),
-    queryFn: ({ signal }) => getSources(chatbotId, { signal }),
-    // Ask again while something is being processed; stop once every source has settled.
-    refetchInterval: (query) => (hasSourcesInProgress(query.state.data) ? SOURCES_POLL_MS : false),
+    queryKey: [...sourcesQueryKey(chatbotId), view] as const,
+    queryFn: ({ signal }) => getSources(chatbotId, view, { signal }),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+    // Ask again while anything of the chatbot is being processed, on this page or another; stop once all settled.
+    refetchInterval: (query) => (hasSourcesInProgress(query.state.data?.totals) ? SOURCES_POLL_MS : false),
     refetchIntervalInBackground: false,
   });
 }
 
-export function useSources(chatbotId: string) {
-  return useQuery(getSourcesQueryOptions(chatbotId));
+export function useSources(chatbotId: string, view: SourceListView) {
+  return useQuery(getSourcesQueryOptions(chatbotId, view));
 }
 
+/** Applies `change` to every cached page of the chatbot's list, with the view each page was asked for. */
+export function updateSourcePages(
+  queryClient: QueryClient,
+  chatbotId: string,
+  change: (list: KnowledgeSourceList, view: SourceListView) => KnowledgeSourceList,
+) {
+  for (const [key, list] of queryClient.getQueriesData<KnowledgeSourceList>({ queryKey: sourcesQueryKey(chatbotId) })) {
+    const view = key[2] as SourceListView | undefined;
+    if (list && view) queryClient.setQueryData<KnowledgeSourceList>(key, change(list, view));
+  }
+}
+
+const counted = (totals: KnowledgeSourceTotals, status: KnowledgeSource['status'], by: number): KnowledgeSourceTotals => ({
+  ...totals,
+  sources: totals.sources + by,
+  [status]: totals[status] + by,
+});
+
 /**
- * Shows a new or re-queued source at once (the list then starts polling, since it is queued) and asks the server
- * for the truth.
+ * Shows a new or re-queued source at once (the list then polls, since it is queued) and asks the server for the
+ * truth: a new source goes first on the first page of every view it belongs to.
  */
 export async function addToSourceList(queryClient: QueryClient, source: KnowledgeSource): Promise<void> {
-  const key = sourcesQueryKey(source.chatbotId);
-  queryClient.setQueryData<KnowledgeSource[]>(key, (sources = []) =>
-    sources.some((s) => s.id === source.id) ? sources.map((s) => (s.id === source.id ? source : s)) : [source, ...sources],
+  updateSourcePages(queryClient, source.chatbotId, (list, view) => {
+    if (list.items.some((s) => s.id === source.id)) return { ...list, items: list.items.map((s) => (s.id === source.id ? source : s)) };
+    const totals = counted(list.totals, source.status, 1);
+    const shown = view.page === 1 && !view.search && (!view.status || view.status === source.status);
+    return shown ? { ...list, items: [source, ...list.items].slice(0, list.pageSize), total: list.total + 1, totals } : { ...list, totals };
+  });
+  await queryClient.invalidateQueries({ queryKey: sourcesQueryKey(source.chatbotId) });
+}
+
+/** Takes a deleted source off every cached page at once, then asks the server for the pages as they now are. */
+export async function removeFromSourceList(queryClient: QueryClient, source: Pick<KnowledgeSource, 'id' | 'chatbotId' | 'status'>): Promise<void> {
+  updateSourcePages(queryClient, source.chatbotId, (list) =>
+    list.items.some((s) => s.id === source.id)
+      ? { ...list, items: list.items.filter((s) => s.id !== source.id), total: list.total - 1, totals: counted(list.totals, source.status, -1) }
+      : { ...list, totals: counted(list.totals, source.status, -1) },
   );
-  await queryClient.invalidateQueries({ queryKey: key });
+  await queryClient.invalidateQueries({ queryKey: sourcesQueryKey(source.chatbotId) });
 }

@@ -15,19 +15,16 @@ export function DeleteSourceDialog({ source, onClose }: { source: KnowledgeSourc
         confirmLabel="Delete"
         isPending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(
-            { chatbotId: source.chatbotId, sourceId: source.id },
-            {
-              onSuccess: () => {
-                toast.success(`${source.name} was deleted.`);
-                onClose();
-              },
-              onError: (error) => {
-                toast.error(`Could not delete ${source.name}: ${getErrorMessage(error)}`);
-                onClose();
-              },
+          remove.mutate(source, {
+            onSuccess: () => {
+              toast.success(`${source.name} was deleted.`);
+              onClose();
             },
-          )
+            onError: (error) => {
+              toast.error(`Could not delete ${source.name}: ${getErrorMessage(error)}`);
+              onClose();
+            },
+          })
         }
       />
     </AlertDialog>

@@ -1,7 +1,6 @@
 import { ClipboardPasteIcon, FileUpIcon, GlobeIcon } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSources } from '../api/get-sources';
 import { FileDropZone } from './file-drop-zone';
 import { SourceList } from './source-list';
 import { TextSourceForm } from './text-source-form';
@@ -32,18 +31,6 @@ function AddCard({ icon: Icon, title, description, children }: { icon: typeof Fi
 
 /** Adding documents, text and web pages, and the list of what the chatbot knows with live processing status. */
 export function TrainingDataPanel({ chatbotId, onSourcesChanged, processingNote }: TrainingDataPanelProps) {
-  const sourcesQuery = useSources(chatbotId);
-  const sources = sourcesQuery.data;
-
-  // The chatbot's source and chunk counts change with the list; tell the page when they do.
-  const signature = sources ? `${sources.length}:${sources.reduce((total, source) => total + source.chunkCount, 0)}` : null;
-  const lastSignature = useRef(signature);
-  useEffect(() => {
-    if (signature === null || signature === lastSignature.current) return;
-    lastSignature.current = signature;
-    onSourcesChanged?.();
-  }, [signature, onSourcesChanged]);
-
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-2">
@@ -60,7 +47,7 @@ export function TrainingDataPanel({ chatbotId, onSourcesChanged, processingNote 
         </AddCard>
       </div>
       {processingNote && <p className="text-sm text-muted-foreground">{processingNote}</p>}
-      <SourceList query={sourcesQuery} />
+      <SourceList chatbotId={chatbotId} onSourcesChanged={onSourcesChanged} />
     </div>
   );
 }

@@ -3,10 +3,9 @@ import { fileProblem, formatBytes, formatCount, hasSourcesInProgress } from './s
 
 describe('training data display', () => {
   it('keeps polling only while a source is queued or processing', () => {
-    expect(hasSourcesInProgress([{ status: 'ready' }, { status: 'processing' }])).toBe(true);
-    expect(hasSourcesInProgress([{ status: 'queued' }])).toBe(true);
-    expect(hasSourcesInProgress([{ status: 'ready' }, { status: 'failed' }])).toBe(false);
-    expect(hasSourcesInProgress([])).toBe(false);
+    expect(hasSourcesInProgress({ queued: 0, processing: 1 })).toBe(true);
+    expect(hasSourcesInProgress({ queued: 2, processing: 0 })).toBe(true);
+    expect(hasSourcesInProgress({ queued: 0, processing: 0 })).toBe(false);
     expect(hasSourcesInProgress(undefined)).toBe(false);
   });
 

@@ -1,7 +1,9 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource, KnowledgeSourceTotals } from '@parley/shared/contracts/chatbots';
 
 /** While any source is queued or processing, the list asks again this often. */
 export const SOURCES_POLL_MS = 1500;
+/** Sources on a page of the list. */
+export const SOURCE_PAGE_SIZE = 20;
 
 /** What the server can read (its parsers accept these extensions). */
 export const ACCEPTED_EXTENSIONS = ['txt', 'md', 'markdown', 'html', 'htm', 'pdf', 'docx', 'csv', 'json'] as const;
@@ -20,8 +22,9 @@ export function isInProgress(source: Pick<KnowledgeSource, 'status'>): boolean {
   return source.status === 'queued' || source.status === 'processing';
 }
 
-export function hasSourcesInProgress(sources: readonly Pick<KnowledgeSource, 'status'>[] | undefined): boolean {
-  return sources?.some(isInProgress) ?? false;
+/** Whether any of the chatbot's sources (on any page) is still waiting or being processed. */
+export function hasSourcesInProgress(totals: Pick<KnowledgeSourceTotals, 'queued' | 'processing'> | undefined): boolean {
+  return totals ? totals.queued + totals.processing > 0 : false;
 }
 
 function extensionOf(name: string): string {

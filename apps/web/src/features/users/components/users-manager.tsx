@@ -1,12 +1,12 @@
 import { SEARCH_DEBOUNCE_MS, USER_LIST_PAGE_SIZE } from '@parley/shared/admin-console';
 import type { ManagedUser } from '@parley/shared/contracts/admin';
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
+import { SearchInput } from '@/components/layout/search-input';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -35,20 +35,15 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
   return (
     <Card className="gap-4">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative w-full sm:max-w-sm">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              setPage(1);
-            }}
-            placeholder="Search by e-mail or name"
-            aria-label="Search users by e-mail or name"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={searchText}
+          onChange={(value) => {
+            setSearchText(value);
+            setPage(1);
+          }}
+          placeholder="Search by e-mail or name"
+          label="Search users by e-mail or name"
+        />
         <Select
           value={status}
           onValueChange={(next) => {
