@@ -245,4 +245,29 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
 
     expect((await api.delete(`${server.url}/api/chatbots/${id}`, { headers })).status()).toBe(200);
   });
+
+  it('API keys: a key is shown once when created, counted against the organization’s 50 in use, and revoked', async () => {
+    await page.goto(`${server.url}/dashboard/api-keys`);
+    await page.getByText('No API keys yet').waitFor();
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await page.getByLabel('Name').fill('Shop backend');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secretDialog = page.getByRole('dialog', { name: 'Your new API key' });
+    await secretDialog.getByText(/^pk_/).waitFor();
+    await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('row', { name: /Shop backend/ }).waitFor();
+    await page.getByText('1 of 50 keys in use.').waitFor();
+    await screenshot(page, 'api-keys');
+
+    await page
+      .getByRole('row', { name: /Shop backend/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('row', { name: /Shop backend/ })
+      .getByText('Revoked')
+      .waitFor();
+    await page.getByText('0 of 50 keys in use. Revoked and expired keys: the 20 most recent are listed.').waitFor();
+  });
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+/** Keys an organization can have in use at once (not revoked, not expired); revoking one frees its place. */
+export const API_KEYS_ACTIVE_MAX = 50;
+/** Revoked and expired keys stay listed for the record, the most recent this many. */
+export const API_KEYS_ENDED_LISTED = 20;
+/** Shown to the caller, so it avoids the words error messages may not contain (sanitize-error: "key", "token"…). */
+export const API_KEY_MESSAGES = {
+  tooMany: `Your organization has ${API_KEYS_ACTIVE_MAX} API credentials in use, the most it can have. Revoke one you no longer use to create another.`,
+} as const;
 export const createApiKeyBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   chatbotId: idSchema.nullable().default(null), // null = every chatbot of the organization

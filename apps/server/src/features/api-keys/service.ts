@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKey } from '@parley/shared/contracts/api-keys';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { API_KEY_MESSAGES, API_KEYS_ACTIVE_MAX, API_KEYS_ENDED_LISTED, type ApiKey } from '@parley/shared/contracts/api-keys';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -38,14 +38,22 @@ export async function canCreateAdminKeys(db: Db, userId: string): Promise<boolea
   return (await getActiveAdmin(db, userId)) !== null;
 }
 
+/** A key in use: not revoked and not expired. Each caller's cap counts the keys they can see (an admin key is personal). */
+const inUse = sql`${customerApiKeys.revokedAt} IS NULL AND (${customerApiKeys.expiresAt} IS NULL OR ${customerApiKeys.expiresAt} > now())`;
+
+/** The keys in use (at most API_KEYS_ACTIVE_MAX) and the most recently revoked or expired ones, newest first. */
 export async function listApiKeys(db: Db, { organizationId, userId }: KeyActor): Promise<ApiKey[]> {
-  const rows = await db
-    .select({ key: customerApiKeys, chatbotName: chatbots.name })
-    .from(customerApiKeys)
-    .leftJoin(chatbots, eq(chatbots.id, customerApiKeys.chatbotId))
-    .where(and(eq(customerApiKeys.organizationId, organizationId), visibleTo(userId)))
-    .orderBy(desc(customerApiKeys.createdAt));
-  return rows.map((r) => toApiKey(r.key, r.chatbotName));
+  const select = (inUseOrEnded: SQL, limit: number) =>
+    db
+      .select({ key: customerApiKeys, chatbotName: chatbots.name })
+      .from(customerApiKeys)
+      .leftJoin(chatbots, eq(chatbots.id, customerApiKeys.chatbotId))
+      .where(and(eq(customerApiKeys.organizationId, organizationId), visibleTo(userId), inUseOrEnded))
+      .orderBy(desc(customerApiKeys.createdAt))
+      .limit(limit);
+  // An organization past the cap from before it existed still sees every key in use (at most a few over).
+  const [active, ended] = await Promise.all([select(inUse, API_KEYS_ACTIVE_MAX * 2), select(sql`NOT (${inUse})`, API_KEYS_ENDED_LISTED)]);
+  return [...active, ...ended].sort((a, b) => b.key.createdAt.getTime() - a.key.createdAt.getTime()).map((r) => toApiKey(r.key, r.chatbotName));
 }
 
 /** A new key: 32 random bytes; only its hash and a short prefix are stored. */
@@ -58,21 +66,31 @@ export async function createApiKey(
   let chatbotName: string | null = null;
   if (input.chatbotId) chatbotName = (await findChatbotInOrganization(db, organizationId, input.chatbotId)).name;
   const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(customerApiKeys)
-    .values({
-      organizationId,
-      createdBy: userId,
-      name: input.name,
-      prefix: secret.slice(0, 11),
-      keyHash: hashApiKey(secret),
-      chatbotId: input.chatbotId,
-      createdByAdmin: input.adminKey,
-      adminOnly: input.adminKey,
-      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null,
-    })
-    .returning();
-  return { apiKey: toApiKey(row!, chatbotName), secret };
+  const row = await db.transaction(async (tx) => {
+    // One organization's creations one at a time, so two at once cannot both take the last place.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`api-keys:${organizationId}`}))`);
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customerApiKeys)
+      .where(and(eq(customerApiKeys.organizationId, organizationId), visibleTo(userId), inUse))) as [{ n: number }];
+    if (n >= API_KEYS_ACTIVE_MAX) throw new AppError('LIMIT_REACHED', API_KEY_MESSAGES.tooMany);
+    const [created] = await tx
+      .insert(customerApiKeys)
+      .values({
+        organizationId,
+        createdBy: userId,
+        name: input.name,
+        prefix: secret.slice(0, 11),
+        keyHash: hashApiKey(secret),
+        chatbotId: input.chatbotId,
+        createdByAdmin: input.adminKey,
+        adminOnly: input.adminKey,
+        expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null,
+      })
+      .returning();
+    return created!;
+  });
+  return { apiKey: toApiKey(row, chatbotName), secret };
 }
 
 export async function revokeApiKey(db: Db, { organizationId, userId }: KeyActor, id: string): Promise<void> {

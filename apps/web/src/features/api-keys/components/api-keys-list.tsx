@@ -1,9 +1,11 @@
+import { API_KEYS_ACTIVE_MAX, API_KEYS_ENDED_LISTED } from '@parley/shared/contracts/api-keys';
 import { KeyRoundIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card } from '@/components/ui/card';
 import { useApiKeys } from '../api/get-api-keys';
+import { apiKeyStatus } from '../utils/api-key-display';
 import { ApiKeysTable } from './api-keys-table';
 
 /** The organization's keys: loading, failure, none yet, or the table. */
@@ -28,9 +30,17 @@ export function ApiKeysList() {
     );
   }
 
+  const inUse = apiKeys.data.items.filter((key) => apiKeyStatus(key) === 'active').length;
+  const ended = apiKeys.data.items.length - inUse;
   return (
-    <Card className="py-0">
-      <ApiKeysTable apiKeys={apiKeys.data.items} />
-    </Card>
+    <div className="grid gap-2">
+      <Card className="py-0">
+        <ApiKeysTable apiKeys={apiKeys.data.items} />
+      </Card>
+      <p className="text-sm text-muted-foreground">
+        {inUse} of {API_KEYS_ACTIVE_MAX} keys in use{inUse >= API_KEYS_ACTIVE_MAX ? ': revoke one you no longer use to create another' : ''}.
+        {ended > 0 ? ` Revoked and expired keys: the ${API_KEYS_ENDED_LISTED} most recent are listed.` : ''}
+      </p>
+    </div>
   );
 }
