@@ -140,7 +140,8 @@ export const knowledgeSourceListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(SOURCE_SEARCH_MAX, `search must be at most ${SOURCE_SEARCH_MAX} characters`).default(''),
   status: z.enum(SOURCE_STATUSES).optional(),
 });
-export type KnowledgeSourceListQuery = z.input<typeof knowledgeSourceListQuerySchema>;
+/** The query as the route hands it on: defaults applied, search trimmed. */
+export type KnowledgeSourceListQuery = z.output<typeof knowledgeSourceListQuerySchema>;
 /** The whole chatbot's training data, whatever the page and filter: what the list's heading and status filter show. */
 export const knowledgeSourceTotalsSchema = z.object({
   sources: z.number().int(),

@@ -1,6 +1,5 @@
-import { type knowledgeSourceListQuerySchema, type KnowledgeSource, type KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceListQuery } from '@parley/shared/contracts/chatbots';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -44,12 +43,7 @@ const toSource = (row: Pick<SourceRow, keyof typeof sourceColumns>): KnowledgeSo
  * One page of a chatbot's sources, newest first, with the counts of all of them: a chatbot can hold thousands, and
  * the list is asked for again every 1.5 s while any is processing.
  */
-export async function listSources(
-  db: Db,
-  organizationId: string,
-  chatbotId: string,
-  query: z.output<typeof knowledgeSourceListQuerySchema>,
-): Promise<KnowledgeSourceList> {
+export async function listSources(db: Db, organizationId: string, chatbotId: string, query: KnowledgeSourceListQuery): Promise<KnowledgeSourceList> {
   await findChatbotInOrganization(db, organizationId, chatbotId);
   const { page, pageSize, search, status } = query;
   const ofChatbot = eq(knowledgeSources.chatbotId, chatbotId);

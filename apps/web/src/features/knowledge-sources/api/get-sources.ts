@@ -40,11 +40,7 @@ export function useSources(chatbotId: string, view: SourceListView) {
 }
 
 /** Applies `change` to every cached page of the chatbot's list, with the view each page was asked for. */
-export function updateSourcePages(
-  queryClient: QueryClient,
-  chatbotId: string,
-  change: (list: KnowledgeSourceList, view: SourceListView) => KnowledgeSourceList,
-) {
+function updateSourcePages(queryClient: QueryClient, chatbotId: string, change: (list: KnowledgeSourceList, view: SourceListView) => KnowledgeSourceList) {
   for (const [key, list] of queryClient.getQueriesData<KnowledgeSourceList>({ queryKey: sourcesQueryKey(chatbotId) })) {
     const view = key[2] as SourceListView | undefined;
     if (list && view) queryClient.setQueryData<KnowledgeSourceList>(key, change(list, view));
