@@ -9,7 +9,7 @@ import type { Embedder, EmbedderProvider } from '../../rag/embedders/types';
 import { insertChatbotRows } from '../../test/chatbot-rows';
 import { describeEachDatabase } from '../../test/harness';
 import { compactTermCounts } from '../knowledge-sources/term-counts';
-import { chooseCandidateTerms, fullTextQueries, prefixQuery, questionTerms, retrievePassages } from './retrieval';
+import { chooseCandidateQueries, chooseCandidateTerms, fullTextQueries, prefixQuery, questionTerms, rankByFullText, retrievePassages } from './retrieval';
 
 describe('questionTerms and prefixQuery', () => {
   it('keeps content words as prefix terms and drops stop words and syntax', () => {
@@ -37,6 +37,38 @@ describe('chooseCandidateTerms', () => {
   it('keeps the rarest term even past the budget, and none the chunks do not hold', () => {
     expect(chooseCandidateTerms(new Map([['shipping', 900]]), 500)).toEqual(['shipping']);
     expect(chooseCandidateTerms(new Map([['missing', 0]]), 500)).toEqual([]);
+  });
+});
+
+describe('chooseCandidateQueries', () => {
+  it('is one tier of the rarer terms while the rarest is within the budget', () => {
+    const counts = new Map([
+      ['shipping', 900],
+      ['parcel', 40],
+      ['zephyr', 2],
+    ]);
+    expect(chooseCandidateQueries(counts, 500)).toEqual(['zephyr:* | parcel:*']);
+    expect(chooseCandidateQueries(new Map([['missing', 0]]), 500)).toEqual([]);
+  });
+
+  it('puts the chunks holding the two rarest terms first when every term is past the budget', () => {
+    const counts = new Map([
+      ['shipping', 900],
+      ['alpha', 601],
+      ['notes', 2000],
+      ['missing', 0],
+    ]);
+    expect(chooseCandidateQueries(counts, 500)).toEqual(['alpha:* & shipping:*', 'alpha:*']);
+    expect(chooseCandidateQueries(new Map([['shipping', 900]]), 500)).toEqual(['shipping:*']);
+    expect(
+      chooseCandidateQueries(
+        new Map([
+          ['shipping', 900],
+          ['missing', 0],
+        ]),
+        500,
+      ),
+    ).toEqual(['shipping:*']);
   });
 });
 
@@ -170,18 +202,49 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     // "alpha" is in 601 chunks, past the budget: it ranks the candidates but does not pick them. "zephyr" is a
     // prefix of two terms.
     expect(await fullTextQueries(db, bot.chatbotId, 'What is the alpha Zephyr launch code?')).toEqual({
-      candidateQuery: 'code:* | launch:* | zephyr:*',
+      candidateQueries: ['code:* | launch:* | zephyr:*'],
       rankQuery: 'alpha:* | zephyr:* | launch:* | code:*',
     });
-    // Only common words: the rarest still picks the candidates.
-    expect(await fullTextQueries(db, bot.chatbotId, 'alpha shipping')).toEqual({ candidateQuery: 'ship:*', rankQuery: 'alpha:* | ship:*' });
+    // Only common words: the chunks holding the two rarest come first, then the rarest's others.
+    expect(await fullTextQueries(db, bot.chatbotId, 'alpha shipping')).toEqual({
+      candidateQueries: ['ship:* & alpha:*', 'ship:*'],
+      rankQuery: 'alpha:* | ship:*',
+    });
     // Words no chunk holds pick nothing; the vector half still answers.
-    expect(await fullTextQueries(db, bot.chatbotId, 'xylophones?')).toEqual({ candidateQuery: null, rankQuery: 'xylophone:*' });
-    expect(await fullTextQueries(db, bot.chatbotId, 'How do I?')).toEqual({ candidateQuery: null, rankQuery: null });
+    expect(await fullTextQueries(db, bot.chatbotId, 'xylophones?')).toEqual({ candidateQueries: [], rankQuery: 'xylophone:*' });
+    expect(await fullTextQueries(db, bot.chatbotId, 'How do I?')).toEqual({ candidateQueries: [], rankQuery: null });
 
     const passages = await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question: 'What is the alpha Zephyr launch code?', embedder, topK: 3 });
     expect(passages[0]?.text).toBe('The Zephyr launch code is 7421.');
     expect(await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question: 'How do I?', embedder, topK: 3 })).toHaveLength(3);
+  });
+
+  it('ranks the chunks holding both of the two rarest common words first, then fills from the rarest word alone', async () => {
+    const { db } = ctx().database;
+    const bot = await createChatbot(db);
+    // Every word of the question is past the budget: "courier" in 503 chunks, "parcel" in 523; three hold both.
+    const both = ['Courier parcels: express delivery 1.', 'Courier parcels: express delivery 2.', 'Courier parcels: express delivery 3.'];
+    await addSource(bot, [
+      ...both,
+      ...Array.from({ length: 500 }, (_, i) => `Courier team meeting ${i}, every Monday morning.`),
+      ...Array.from({ length: 520 }, (_, i) => `Parcel ${i} left the warehouse today.`),
+    ]);
+    const queries = await fullTextQueries(db, bot.chatbotId, 'courier parcel');
+    expect(queries.candidateQueries).toEqual(['courier:* & parcel:*', 'courier:*']);
+
+    const ids = await rankByFullText(db, bot.chatbotId, queries, 10);
+    expect(new Set(ids).size).toBe(10);
+    const texts = new Map(
+      (await db.select({ id: documentChunks.id, content: documentChunks.content }).from(documentChunks).where(eq(documentChunks.chatbotId, bot.chatbotId))).map(
+        (row) => [row.id, row.content],
+      ),
+    );
+    const ranked = ids.map((id) => texts.get(id) ?? '');
+    expect(new Set(ranked.slice(0, 3))).toEqual(new Set(both));
+    for (const text of ranked.slice(3)) expect(text).toMatch(/^Courier team meeting/);
+    // A first tier that fills the list is all there is.
+    expect((await rankByFullText(db, bot.chatbotId, queries, 2)).every((id) => both.includes(texts.get(id) ?? ''))).toBe(true);
+    expect(await rankByFullText(db, bot.chatbotId, { candidateQueries: [], rankQuery: 'courier:*' }, 10)).toEqual([]);
   });
 
   it("gives the built-in embedder's vectors half the full text's say, and model embeddings an equal one", async () => {

@@ -69,13 +69,54 @@ async function chunksByPrefix(db: Database['db'], chatbotId: string, prefixes: s
 }
 
 /**
- * The full-text half's two queries: the question's rarer terms pick the candidates (null when none of its terms is
- * in the chatbot's chunks), and all of its terms rank them.
+ * Which chunks the full-text half ranks, as tsqueries in tiers: the chunks of a tier come before those of the next,
+ * and a tier is read only while the earlier ones found fewer chunks than asked. Within the budget the rarer terms
+ * pick the candidates (one tier). When even the rarest term the chunks hold is past the budget (every word of the
+ * question is common), ranking all its chunks would take the time the budget is there to save (a word in 20,000 of
+ * 100,000 chunks of real documents: 130 ms, docs/performance.md): the chunks holding both of the two rarest terms
+ * come first, then the rarest term's others, read only if those were too few.
+ */
+export function chooseCandidateQueries(chunksByTerm: ReadonlyMap<string, number>, budget = FULL_TEXT_CANDIDATE_BUDGET): string[] {
+  const chosen = chooseCandidateTerms(chunksByTerm, budget);
+  if (chosen.length !== 1 || (chunksByTerm.get(chosen[0]!) ?? 0) <= budget) return chosen.length ? [prefixQuery(chosen)!] : [];
+  const next = [...chunksByTerm].filter(([term, chunks]) => chunks > 0 && term !== chosen[0]).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+  return next ? [`${chosen[0]}:* & ${next[0]}:*`, prefixQuery(chosen)!] : [prefixQuery(chosen)!];
+}
+
+/**
+ * The full-text half's queries: the candidates' tiers (none when none of the question's terms is in the chatbot's
+ * chunks, chooseCandidateQueries), and all of its terms to rank them.
  */
 export async function fullTextQueries(db: Database['db'], chatbotId: string, question: string) {
   const terms = questionTerms(question);
-  if (terms.length === 0) return { candidateQuery: null, rankQuery: null };
-  return { candidateQuery: prefixQuery(chooseCandidateTerms(await chunksByPrefix(db, chatbotId, terms))), rankQuery: prefixQuery(terms) };
+  if (terms.length === 0) return { candidateQueries: [], rankQuery: null };
+  return { candidateQueries: chooseCandidateQueries(await chunksByPrefix(db, chatbotId, terms)), rankQuery: prefixQuery(terms) };
+}
+
+/**
+ * The chatbot's chunks that match the candidate tiers, the best `limit` by `rankQuery`, tier by tier, in one
+ * statement: PostgreSQL's Append reads a branch only while the LIMIT above it still wants rows, so a later tier costs
+ * nothing when an earlier one filled the list. A tier leaves out what the earlier tiers matched.
+ */
+export async function rankByFullText(
+  db: Database['db'],
+  chatbotId: string,
+  { candidateQueries, rankQuery }: { candidateQueries: readonly string[]; rankQuery: string | null },
+  limit: number,
+): Promise<string[]> {
+  if (!rankQuery || candidateQueries.length === 0) return [];
+  const branches = candidateQueries.map(
+    (query, tier) => sql`(SELECT ${documentChunks.id} AS id, ${tier}::int AS tier FROM ${documentChunks}
+      WHERE ${documentChunks.chatbotId} = ${chatbotId} AND ${documentChunks.searchVector} @@ to_tsquery('simple', ${query})${sql.join(
+        candidateQueries.slice(0, tier).map((earlier) => sql` AND NOT ${documentChunks.searchVector} @@ to_tsquery('simple', ${earlier})`),
+      )}
+      ORDER BY ts_rank(${documentChunks.searchVector}, to_tsquery('simple', ${rankQuery})) DESC LIMIT ${limit})`,
+  );
+  const result = await db.execute(sql`SELECT id, tier FROM (${sql.join(branches, sql` UNION ALL `)}) AS tiers LIMIT ${limit}`);
+  // Append answers branch by branch; a parallel plan may not, so the tiers are put back in order (a stable sort).
+  return rowsOf<{ id: string; tier: number }>(result)
+    .sort((a, b) => a.tier - b.tier)
+    .map((row) => row.id);
 }
 
 /**
@@ -114,18 +155,9 @@ export async function retrievePassages(
   // ef_search and iterative scans (enough rows of this chatbot) are set on every connection (HNSW_SESSION_SETTINGS).
   const byVector = await db.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
 
-  const { candidateQuery, rankQuery } = await fullTextQueries(db, input.chatbotId, input.question);
-  const byText =
-    candidateQuery && rankQuery
-      ? await db
-          .select({ id: documentChunks.id })
-          .from(documentChunks)
-          .where(and(eq(documentChunks.chatbotId, input.chatbotId), sql`${documentChunks.searchVector} @@ to_tsquery('simple', ${candidateQuery})`))
-          .orderBy(sql`ts_rank(${documentChunks.searchVector}, to_tsquery('simple', ${rankQuery})) DESC`)
-          .limit(candidates)
-      : [];
+  const byText = await rankByFullText(db, input.chatbotId, await fullTextQueries(db, input.chatbotId, input.question), candidates);
 
-  const fused = reciprocalRankFusion([byVector.map((r) => r.id), byText.map((r) => r.id)], {
+  const fused = reciprocalRankFusion([byVector.map((r) => r.id), byText], {
     limit: input.topK,
     weights: [input.vectorWeight ?? (input.embedder.provider === 'local' ? LOCAL_VECTOR_WEIGHT : 1), 1],
   });
