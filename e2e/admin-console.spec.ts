@@ -107,6 +107,10 @@ describe('the admin console', () => {
     await waitForToast(admin.page, 'User deactivated successfully');
     const customerRow = admin.page.getByTestId('user-row').filter({ hasText: customer.email });
     await customerRow.getByText('Deactivated', { exact: true }).waitFor();
+    // Everyone fits on one page: the list says how many there are, without page buttons.
+    await admin.page.getByText(/^\d+ users$/).waitFor();
+    expect(await admin.page.getByRole('navigation', { name: 'User pages' }).count()).toBe(0);
+    await screenshot(admin.page, 'admin-user-management');
     // One cannot deactivate oneself: the button is disabled.
     expect(await admin.page.getByRole('button', { name: 'You cannot deactivate yourself' }).isDisabled()).toBe(true);
 

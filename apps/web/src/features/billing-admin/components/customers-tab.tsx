@@ -13,7 +13,7 @@ import { useAdminCustomer, useAdminCustomers } from '../api/get-admin-customers'
 import { formatCents } from '../utils/billing-format';
 import { InvoicesTable } from './invoices-table';
 import { ListFilterSelect, ListSearch, useListFilters } from './list-filters';
-import { Pager } from './pager';
+import { ListPager } from '@/components/layout/list-pager';
 
 /** Customers view (spec §2): tabs Customers and Invoices. */
 export function CustomersTab() {
@@ -120,7 +120,15 @@ function CustomerCards({ onBilling }: { onBilling: (customer: AdminCustomer) => 
               </Card>
             ))}
           </div>
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+          <ListPager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={setPage}
+            label="Customer pages"
+            busy={list.isFetching}
+            noun={['customer', 'customers']}
+          />
         </>
       )}
       {viewing && <CustomerSheet id={viewing} onClose={() => setViewing(null)} />}

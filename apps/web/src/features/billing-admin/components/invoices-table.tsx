@@ -12,7 +12,7 @@ import { formatDate, humanize } from '@/lib/format';
 import { invoiceExportUrl, useAdminInvoices, useRetryInvoice } from '../api/get-admin-invoices';
 import { formatCents } from '../utils/billing-format';
 import { ListFilterSelect, ListSearch, useListFilters } from './list-filters';
-import { Pager } from './pager';
+import { ListPager } from '@/components/layout/list-pager';
 
 /** Invoices: search, status filter, CSV export, and retry on failed invoices only. Optionally one organization's. */
 export function InvoicesTable({ organizationId }: { organizationId?: string }) {
@@ -104,7 +104,15 @@ export function InvoicesTable({ organizationId }: { organizationId?: string }) {
               ))}
             </TableBody>
           </Table>
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+          <ListPager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={setPage}
+            label="Invoice pages"
+            busy={list.isFetching}
+            noun={['invoice', 'invoices']}
+          />
         </>
       )}
     </div>

@@ -8,7 +8,7 @@ import { useAdminSubscriptions } from '../api/get-admin-subscriptions';
 import { useRevenue } from '../api/get-billing-analytics';
 import { formatCents } from '../utils/billing-format';
 import { ListFilterSelect, ListSearch, useListFilters } from './list-filters';
-import { Pager } from './pager';
+import { ListPager } from '@/components/layout/list-pager';
 
 /** Subscriptions with search, status and plan filters, a page at a time. */
 export function SubscriptionsTab() {
@@ -78,7 +78,15 @@ export function SubscriptionsTab() {
               ))}
             </TableBody>
           </Table>
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+          <ListPager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={setPage}
+            label="Subscription pages"
+            busy={list.isFetching}
+            noun={['subscription', 'subscriptions']}
+          />
         </>
       )}
     </div>

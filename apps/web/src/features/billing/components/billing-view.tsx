@@ -2,6 +2,7 @@ import { BILLING_MESSAGES } from '@parley/shared/contracts/billing';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
+import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
@@ -136,19 +137,15 @@ function Invoices() {
                 ))}
               </TableBody>
             </Table>
-            {query.data.total > INVOICE_PAGE_SIZE && (
-              <div className="mt-3 flex items-center justify-end gap-2 text-sm">
-                <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-                  Previous
-                </Button>
-                <span className="text-muted-foreground">
-                  Page {page} of {Math.ceil(query.data.total / INVOICE_PAGE_SIZE)}
-                </span>
-                <Button size="sm" variant="outline" disabled={page * INVOICE_PAGE_SIZE >= query.data.total} onClick={() => setPage((p) => p + 1)}>
-                  Next
-                </Button>
-              </div>
-            )}
+            <ListPager
+              page={page}
+              pageSize={INVOICE_PAGE_SIZE}
+              total={query.data.total}
+              onPage={setPage}
+              label="Invoice pages"
+              busy={query.isFetching}
+              className="mt-3"
+            />
           </>
         )}
       </CardContent>

@@ -1,6 +1,7 @@
-import { ChevronLeftIcon, ChevronRightIcon, InboxIcon, ArchiveIcon } from 'lucide-react';
+import { InboxIcon, ArchiveIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { ListPager } from '@/components/layout/list-pager';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -61,8 +62,6 @@ function HandoffListPage({ status, selectedId, onSelect, now }: HandoffListProps
     return <EmptyState icon={empty.icon} title={empty.title} description={empty.description} className="m-3 border-0 bg-transparent py-10" />;
   }
 
-  const first = (page - 1) * HANDOFF_PAGE_SIZE + 1;
-  const last = Math.min(total, page * HANDOFF_PAGE_SIZE);
   return (
     <>
       <ul className="min-h-0 flex-1 divide-y overflow-y-auto" aria-label={status === 'open' ? 'Open conversations' : 'Closed conversations'}>
@@ -70,28 +69,16 @@ function HandoffListPage({ status, selectedId, onSelect, now }: HandoffListProps
           <HandoffListItem key={handoff.id} handoff={handoff} isSelected={handoff.id === selectedId} now={now} onSelect={onSelect} />
         ))}
       </ul>
-      {total > HANDOFF_PAGE_SIZE && (
-        <nav className="flex items-center justify-between gap-3 border-t px-3 py-2 text-xs text-muted-foreground" aria-label="Conversation pages">
-          <span className="tabular-nums">
-            {first}–{last} of {total}
-          </span>
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((current) => Math.max(1, current - 1))} disabled={page <= 1 || list.isPlaceholderData}>
-              <ChevronLeftIcon />
-              <span className="sr-only">Previous page</span>
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((current) => Math.min(pageCount, current + 1))}
-              disabled={page >= pageCount || list.isPlaceholderData}
-            >
-              <span className="sr-only">Next page</span>
-              <ChevronRightIcon />
-            </Button>
-          </div>
-        </nav>
-      )}
+      <ListPager
+        page={page}
+        pageSize={HANDOFF_PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+        label="Conversation pages"
+        busy={list.isPlaceholderData}
+        compact
+        className="border-t px-3 py-2"
+      />
     </>
   );
 }

@@ -2,10 +2,10 @@ import { REFERRAL_MESSAGES, type ReferralStatus } from '@parley/shared/contracts
 import { UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -24,7 +24,6 @@ export function ReferralList() {
   const [status, setStatus] = useState<'all' | ReferralStatus>('all');
   const [page, setPage] = useState(1);
   const query = useReferrals({ page, pageSize: PAGE_SIZE, status });
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
 
   return (
     <Card className="gap-4">
@@ -101,19 +100,15 @@ export function ReferralList() {
                 </TableBody>
               </Table>
             </div>
-            <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-              <span>
-                {formatNumber(query.data.total)} sign-up{query.data.total === 1 ? '' : 's'} · page {page} of {pages}
-              </span>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
-              </div>
-            </div>
+            <ListPager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={query.data.total}
+              onPage={setPage}
+              label="Sign-up pages"
+              busy={query.isFetching}
+              noun={['sign-up', 'sign-ups']}
+            />
           </>
         )}
       </CardContent>

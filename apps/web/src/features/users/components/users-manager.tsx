@@ -1,18 +1,16 @@
 import { SEARCH_DEBOUNCE_MS, USER_LIST_PAGE_SIZE } from '@parley/shared/admin-console';
 import type { ManagedUser } from '@parley/shared/contracts/admin';
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ListPager } from '@/components/layout/list-pager';
 import { SearchInput } from '@/components/layout/search-input';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useUsers, type UserStatusFilter } from '../api/get-users';
 import type { UserStatusAction } from '../api/set-user-active';
-import { pageCount, pageRange } from '../utils/pagination';
 import { UserDetailsDialog } from './user-details-dialog';
 import { UserStatusDialog } from './user-status-dialog';
 import { UsersTable } from './users-table';
@@ -30,7 +28,6 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
   const [changing, setChanging] = useState<{ user: ManagedUser; action: UserStatusAction } | null>(null);
 
   const total = query.data?.total ?? 0;
-  const pages = pageCount(USER_LIST_PAGE_SIZE, total);
 
   return (
     <Card className="gap-4">
@@ -79,22 +76,16 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
             onChangeStatus={(user, action) => setChanging({ user, action })}
           />
         )}
-        <nav className="flex items-center justify-between gap-3 px-6 text-sm text-muted-foreground sm:px-0" aria-label="Pages">
-          <span>{pageRange(page, USER_LIST_PAGE_SIZE, total)}</span>
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || query.isFetching}>
-              <ChevronLeftIcon />
-              Previous
-            </Button>
-            <span className="tabular-nums">
-              {page} / {pages}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || query.isFetching}>
-              Next
-              <ChevronRightIcon />
-            </Button>
-          </div>
-        </nav>
+        <ListPager
+          page={page}
+          pageSize={USER_LIST_PAGE_SIZE}
+          total={total}
+          onPage={setPage}
+          label="User pages"
+          busy={query.isFetching}
+          noun={['user', 'users']}
+          className="px-6 sm:px-0"
+        />
       </CardContent>
       {viewing && <UserDetailsDialog userId={viewing} onClose={() => setViewing(null)} />}
       {changing && <UserStatusDialog user={changing.user} action={changing.action} onClose={() => setChanging(null)} />}

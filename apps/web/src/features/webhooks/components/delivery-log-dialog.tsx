@@ -5,10 +5,11 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryStatus,
 } from '@parley/shared/contracts/webhooks';
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, HistoryIcon, RotateCcwIcon } from 'lucide-react';
+import { ChevronDownIcon, HistoryIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
+import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { Badge } from '@/components/ui/badge';
@@ -117,7 +118,6 @@ export function DeliveryLogDialog({ scope, webhook, onClose }: { scope: WebhookS
   const [status, setStatus] = useState<WebhookDeliveryStatus | undefined>(undefined);
   const query = useWebhookDeliveries(scope, webhook?.id ?? '', { page, pageSize: PAGE_SIZE, status }, { enabled: webhook !== null });
   const resend = useResendWebhookDelivery(scope, webhook?.id ?? '');
-  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
 
   const close = () => {
     setPage(1);
@@ -189,26 +189,15 @@ export function DeliveryLogDialog({ scope, webhook, onClose }: { scope: WebhookS
           {!webhook?.isActive && <p className="text-xs text-muted-foreground">Turn the webhook on to resend deliveries.</p>}
         </div>
         {body}
-        {query.data && query.data.total > 0 && (
-          <nav className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground" aria-label="Pages">
-            <span className="whitespace-nowrap tabular-nums">
-              {query.data.total} deliver{query.data.total === 1 ? 'y' : 'ies'}
-            </span>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || query.isFetching}>
-                <ChevronLeftIcon />
-                Previous
-              </Button>
-              <span className="whitespace-nowrap tabular-nums">
-                {page} / {pages}
-              </span>
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || query.isFetching}>
-                Next
-                <ChevronRightIcon />
-              </Button>
-            </div>
-          </nav>
-        )}
+        <ListPager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data?.total ?? 0}
+          onPage={setPage}
+          label="Delivery pages"
+          busy={query.isFetching}
+          noun={['delivery', 'deliveries']}
+        />
       </DialogContent>
     </Dialog>
   );
