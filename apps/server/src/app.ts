@@ -70,6 +70,7 @@ import { startSandboxRenewalWorker } from './features/billing/sandbox/renewals';
 import { routeInventoryPlugin } from './features/security-audit/route-inventory';
 import { securityAuditRoutes } from './features/security-audit/routes';
 import { securityMonitoringRoutes } from './features/security-monitoring/routes';
+import { revenueLast30Days } from './features/billing-admin/analytics';
 import { billingAdminRoutes } from './features/billing-admin/routes';
 import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
@@ -221,7 +222,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(notificationRoutes);
   await app.register(adminDashboardRoutes, {
     rateLimiter,
-    statsSources: { chatbots: () => chatbotCounts(database.db), conversations: () => recentConversationCount(database.db) },
+    statsSources: {
+      chatbots: () => chatbotCounts(database.db),
+      revenue: () => revenueLast30Days(database.db),
+      conversations: () => recentConversationCount(database.db),
+    },
   });
   await app.register(chatbotRoutes);
   await app.register(knowledgeSourceRoutes);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { adminActivityLogs, healthProbes, serverNodes } from '../../db/schema/index';
+import { adminActivityLogs, healthProbes, invoices, organizations, serverNodes, tokenPurchases } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { describeNodes, NODE_GONE_MS } from '../health/nodes';
@@ -24,9 +24,47 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(stats).toMatchObject({
       totalChatbots: expect.any(Number),
       chatbotGrowth: expect.any(Number),
-      monthlyRevenue: null,
       monthlyConversations: expect.any(Number),
     });
+  });
+
+  it('monthly revenue is the money paid in the last 30 days (invoices of subscriptions and token purchases), its change against the 30 before', async () => {
+    const c = ctx();
+    const admin = await createAdmin(c, 'support');
+    const db = c.database.db;
+    const stats = async () => (await c.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json();
+    const before = await stats();
+    const [org] = await db.insert(organizations).values({ name: 'Paying', slug: `paying-${randomUUID()}` }).returning();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const invoice = (id: string, amountCents: number, paidAt: Date, status: 'paid' | 'failed' = 'paid') => ({
+      provider: 'sandbox' as const,
+      providerInvoiceId: `${id}-${randomUUID()}`,
+      providerSubscriptionId: 'sub_dashboard',
+      organizationId: org!.id,
+      status,
+      amountCents,
+      paidAt,
+    });
+    await db.insert(invoices).values([
+      invoice('in_now', 2900, daysAgo(2)),
+      invoice('in_failed', 9900, daysAgo(2), 'failed'),
+      invoice('in_last_month', 2000, daysAgo(40)),
+      invoice('in_long_ago', 50000, daysAgo(70)),
+    ]);
+    await db.insert(tokenPurchases).values({
+      organizationId: org!.id,
+      packageName: 'Pack',
+      tokens: 10_000,
+      amountCents: 100,
+      provider: 'sandbox',
+      providerCheckoutId: `cs_${randomUUID()}`,
+      status: 'paid',
+      completedAt: daysAgo(1),
+    });
+    const after = await stats();
+    // 29.00 + 1.00 in the last 30 days (the failed invoice is not money); 20.00 in the 30 before: +50 %.
+    expect(after.monthlyRevenue - before.monthlyRevenue).toBeCloseTo(30, 5);
+    if (before.monthlyRevenue === 0) expect(after).toMatchObject({ monthlyRevenue: 30, revenueGrowth: 50 });
   });
 
   it('system health lists real checks', async () => {

@@ -32,6 +32,16 @@ async function paidBetween(db: Db, from: Date, to: Date) {
   return { invoices: num(row?.invoices), tokens: num(row?.tokens) };
 }
 
+/**
+ * The admin dashboard's Monthly Revenue (spec part 1 §2): money paid in the last 30 days and in the 30 before (the
+ * growth window, spec §9), the same sum as the billing Analytics tab's revenue, so the two never disagree.
+ */
+export async function revenueLast30Days(db: Db, now = new Date()) {
+  const start30 = new Date(now.getTime() - 30 * DAY_MS);
+  const [last30, previous30] = await Promise.all([paidBetween(db, start30, now), paidBetween(db, new Date(now.getTime() - 60 * DAY_MS), start30)]);
+  return { monthlyCents: last30.invoices + last30.tokens, previousCents: previous30.invoices + previous30.tokens };
+}
+
 /** The Analytics tab: every figure from the billing tables (spec §6: no sample data). */
 export async function billingAnalytics(db: Db, now = new Date()): Promise<BillingAnalytics> {
   const start30 = new Date(now.getTime() - 30 * DAY_MS);
