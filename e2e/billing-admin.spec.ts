@@ -44,6 +44,9 @@ describe('billing admin', () => {
     await page.getByRole('button', { name: 'Send test event' }).click();
     const result = page.getByTestId('webhook-test-result');
     await result.getByText('HTTP 200').waitFor();
+    // Processed in full for the admin's test organization, then rolled back.
+    await result.getByText('Success', { exact: true }).waitFor();
+    await result.getByText(/test event, rolled back: invoice .* payment failed/).waitFor();
     await screenshot(page, 'billing-admin-webhook-tester');
     await page.getByRole('tab', { name: 'Activity Logs' }).click();
     await table.getByText('invoice.payment_failed').first().waitFor({ timeout: 10_000 });

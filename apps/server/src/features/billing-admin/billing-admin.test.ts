@@ -18,6 +18,7 @@ import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 import { notifyBillingEventProcessed } from '../billing/hooks';
 import { evaluateBillingAlerts } from './alerts';
+import { BILLING_WEBHOOK_EVENTS } from '@parley/shared/billing-webhook-events';
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -232,12 +233,38 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     expect(result.statusCode).toBe(200);
     const body = result.json();
     expect(body.status).toBe(200);
+    expect(body.success).toBe(true);
     expect(body.eventId).toMatch(/^evt_test_/);
-    expect(body.processed).toMatchObject({ eventType: 'invoice.payment_failed', stripeEventId: body.eventId });
+    expect(body.processed).toMatchObject({ eventType: 'invoice.payment_failed', stripeEventId: body.eventId, error: null });
     const events = (await get('/api/admin/billing/events')).json().items as { stripeEventId: string }[];
     expect(events.map((e) => e.stripeEventId)).toContain(body.eventId);
     // A payment failure counts in the windows.
     expect((await get('/api/admin/billing/payment-failures')).json().h1).toBe(1);
+  });
+
+  it("every event type of the tester is processed in full for the admin's organization and leaves its billing as it was", async () => {
+    const user = await createAdmin(ctx(), 'system_admin');
+    const billingOf = async (organizationId: string) => ({
+      tier: (await db().select({ tier: organizations.tier }).from(organizations).where(eq(organizations.id, organizationId)))[0]?.tier,
+      subscriptions: (await db().select().from(organizationSubscriptions).where(eq(organizationSubscriptions.organizationId, organizationId))).length,
+      subscribers: (await db().select().from(subscribers).where(eq(subscribers.organizationId, organizationId))).length,
+      invoices: (await db().select().from(invoices).where(eq(invoices.organizationId, organizationId))).length,
+      purchases: (await db().select().from(tokenPurchases).where(eq(tokenPurchases.organizationId, organizationId))).length,
+    });
+    let organizationId: string | null = null;
+    let before: Awaited<ReturnType<typeof billingOf>> | null = null;
+    for (const { type } of BILLING_WEBHOOK_EVENTS) {
+      const body = (await send('POST', '/api/admin/billing/webhook-test', { eventType: type }, user.cookie)).json();
+      expect(body, type).toMatchObject({ success: true, status: 200, processed: { eventType: type, error: null } });
+      expect(body.processed.data.outcome, type).toMatch(/^test event, rolled back: /);
+      organizationId ??= body.processed.organizationId;
+      expect(body.processed.organizationId).toBe(organizationId);
+      before ??= await billingOf(organizationId!);
+    }
+    // Applied for real, the subscription events would have left a subscription, the invoice events invoices and the
+    // checkout a purchase of 1,000 tokens: none of it stayed.
+    expect(await billingOf(organizationId!)).toEqual({ tier: 'free', subscriptions: 0, subscribers: 0, invoices: 0, purchases: 0 });
+    expect(before).toEqual(await billingOf(organizationId!));
   });
 
   it('runs the payment test steps against the sandbox, creating the personal organization when the admin has none', async () => {

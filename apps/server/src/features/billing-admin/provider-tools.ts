@@ -17,6 +17,7 @@ import { loadStripe } from '../../lib/lazy-require';
 import { logAdminActivity } from '../activity-logs/service';
 import { personalOrganizationSlug } from '../auth/service';
 import { getPaymentProvider } from '../billing/provider';
+import { TEST_EVENT_METADATA } from '../billing/webhook';
 import { readBillingSettings, resolveStripeSecrets, saveStripeSecrets, sandboxWebhookSecret } from '../billing/settings';
 import { toEventItem } from './activity';
 import { getInvoice } from './customers';
@@ -25,10 +26,14 @@ type Context = { ipAddress: string; userAgent: string | null };
 
 /* ---------------------------------------------------------------- Webhook Tester */
 
-/** A Stripe-shaped object for a test event of each handled type; it names no real customer, so it changes nobody's billing. */
-function testObject(type: string, suffix: string): Record<string, unknown> {
+/**
+ * A Stripe-shaped object for a test event of each handled type, for the admin's test organization (the one Payment
+ * Flows use). It is marked as a test (`parley_test`), so the webhook processes it in full and then rolls its effects
+ * back (billing/webhook.ts, isTestEvent): it changes nobody's billing.
+ */
+function testObject(type: string, suffix: string, organizationId: string, tier: string): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
-  const metadata = { parley_test: 'true' };
+  const metadata = { [TEST_EVENT_METADATA]: 'true', organization_id: organizationId, tier };
   const customer = `cus_test_${suffix}`;
   if (type.startsWith('customer.subscription.'))
     return {
@@ -40,7 +45,7 @@ function testObject(type: string, suffix: string): Record<string, unknown> {
       current_period_start: now,
       current_period_end: now + 30 * 86_400,
       metadata,
-      items: { data: [] },
+      items: { data: [{ price: { id: `price_test_${suffix}`, unit_amount: 2900, currency: 'usd', recurring: { interval: 'month' } } }] },
     };
   if (type.startsWith('invoice.'))
     return {
@@ -64,7 +69,7 @@ function testObject(type: string, suffix: string): Record<string, unknown> {
     customer,
     amount_total: 2900,
     currency: 'usd',
-    metadata,
+    metadata: { ...metadata, kind: 'token_purchase', tokens: '1000', package_name: 'Webhook test' },
   };
 }
 
@@ -72,13 +77,21 @@ function testObject(type: string, suffix: string): Record<string, unknown> {
  * Sends a signed test event through the real ingestion endpoint (POST /api/webhooks/stripe, the whole Fastify
  * pipeline), signed with the configured provider's webhook secret the way Stripe signs (the SDK's test header).
  */
-export async function sendTestWebhook(app: FastifyInstance, eventType: string) {
+export async function sendTestWebhook(app: FastifyInstance, { eventType, userId }: { eventType: string; userId: string }) {
   if (!BILLING_WEBHOOK_EVENTS.some((e) => e.type === eventType))
     throw new AppError('VALIDATION_ERROR', `Unknown event type: choose one of the ${BILLING_WEBHOOK_EVENTS.length} configured events.`);
   const provider = await getPaymentProvider(app.db, app.config);
   const secrets = await resolveStripeSecrets(app.db, app.config);
   const secret = provider.name === 'stripe' ? secrets.webhookSecret : await sandboxWebhookSecret(app.db, app.config);
   if (!secret) throw new AppError('CONFLICT', 'No webhook signing secret is configured: set it on the Configuration tab.');
+  const organization = await testOrganization(app.db, userId);
+  // The subscription events name the first paid tier, as a checkout would.
+  const [paid] = await app.db
+    .select({ tier: subscriptionTierLimits.tier })
+    .from(subscriptionTierLimits)
+    .where(ne(subscriptionTierLimits.tier, 'free'))
+    .orderBy(asc(subscriptionTierLimits.sortOrder))
+    .limit(1);
   const suffix = randomBytes(8).toString('hex');
   const event = {
     id: `evt_test_${suffix}`,
@@ -86,7 +99,7 @@ export async function sendTestWebhook(app: FastifyInstance, eventType: string) {
     type: eventType,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
-    data: { object: testObject(eventType, suffix) },
+    data: { object: testObject(eventType, suffix, organization.id, paid?.tier ?? 'pro') },
   };
   const payload = JSON.stringify(event);
   const signature = loadStripe().webhooks.generateTestHeaderString({ payload, secret });

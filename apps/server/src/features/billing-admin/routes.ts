@@ -163,7 +163,10 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookTestResultSchema, ...errors },
       },
     },
-    async (request) => sendTestWebhook(app, request.body.eventType),
+    async (request) => {
+      const { identity } = requireAdmin(request);
+      return sendTestWebhook(app, { eventType: request.body.eventType, userId: identity.user.id });
+    },
   );
   app.post(
     '/api/admin/billing/payment-flows/:step',

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { billingEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { applyBillingEvent } from './event-handlers';
+import { applyBillingEvent, type HandlerResult, type Tx } from './event-handlers';
 import { notifyBillingEventProcessed } from './hooks';
 import { WebhookVerificationError, webhookVerifiers, type BillingWebhookEvent, type ProviderName } from './provider';
 import { readBillingSettings } from './settings';
@@ -32,6 +32,38 @@ async function verify(db: Db, config: Config, rawBody: string | Buffer, headers:
 }
 
 const summary = (event: BillingWebhookEvent) => ({ object: event.data.object, created: event.created });
+
+/** The metadata key the admin's Webhook Tester marks its events with (billing-admin/provider-tools.ts). */
+export const TEST_EVENT_METADATA = 'parley_test';
+
+/** A Webhook Tester event: not live, and its object marked. Signed like any other, so only a holder of the secret can send one. */
+export function isTestEvent(event: BillingWebhookEvent): boolean {
+  const metadata = (event.data.object as { metadata?: Record<string, unknown> }).metadata;
+  return (event as { livemode?: unknown }).livemode === false && metadata?.[TEST_EVENT_METADATA] === 'true';
+}
+
+class TestEventRolledBack extends Error {
+  constructor(readonly result: HandlerResult) {
+    super('A test event leaves nothing behind.');
+  }
+}
+
+/**
+ * A test event goes through the whole processing path (organization, shape, every write) inside a savepoint that is
+ * then rolled back: the tester sees whether processing works, and nobody's billing changes. Its billing_events row
+ * is kept, so it shows in the events and the monitoring like a real one.
+ */
+async function applyTestEvent(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      throw new TestEventRolledBack(await applyBillingEvent(savepoint, provider, event));
+    });
+  } catch (error) {
+    if (error instanceof TestEventRolledBack) return { ...error.result, outcome: `test event, rolled back: ${error.result.outcome}` };
+    throw error;
+  }
+  throw new Error('A test event was not rolled back.');
+}
 
 /**
  * POST /api/webhooks/stripe, and the sandbox's deliveries: verify, then process each (provider, event id) exactly
@@ -63,7 +95,7 @@ export async function handleBillingWebhook(
         .from(billingEvents)
         .where(and(eq(billingEvents.provider, provider), eq(billingEvents.providerEventId, event.id)));
       if (existing?.status === 'processed') return undefined;
-      const result = await applyBillingEvent(tx, provider, event);
+      const result = isTestEvent(event) ? await applyTestEvent(tx, provider, event) : await applyBillingEvent(tx, provider, event);
       const processingTimeMs = elapsed();
       const values = {
         provider,

@@ -14,6 +14,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useSendTestWebhook } from '../api/send-test-webhook';
 
+/** What processing did, as the server recorded it in the event's data. */
+const outcomeOf = (data: unknown) => (data && typeof data === 'object' && 'outcome' in data && typeof data.outcome === 'string' ? data.outcome : null);
+
 /** Sends a signed test event of the chosen type through POST /api/webhooks/stripe and shows what it answered. */
 export function WebhookTesterPanel() {
   const [eventType, setEventType] = useState<string>(BILLING_WEBHOOK_EVENTS[0].type);
@@ -51,8 +54,8 @@ export function WebhookTesterPanel() {
       <CardHeader>
         <CardTitle>Webhook Tester</CardTitle>
         <CardDescription>
-          Sends a test event signed with the configured provider's webhook secret through the real endpoint, POST /api/webhooks/stripe. Test events name no real
-          customer.
+          Sends a test event signed with the configured provider's webhook secret through the real endpoint, POST /api/webhooks/stripe. It is processed in full
+          for your own test organization, then rolled back: nobody's billing changes.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -96,7 +99,8 @@ export function WebhookTesterPanel() {
               <p className="text-muted-foreground">
                 Recorded as {result.processed.eventType}
                 {result.processed.error ? `, error: ${result.processed.error}` : ', processed'}
-                {result.processed.processingTimeMs !== null && ` in ${result.processed.processingTimeMs} ms`}.
+                {result.processed.processingTimeMs !== null && ` in ${result.processed.processingTimeMs} ms`}
+                {outcomeOf(result.processed.data) ? `: ${outcomeOf(result.processed.data)}` : ''}.
               </p>
             )}
             <pre className="max-h-48 overflow-auto rounded bg-muted p-2 text-xs">{JSON.stringify(result.response, null, 2)}</pre>
