@@ -98,6 +98,9 @@ describe('the admin console', () => {
     await refused.getByText('You need system_admin role to access this feature.').waitFor();
     await refused.getByText('You need system administrator privileges to manage users.').waitFor();
     await screenshot(support.page, 'admin-support-insufficient');
+    // Every restricted page shows its red alert, in the role's words where the spec gives the page none.
+    await support.page.goto(`${server.url}/admin/pricing`);
+    await refused.getByText('You need system admin privileges to access this page.').waitFor();
     expect((await support.page.request.get(`${server.url}/api/admin/users`)).status()).toBe(403);
 
     // The system admin deactivates the customer, whose open session ends at once.
@@ -139,6 +142,10 @@ describe('the admin console', () => {
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await dialog.getByText('Please select at least one recipient').waitFor();
     await dialog.getByText('Please enter a title').waitFor();
+    // The filter asks the server, so users older than the 500 listed can be found too.
+    const searched = admin.page.waitForRequest((request) => request.url().includes('/api/admin/notifications/recipients') && request.url().includes('search='));
+    await dialog.getByLabel('Choose recipients').fill(customer.email);
+    await searched;
     await dialog.getByRole('checkbox', { name: customer.email }).click();
     await dialog.getByLabel('Title', { exact: true }).fill('Scheduled maintenance');
     await dialog.getByLabel('Message', { exact: true }).fill('Parley will be unavailable on Sunday from 02:00 to 03:00 UTC.');
@@ -194,6 +201,19 @@ describe('the admin console', () => {
     await admin.page.getByLabel('Password').fill(PASSWORD);
     await admin.page.getByRole('button', { name: 'Create Test Admin' }).click();
     await admin.page.getByText('Sign up error: The test-admin tool is available only when the server runs in development mode.').waitFor();
+    await admin.page.getByLabel('Email').fill('not-an-address');
+    await admin.page.getByRole('button', { name: 'Create Test Admin' }).click();
+    await admin.page.getByText('Sign up error: Enter a valid e-mail address').waitFor();
+
+    // The session cannot be read (the network fails): the console says so, not that the account has no admin record,
+    // and Try Again lets the admin in once the network is back.
+    await admin.page.route('**/api/me', (route) => route.abort('connectionrefused'));
+    await admin.page.goto(`${server.url}/admin`);
+    await denied.getByText(/Verification failed: /).waitFor();
+    expect(await denied.getByText('No active admin record for this account').count()).toBe(0);
+    await admin.page.unroute('**/api/me');
+    await denied.getByRole('button', { name: 'Try Again' }).click();
+    await admin.page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
     // Admin sign-out records admin_logout and goes to the landing page.
     await admin.page.getByRole('button', { name: 'Open admin menu' }).click();

@@ -3,10 +3,12 @@
  * requirement unless its comment says it was decided (see docs/decisions.md).
  */
 
-/** Spec §9 "Admin stats refresh". */
+import { ADMIN_ROLE_LABELS, type AdminRole } from './access';
+
 /** The n8n screen's own denial text (spec part 2 §6); contracts/n8n uses it too. */
 export const N8N_ACCESS_DENIED = 'You need developer privileges to access n8n integration management.';
 
+/** Spec §9 "Admin stats refresh". */
 export const ADMIN_STATS_REFRESH_MS = 60_000;
 /** Spec §9 "Connection health and recent activity refresh": system health, recent activity, auth health, the health page. */
 export const ADMIN_LIVE_REFRESH_MS = 30_000;
@@ -129,7 +131,7 @@ export const ADMIN_MESSAGES = {
   aiAgentsDenied: 'You need developer privileges to access AI Agents management.',
 } as const;
 
-/** Spec §6: the red alert a restricted page shows when the role is insufficient. */
+/** Spec §6: the red alert a restricted page shows when the role is insufficient (the spec's own words where it has them). */
 export const RESTRICTED_PAGE_MESSAGES: Readonly<Record<string, string>> = {
   '/admin/admin-users': ADMIN_MESSAGES.manageAdminUsersDenied,
   '/admin/users': ADMIN_MESSAGES.manageUsersDenied,
@@ -137,3 +139,8 @@ export const RESTRICTED_PAGE_MESSAGES: Readonly<Record<string, string>> = {
   '/admin/ai-agents': ADMIN_MESSAGES.aiAgentsDenied,
   '/admin/n8n-integration': N8N_ACCESS_DENIED,
 };
+
+/** The red alert of a restricted page (spec part 1 §8, part 2 §8: every one shows it): its own words, else the role it needs. */
+export function restrictedPageMessage(pathname: string, required: AdminRole): string {
+  return RESTRICTED_PAGE_MESSAGES[pathname.replace(/\/+$/, '')] ?? `You need ${ADMIN_ROLE_LABELS[required].toLowerCase()} privileges to access this page.`;
+}

@@ -127,8 +127,8 @@ export type HealthMonitor = z.infer<typeof healthMonitorSchema>;
 
 /** Debug console test-admin form (development only). */
 export const testAdminBodySchema = z.object({
-  email: z.email('Please enter email and password'),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  email: z.string().trim().min(1, 'Please enter email and password').pipe(z.email('Enter a valid e-mail address')),
+  password: z.string().min(1, 'Please enter email and password').min(8, 'Password must be at least 8 characters').max(128),
 });
 
 export { idSchema };

@@ -144,6 +144,14 @@ describeEachDatabase(
       const missing = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: '', password: '' } });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toContain('Please enter email and password');
+      // A filled-in address that is not one says so (the missing-fields text is for missing fields, spec part 1 §5).
+      const malformed = await c.app.inject({
+        method: 'POST',
+        url: '/api/admin/debug/test-admin',
+        payload: { email: 'not-an-address', password: 'a long password' },
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toContain('Enter a valid e-mail address');
     });
   },
   { NODE_ENV: 'development' },

@@ -1,6 +1,6 @@
 import { hasAdminRole, type AdminRole } from '@parley/shared/access';
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import { ArrowLeftIcon, LogOutIcon, NetworkIcon, ActivityIcon } from 'lucide-react';
+import { ArrowLeftIcon, LogOutIcon, NetworkIcon, ActivityIcon, RotateCwIcon } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '@/components/brand/logo';
@@ -91,7 +91,7 @@ function AdminShell({ role, children }: { role: AdminRole; children: ReactNode }
 }
 
 function DeniedPage() {
-  const { signOut, isSigningOut } = useAuth();
+  const { signOut, isSigningOut, status, error, refresh } = useAuth();
   return (
     <div className="flex min-h-svh flex-col bg-muted/30">
       <header className="flex h-14 items-center justify-between border-b bg-background px-4">
@@ -103,8 +103,15 @@ function DeniedPage() {
       <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
         <AccessDenied
           isSignedIn
+          sessionError={status === 'error' ? error : null}
           actions={
             <>
+              {status === 'error' && (
+                <Button onClick={() => void refresh().catch(() => undefined)}>
+                  <RotateCwIcon />
+                  Try Again
+                </Button>
+              )}
               <Button asChild variant="outline">
                 <Link to={paths.dashboard}>
                   <ArrowLeftIcon />

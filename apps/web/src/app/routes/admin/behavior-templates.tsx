@@ -10,9 +10,9 @@ export default function BehaviorTemplatesRoute() {
   const [isCreating, setCreating] = useState(false);
   return (
     <div className="grid grid-cols-1 gap-6">
-      <title>Behavior Templates · Parley admin</title>
+      <title>Behavior Template Management · Parley admin</title>
       <PageHeader
-        title="Behavior Templates"
+        title="Behavior Template Management"
         description="System prompts customers start a chatbot from. The default one is preselected in the chatbot builder."
         actions={
           <>

@@ -33,10 +33,13 @@ function CheckLine({ label, state, text }: { label: string; state: 'ok' | 'faile
  */
 export function AccessDenied({
   isSignedIn,
+  sessionError = null,
   actions,
   reload = () => window.location.reload(),
 }: {
   isSignedIn: boolean;
+  /** Why the session could not be read (network or server error): then nothing is known of the admin record either. */
+  sessionError?: Error | null;
   actions?: ReactNode;
   reload?: () => void;
 }) {
@@ -57,13 +60,15 @@ export function AccessDenied({
 
   const clientText = !isSignedIn
     ? ADMIN_MESSAGES.noAuthenticatedUser
-    : error
-      ? ADMIN_MESSAGES.verificationFailedWith(getErrorMessage(error))
-      : adminMe?.isAdmin
-        ? adminMe.isActive
-          ? 'Admin record found'
-          : 'Admin record found, but it is inactive'
-        : 'No active admin record for this account';
+    : sessionError
+      ? ADMIN_MESSAGES.verificationFailedWith(getErrorMessage(sessionError))
+      : error
+        ? ADMIN_MESSAGES.verificationFailedWith(getErrorMessage(error))
+        : adminMe?.isAdmin
+          ? adminMe.isActive
+            ? 'Admin record found'
+            : 'Admin record found, but it is inactive'
+          : 'No active admin record for this account';
   const serverState = serverCheck.isPending ? 'pending' : serverCheck.isError ? 'failed' : serverCheck.data === 'granted' ? 'ok' : 'failed';
   const serverText = !isSignedIn
     ? ADMIN_MESSAGES.noAuthenticatedUser
@@ -82,7 +87,7 @@ export function AccessDenied({
       <ul className="grid gap-2 rounded-lg border bg-muted/40 p-3" aria-label="Verification status">
         <CheckLine
           label="Client-side verification"
-          state={adminMe?.isAdmin && adminMe.isActive ? 'ok' : error ? 'failed' : adminMe ? 'failed' : 'pending'}
+          state={adminMe?.isAdmin && adminMe.isActive ? 'ok' : error || sessionError ? 'failed' : adminMe ? 'failed' : 'pending'}
           text={clientText}
         />
         <CheckLine label="Server-side verification" state={serverState} text={serverText} />

@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRecipients } from '../api/get-recipients';
 import { useSendMessage } from '../api/send-message';
 import { matchesRecipient, recipientCount, type RecipientMode } from '../utils/recipient-count';
@@ -40,7 +41,9 @@ export function SendMessageDialog() {
   const { errors } = form.formState;
   const [mode, userIds = [], title = '', message = ''] = useWatch({ control: form.control, name: ['recipients', 'userIds', 'title', 'message'] });
   const active = useRecipients('active', { enabled: isOpen });
-  const all = useRecipients('all', { enabled: isOpen });
+  // Older users than the 500 newest are found by the server's search.
+  const search = useDebouncedValue(filter.trim(), 250);
+  const all = useRecipients('all', { enabled: isOpen, search });
   const send = useSendMessage();
   const count = recipientCount(mode, { active: active.data?.count, all: all.data?.count }, userIds);
   const visibleRecipients = (all.data?.items ?? []).filter((recipient) => matchesRecipient(recipient, filter));
