@@ -7,11 +7,13 @@ import { MESSAGES } from './messages';
 const SENSITIVE = [
   /password/i,
   /token/i,
-  /\bkey\b|api[_ -]?key|keys\b/i,
+  /\bkey\b|api[_ -]?key|keys\b|_key/i,
+  // A key in a camelCase name (privateKey); not /i, which would find "monkey".
+  /[a-z]Keys?\b/,
   /secret/i,
   /database/i,
-  /\btable\b/i,
-  /\bcolumn\b/i,
+  /\btables?\b/i,
+  /\bcolumns?\b/i,
   /\b(select|insert|update|delete)\b[\s\S]*\b(from|into|set|where)\b/i,
 ];
 

@@ -1,11 +1,11 @@
-import { PAYMENT_FLOW_STEPS, type PaymentFlowResult, type PaymentFlowStep } from '@parley/shared/contracts/billing-admin';
+import { BILLING_ADMIN_MESSAGES, PAYMENT_FLOW_STEPS, type PaymentFlowResult, type PaymentFlowStep } from '@parley/shared/contracts/billing-admin';
 import { CheckCircle2Icon, CircleDashedIcon, ExternalLinkIcon, PlayIcon, XCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/api-error';
+import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { useRunPaymentFlow } from '../api/run-payment-flow';
 
 const LABELS: Record<PaymentFlowStep, { title: string; description: string }> = {
@@ -30,7 +30,9 @@ export function PaymentFlowsPanel() {
       const result = await run.mutateAsync({ step });
       setStates((s) => ({ ...s, [step]: { status: 'done', result } }));
     } catch (error) {
-      setStates((s) => ({ ...s, [step]: { status: 'failed', message: getErrorMessage(error) } }));
+      // Spec §5: the tests need a signed-in user (the session ended meanwhile: the sign-in page follows).
+      const message = error instanceof ApiError && error.status === 401 ? BILLING_ADMIN_MESSAGES.mustBeLoggedIn : getErrorMessage(error);
+      setStates((s) => ({ ...s, [step]: { status: 'failed', message } }));
     }
   };
   const runAll = async () => {
