@@ -12,6 +12,8 @@ async function signedInPage(browser: Browser, server: RunningServer): Promise<Pa
   const email = `idle-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const { page } = await signUpAndConfirm(context, server, { email, firstName: 'Idle', lastName: 'Tester' });
   await page.getByText('Welcome, Idle').waitFor();
+  // The idle warning is loaded once the session is known: the clock jumps only after it is in place.
+  await page.waitForLoadState('networkidle');
   return page;
 }
 
@@ -60,6 +62,19 @@ describe('idle sign-out with a controlled clock', () => {
     await page.clock.fastForward('10:00');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect((await page.request.get(`${server.url}/api/me`)).status()).toBe(200);
+    await page.context().close();
+  });
+
+  it('signs an idle user out on a public page too (the pricing page)', async () => {
+    const { server, browser } = suite;
+    const page = await signedInPage(browser, server);
+    await page.goto(`${server.url}/pricing`);
+    await page.waitForLoadState('networkidle');
+    await page.clock.fastForward('25:01');
+    await page.getByTestId('session-timeout-dialog').waitFor();
+    await page.clock.fastForward('05:05');
+    await page.waitForURL(/\/auth$/);
+    expect((await page.request.get(`${server.url}/api/me`)).status()).toBe(401);
     await page.context().close();
   });
 });

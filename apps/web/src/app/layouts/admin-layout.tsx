@@ -22,7 +22,6 @@ import { AdminUserMenu } from '@/features/admin-shell/components/admin-user-menu
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { displayName, initials } from '@/features/auth/utils/user-display';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { SessionTimeout } from '@/features/session-timeout/components/session-timeout';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
 function HeaderLink({ to, label, icon: Icon }: { to: string; label: string; icon: typeof NetworkIcon }) {
@@ -50,9 +49,8 @@ function useAdminSignOut() {
 }
 
 function AdminShell({ role, children }: { role: AdminRole; children: ReactNode }) {
-  const { user, isSigningOut, endSession } = useAuth();
+  const { user, isSigningOut } = useAuth();
   const signOut = useAdminSignOut();
-  const onIdleSignOut = useCallback(() => endSession('idle-timeout'), [endSession]);
   const isDeveloper = hasAdminRole(role, 'developer');
 
   return (
@@ -84,7 +82,6 @@ function AdminShell({ role, children }: { role: AdminRole; children: ReactNode }
           <div className="mx-auto w-full max-w-7xl min-w-0">{children}</div>
         </main>
       </SidebarInset>
-      <SessionTimeout onSignedOut={onIdleSignOut} />
       <AdminSplash />
     </SidebarProvider>
   );

@@ -16,7 +16,6 @@ import { InboxNavBadge } from '@/features/inbox/components/inbox-nav-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
 import { forgetPendingInvitation, invitePath, readPendingInvitation } from '@/features/organizations/utils/pending-invitation';
-import { SessionTimeout } from '@/features/session-timeout/components/session-timeout';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
 /** The organization card at the bottom of the sidebar: which organization the dashboard acts in, and the switch. */
@@ -92,11 +91,9 @@ function AdminConsoleItem() {
 }
 
 function SignedInShell() {
-  const { endSession } = useAuth();
   usePendingInvitationRedirect();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const onIdleSignOut = useCallback(() => endSession('idle-timeout'), [endSession]);
 
   return (
     <div className="min-h-svh bg-muted/30">
@@ -132,7 +129,6 @@ function SignedInShell() {
           </div>
         </main>
       </div>
-      <SessionTimeout onSignedOut={onIdleSignOut} />
     </div>
   );
 }
