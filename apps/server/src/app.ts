@@ -256,7 +256,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityAuditRoutes, { rateLimiter, npmAuditFile: options.npmAuditFile ?? defaultNpmAuditFile() });
   await app.register(referralRoutes);
   await app.register(billingWebhookRoutes);
-  await app.register(billingRoutes);
+  await app.register(billingRoutes, { mailer });
   await app.register(launchMaterialsRoutes);
   phaseDone('routes');
   app.decorate('jobs', null);

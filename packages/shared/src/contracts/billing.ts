@@ -86,6 +86,8 @@ export const subscriptionOverviewSchema = z.object({
   usage: z.object({ tokensUsed: z.number().int(), chatbots: z.number().int(), creditBalance: z.number().int() }),
   subscription: currentSubscriptionSchema.nullable(),
   offers: z.array(tierOfferSchema),
+  /** The currency of the offers' prices (billing settings). */
+  currency: z.string(),
   hasCustomer: z.boolean(),
 });
 export type SubscriptionOverview = z.infer<typeof subscriptionOverviewSchema>;
@@ -137,6 +139,8 @@ export const tokenOverviewSchema = z.object({
   creditBalance: z.number().int(),
   tokensUsed: z.number().int(),
   monthlyTokenLimit: z.number().int(),
+  /** The currency of new checkouts (billing settings). */
+  currency: z.string(),
   packages: z.array(z.object({ id: idSchema, name: z.string(), tokens: z.number().int(), priceCents: z.number().int() })),
   purchases: z.array(tokenPurchaseSchema),
 });
@@ -160,6 +164,12 @@ export const sandboxCheckoutSessionSchema = z.object({
   declineMessage: z.string().nullable(),
   successUrl: z.string(),
   cancelUrl: z.string(),
+  /** The tax added to amountCents (billing settings), charged with each invoice. */
+  taxCents: z.number().int(),
+  /** A first subscription's trial in days (0: none); nothing is charged until it ends. */
+  trialDays: z.number().int(),
+  /** False when the trial may start without a card (billing settings: "Trial needs a payment method" off). */
+  cardRequired: z.boolean(),
 });
 export type SandboxCheckoutSession = z.infer<typeof sandboxCheckoutSessionSchema>;
 

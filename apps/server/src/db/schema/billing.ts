@@ -193,7 +193,7 @@ export const billingSettings = pgTable('billing_settings', {
   id: integer('id').primaryKey().default(1),
   testMode: boolean('test_mode').notNull().default(true),
   currency: text('currency').notNull().default('usd'),
-  taxEnabled: boolean('tax_enabled').notNull().default(true),
+  taxEnabled: boolean('tax_enabled').notNull().default(false),
   /** 850 = 8.5 %. */
   taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(850),
   invoicePrefix: text('invoice_prefix').notNull().default('INV-'),

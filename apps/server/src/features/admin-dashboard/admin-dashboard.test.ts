@@ -34,7 +34,10 @@ describeEachDatabase('admin dashboard', (ctx) => {
     const db = c.database.db;
     const stats = async () => (await c.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json();
     const before = await stats();
-    const [org] = await db.insert(organizations).values({ name: 'Paying', slug: `paying-${randomUUID()}` }).returning();
+    const [org] = await db
+      .insert(organizations)
+      .values({ name: 'Paying', slug: `paying-${randomUUID()}` })
+      .returning();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     const invoice = (id: string, amountCents: number, paidAt: Date, status: 'paid' | 'failed' = 'paid') => ({
       provider: 'sandbox' as const,
@@ -45,12 +48,14 @@ describeEachDatabase('admin dashboard', (ctx) => {
       amountCents,
       paidAt,
     });
-    await db.insert(invoices).values([
-      invoice('in_now', 2900, daysAgo(2)),
-      invoice('in_failed', 9900, daysAgo(2), 'failed'),
-      invoice('in_last_month', 2000, daysAgo(40)),
-      invoice('in_long_ago', 50000, daysAgo(70)),
-    ]);
+    await db
+      .insert(invoices)
+      .values([
+        invoice('in_now', 2900, daysAgo(2)),
+        invoice('in_failed', 9900, daysAgo(2), 'failed'),
+        invoice('in_last_month', 2000, daysAgo(40)),
+        invoice('in_long_ago', 50000, daysAgo(70)),
+      ]);
     await db.insert(tokenPurchases).values({
       organizationId: org!.id,
       packageName: 'Pack',

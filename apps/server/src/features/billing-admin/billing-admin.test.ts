@@ -472,7 +472,8 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     expect(initial).toMatchObject({
       payment: { testMode: true },
       invoicing: { invoicePrefix: 'INV-', nextInvoiceNumber: 1000, dueDays: 30, autoSend: true },
-      tax: { enabled: true, ratePercent: 8.5 },
+      // Off until an administrator turns it on (decisions §59): tax is charged for real.
+      tax: { enabled: false, ratePercent: 8.5 },
       advanced: { retryAttempts: 3, retryIntervalDays: 3, suspendAfterFailures: true, trialDays: 14, trialRequiresPaymentMethod: false },
     });
     const { updatedAt: _u, updatedBy: _b, ...settings } = initial;
@@ -501,6 +502,7 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     expect((log!.details as { changes: Record<string, unknown> }).changes).toEqual({
       invoicePrefix: { from: 'INV-', to: 'PAR-' },
       invoiceDueDays: { from: 30, to: 14 },
+      taxEnabled: { from: false, to: true },
       taxRateBasisPoints: { from: 850, to: 2000 },
       trialDays: { from: 14, to: 7 },
     });
@@ -517,7 +519,7 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     const [after] = await db().select().from(billingSettings);
     expect(after).toMatchObject({ invoicePrefix: 'PAR-', invoiceDueDays: 14, paymentRetries: 3 });
     // Put the spec's values back for the other tests.
-    await db().update(billingSettings).set({ invoicePrefix: 'INV-', invoiceDueDays: 30, trialDays: 14, taxRateBasisPoints: 850 });
+    await db().update(billingSettings).set({ invoicePrefix: 'INV-', invoiceDueDays: 30, trialDays: 14, taxEnabled: false, taxRateBasisPoints: 850 });
   });
 
   it('shows the secrets masked, never whole, and switches the provider with them', async () => {

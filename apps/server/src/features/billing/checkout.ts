@@ -5,6 +5,7 @@ import { organizationSubscriptions, subscribers, subscriptionTierLimits, tokenPa
 import { AppError } from '../../lib/app-error';
 import { getPaymentProvider, type BillingInterval, type PaymentProvider } from './provider';
 import { ensureSandboxCustomer } from './sandbox/ledger';
+import { readBillingSettings } from './settings';
 
 /** Subscription statuses that still hold a plan (a change goes to the existing subscription, not a second one). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'] as const;
@@ -89,6 +90,7 @@ export async function startTokenCheckout(
   if (!pack) throw new AppError('NOT_FOUND', 'Token package not found.');
   if (pack.priceCents <= 0) throw new AppError('VALIDATION_ERROR', 'This token package has no price and cannot be bought.');
   const provider = await getPaymentProvider(db, config);
+  const settings = await readBillingSettings(db);
   const session = await provider.createTokenCheckout({
     organizationId: input.organizationId,
     userId: input.userId,
@@ -98,7 +100,7 @@ export async function startTokenCheckout(
     packageName: pack.name,
     tokens: pack.tokens,
     amountCents: pack.priceCents,
-    currency: 'usd',
+    currency: settings.currency,
     successUrl: dashboardUrl(config, '/dashboard/billing', 'checkout=success'),
     cancelUrl: dashboardUrl(config, '/dashboard/billing', 'checkout=canceled'),
   });
@@ -107,8 +109,9 @@ export async function startTokenCheckout(
     packageId: pack.id,
     packageName: pack.name,
     tokens: pack.tokens,
+    // The package's price, before tax: the tax is the provider's invoice's.
     amountCents: pack.priceCents,
-    currency: 'usd',
+    currency: settings.currency,
     provider: provider.name,
     providerCheckoutId: session.id,
     status: 'pending',

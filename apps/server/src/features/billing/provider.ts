@@ -1,7 +1,9 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createSandboxProvider } from './sandbox/provider';
-import { resolveStripeSecrets, sandboxWebhookSecret } from './settings';
+import { eq } from 'drizzle-orm';
+import { organizationSubscriptions } from '../../db/schema/index';
+import { paymentModeProblem, readBillingSettings, resolveStripeSecrets, sandboxWebhookSecret, taxRateOf } from './settings';
 import { createStripeProvider } from './stripe-provider';
 
 /**
@@ -43,6 +45,7 @@ export interface TokenCheckoutInput {
   packageName: string;
   tokens: number;
   amountCents: number;
+  /** What the caller records; the checkout itself is in the billing settings' currency (CheckoutTerms). */
   currency: string;
   successUrl: string;
   cancelUrl: string;
@@ -61,6 +64,8 @@ export interface BillingWebhookEvent {
   id: string;
   type: string;
   created: number;
+  /** False for Stripe's test mode and the sandbox. */
+  livemode?: boolean;
   data: { object: Record<string, unknown> };
 }
 
@@ -80,15 +85,53 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string | Buffer, headers: Record<string, string | string[] | undefined>, toleranceSeconds: number): BillingWebhookEvent;
 }
 
+/**
+ * What the billing settings make of every new payment, whoever starts it (a customer, or an admin's Payment Flows),
+ * read when the provider is made (decisions §59).
+ */
+export interface CheckoutTerms {
+  /** billing_settings.currency: token checkouts and the sandbox's plans (Stripe plans are in their price's currency). */
+  currency: string;
+  /** billing_settings.tax_rate_basis_points when tax is enabled, else null. */
+  taxRateBasisPoints: number | null;
+  /** billing_settings.trial_requires_payment_method. */
+  trialRequiresPaymentMethod: boolean;
+  /** The trial of a subscription checkout: trial_days for an organization's first subscription, else 0. */
+  trialDays(organizationId: string): Promise<number>;
+  /** Why new payments are refused (test mode and the provider disagree), or null. */
+  refuseNewPayments: string | null;
+}
+
 export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';
 }
 
-/** The provider in use now: Stripe with a configured secret key, else the sandbox. */
+/**
+ * The provider in use now: Stripe with a configured secret key, else the sandbox. When the key does not match the
+ * billing settings' test mode (decisions §59), the provider refuses new payments (checkouts, plan changes) with the
+ * reason; what is already running (cancellations, the portal, retries, webhooks) goes on.
+ */
 export async function getPaymentProvider(db: Db, config: Config): Promise<PaymentProvider> {
-  const secrets = await resolveStripeSecrets(db, config);
-  if (secrets.secretKey) return createStripeProvider({ secretKey: secrets.secretKey, webhookSecret: secrets.webhookSecret, apiUrl: config.stripe.apiUrl });
-  return createSandboxProvider(db, config, await sandboxWebhookSecret(db, config));
+  const [secrets, settings] = await Promise.all([resolveStripeSecrets(db, config), readBillingSettings(db)]);
+  const terms: CheckoutTerms = {
+    currency: settings.currency,
+    taxRateBasisPoints: taxRateOf(settings),
+    trialRequiresPaymentMethod: settings.trialRequiresPaymentMethod,
+    async trialDays(organizationId) {
+      if (settings.trialDays <= 0) return 0;
+      const [had] = await db
+        .select({ id: organizationSubscriptions.id })
+        .from(organizationSubscriptions)
+        .where(eq(organizationSubscriptions.organizationId, organizationId))
+        .limit(1);
+      return had ? 0 : settings.trialDays;
+    },
+    refuseNewPayments: paymentModeProblem(settings.testMode, secrets.secretKey),
+  };
+  if (secrets.secretKey) {
+    return createStripeProvider({ secretKey: secrets.secretKey, webhookSecret: secrets.webhookSecret, apiUrl: config.stripe.apiUrl, terms });
+  }
+  return createSandboxProvider(db, config, await sandboxWebhookSecret(db, config), terms);
 }
 
 /**

@@ -24,8 +24,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireIdentity, requireMembership } from '../../plugins/access';
+import type { Mailer } from '../../providers/email/mailer';
+import { onBillingEventProcessed } from './hooks';
+import { sendBillingEventEmails } from './notifications';
 import { openCustomerPortal, setCancelAtPeriodEnd, startTierCheckout, startTokenCheckout } from './checkout';
-import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout } from './sandbox/checkout';
+import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout, startSandboxTrialWithoutCard } from './sandbox/checkout';
 import { advanceSandboxClock } from './sandbox/clock';
 import { runSandboxRenewals } from './sandbox/renewals';
 import { listInvoices, sandboxInvoicePdf, sandboxPortal, subscriptionOverview, tokenOverview, updateSandboxCard } from './service';
@@ -71,7 +74,17 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The customer side: /dashboard/subscription and /dashboard/billing; the sandbox's hosted checkout and portal. */
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
+  // The customer's billing e-mails, after each processed event (decisions §59). The listeners are process-wide, so
+  // this app answers only for its own database (tests run two apps in one process).
+  const stopEmails = onBillingEventProcessed(async (db, event) => {
+    if (db !== app.db) return;
+    await sendBillingEventEmails({ db, mailer, publicUrl: app.config.publicUrl }, event);
+  });
+  app.addHook('onClose', async () => {
+    stopEmails();
+  });
+
   app.get(
     '/api/billing/subscription',
     {
@@ -203,6 +216,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, card: request.body },
         request.log,
       ),
+  );
+
+  app.post(
+    '/api/billing/sandbox/checkout/:checkoutId/start-trial',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Start the trial of a sandbox checkout without a card (when the billing settings allow it)',
+        params: sandboxSessionParamsSchema,
+        response: { 200: payResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      startSandboxTrialWithoutCard(app.db, app.config, { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id }, request.log),
   );
 
   app.post(

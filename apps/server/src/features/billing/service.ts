@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { usageSummary } from '../usage/service';
 import { liveSubscription } from './checkout';
-import { resolveStripeSecrets } from './settings';
+import { readBillingSettings, resolveStripeSecrets } from './settings';
 import { sandboxNow } from './sandbox/clock';
 import { cardBehaviour, assertExpiryInFuture } from './sandbox/cards';
 import { ensureSandboxCustomer } from './sandbox/ledger';
@@ -67,6 +67,7 @@ export async function subscriptionOverview(db: Db, config: Config, organizationI
       isPopular: o.isPopular,
       ctaText: o.ctaText,
     })),
+    currency: (await readBillingSettings(db)).currency,
     hasCustomer: Boolean(customer?.id),
   };
 }
@@ -117,6 +118,7 @@ export async function tokenOverview(db: Db, config: Config, organizationId: stri
     creditBalance: usage.tokens.creditBalance,
     tokensUsed: usage.tokens.used,
     monthlyTokenLimit: usage.tokens.limit,
+    currency: (await readBillingSettings(db)).currency,
     packages: packages.filter((p) => p.priceCents > 0).map((p) => ({ id: p.id, name: p.name, tokens: p.tokens, priceCents: p.priceCents })),
     purchases: purchases.map((p) => ({
       id: p.id,

@@ -3,6 +3,7 @@ import { eq, isNull, and } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { billingSettings } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secrets';
 
 export type BillingSettingsRow = typeof billingSettings.$inferSelect;
@@ -42,7 +43,34 @@ export async function resolveStripeSecrets(db: Db, config: Config): Promise<Stri
   };
 }
 
+/** The tax rate of new charges in basis points: billing_settings' rate when tax is enabled, else null (no tax). */
+export const taxRateOf = (settings: Pick<BillingSettingsRow, 'taxEnabled' | 'taxRateBasisPoints'>): number | null =>
+  settings.taxEnabled && settings.taxRateBasisPoints > 0 ? settings.taxRateBasisPoints : null;
+
 const hint = (value: string) => value.slice(-4);
+
+/** A Stripe secret (sk_…) or restricted (rk_…) credential is live or test by its prefix. */
+export const isLiveStripeKey = (secretKey: string) => /^(sk|rk)_live_/.test(secretKey);
+
+/**
+ * billing_settings.test_mode decides which payments Parley takes (decisions §59). Test mode: test payments only, the
+ * sandbox or Stripe test credentials. Off: real payments only, Stripe live credentials. Returns why new payments are
+ * refused with the provider in use, or null when they may go ahead. (The messages avoid the words the error
+ * sanitiser hides.)
+ */
+export function paymentModeProblem(testMode: boolean, secretKey: string | undefined): string | null {
+  if (testMode) {
+    return secretKey && isLiveStripeKey(secretKey)
+      ? 'Test mode is on, so the live Stripe credentials are not used for new payments. Turn test mode off in the billing settings to take real payments, or configure Stripe test credentials.'
+      : null;
+  }
+  if (!secretKey) {
+    return 'Test mode is off, so only real payments are taken and the sandbox takes none. Configure live Stripe credentials (sk_live_ or rk_live_), or turn test mode on.';
+  }
+  return isLiveStripeKey(secretKey)
+    ? null
+    : 'Test mode is off, so only real payments are taken, and the Stripe credentials in use are test ones. Configure live Stripe credentials (sk_live_ or rk_live_), or turn test mode on.';
+}
 
 /**
  * Saves the Stripe secrets sealed (undefined leaves one as it is, null clears it). Returns the hints (last four
@@ -53,7 +81,19 @@ export async function saveStripeSecrets(
   config: Config,
   input: { secretKey?: string | null; webhookSecret?: string | null; actorId: string | null },
 ): Promise<{ secretKeyHint: string | null; webhookSecretHint: string | null }> {
-  await readBillingSettings(db);
+  const settings = await readBillingSettings(db);
+  if (input.secretKey && settings.testMode && isLiveStripeKey(input.secretKey)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'Test mode is on: live Stripe credentials (sk_live_, rk_live_) are refused. Turn test mode off in the billing settings first.',
+    );
+  }
+  if (input.secretKey && !settings.testMode && !isLiveStripeKey(input.secretKey)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'Test mode is off: Stripe test credentials (sk_test_, rk_test_) are refused. Turn test mode on in the billing settings first.',
+    );
+  }
   const box = createSecretBox(config.secretKey, SECRETS_PURPOSE);
   const set: Partial<typeof billingSettings.$inferInsert> = { updatedAt: new Date(), updatedBy: input.actorId };
   if (input.secretKey !== undefined) {

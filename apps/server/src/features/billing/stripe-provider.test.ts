@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { billingSettings, subscriptionTierLimits, tokenPurchases } from '../../db/schema/index';
+import { billingSettings, organizationSubscriptions, subscriptionTierLimits, tokenPurchases } from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
 import { getPaymentProvider } from './provider';
 import { resolveStripeSecrets, saveStripeSecrets } from './settings';
@@ -18,6 +18,8 @@ interface Recorded {
 const requests: Recorded[] = [];
 let failNext: { status: number; body: object } | null = null;
 let sessions = 0;
+/** The Stripe account's tax rates, as taxRates.list and taxRates.create see them. */
+const taxRates: { id: string; object: 'tax_rate'; percentage: number; inclusive: boolean; active: boolean; display_name: string }[] = [];
 
 const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -43,6 +45,22 @@ const stripeApi = createServer((req, res) => {
       sessions += 1;
       const id = `cs_test_local_${sessions}`;
       return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/tax_rates') {
+      return send(200, { object: 'list', has_more: false, url: '/v1/tax_rates', data: taxRates.filter((rate) => rate.active) });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/tax_rates') {
+      const form = new URLSearchParams(body);
+      const rate = {
+        id: `txr_local_${taxRates.length + 1}`,
+        object: 'tax_rate' as const,
+        percentage: Number(form.get('percentage')),
+        inclusive: form.get('inclusive') === 'true',
+        active: true,
+        display_name: form.get('display_name') ?? '',
+      };
+      taxRates.push(rate);
+      return send(200, rate);
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       return send(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' });
@@ -74,6 +92,9 @@ describeEachDatabase(
     beforeEach(() => {
       requests.length = 0;
       failNext = null;
+    });
+    afterAll(() => {
+      taxRates.length = 0;
     });
 
     it('a tier checkout asks Stripe for a subscription session with the tier price and the organization in the metadata', async () => {
@@ -110,7 +131,9 @@ describeEachDatabase(
         payload: { tier: 'pro', interval: 'month' },
       });
       expect(response.statusCode).toBe(409);
-      expect((response.json() as { message: string }).message).toContain('no Stripe price id');
+      expect((response.json() as { message: string }).message).toContain(
+        'has no Stripe price for monthly billing yet. An administrator maps it under Payment-provider Integration Testing → Product Sync.',
+      );
       expect(requests).toHaveLength(0);
       await c.database.db.update(subscriptionTierLimits).set({ stripePriceIdMonthly: 'price_pro_monthly' }).where(eq(subscriptionTierLimits.tier, 'pro'));
     });
@@ -213,6 +236,105 @@ describeEachDatabase(
       expect((await postWebhook(c, signedEvent('checkout.session.completed', object))).statusCode).toBe(400);
       expect((await postWebhook(c, signedEvent('checkout.session.completed', object, { secret: 'whsec_saved_value_5432' }))).statusCode).toBe(200);
       await saveStripeSecrets(c.database.db, c.config, { secretKey: null, webhookSecret: null, actorId: null });
+    });
+
+    it('billing settings: the first subscription gets the trial, a card only when required, and the tax rate (reused once created)', async () => {
+      const c = ctx();
+      await ensureProTier(c);
+      const settings = (values: Partial<typeof billingSettings.$inferInsert>) =>
+        c.database.db.update(billingSettings).set(values).where(eq(billingSettings.id, 1));
+      await settings({ taxEnabled: true, taxRateBasisPoints: 850, trialDays: 10, trialRequiresPaymentMethod: false });
+      try {
+        const checkout = async () => {
+          const customer = await customerWithOrganization(c);
+          requests.length = 0;
+          const response = await c.app.inject({
+            method: 'POST',
+            url: '/api/billing/subscription/checkout',
+            headers: { cookie: customer.cookie },
+            payload: { tier: 'pro', interval: 'month' },
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          const session = requests.find((r) => r.path === '/v1/checkout/sessions')!;
+          return { customer, form: session.form, paths: requests.map((r) => `${r.method} ${r.path}`) };
+        };
+
+        const first = await checkout();
+        expect(first.paths).toEqual(['GET /v1/tax_rates', 'POST /v1/tax_rates', 'POST /v1/checkout/sessions']);
+        const created = requests.find((r) => r.method === 'POST' && r.path === '/v1/tax_rates')!.form;
+        expect(Object.fromEntries(created)).toMatchObject({ percentage: '8.5', inclusive: 'false' });
+        expect(first.form.get('line_items[0][tax_rates][0]')).toBe('txr_local_1');
+        expect(first.form.get('subscription_data[trial_period_days]')).toBe('10');
+        expect(first.form.get('subscription_data[trial_settings][end_behavior][missing_payment_method]')).toBe('cancel');
+        expect(first.form.get('payment_method_collection')).toBe('if_required');
+
+        // The same rate is reused; a trial that needs a payment method asks for one.
+        await settings({ trialRequiresPaymentMethod: true });
+        const second = await checkout();
+        expect(second.paths).toEqual(['GET /v1/tax_rates', 'POST /v1/checkout/sessions']);
+        expect(second.form.get('line_items[0][tax_rates][0]')).toBe('txr_local_1');
+        expect(second.form.get('payment_method_collection')).toBe('always');
+
+        // An organization that had a subscription gets no trial; without tax no rate is asked for.
+        await settings({ taxEnabled: false });
+        const customer = await customerWithOrganization(c);
+        await c.database.db.insert(organizationSubscriptions).values({
+          organizationId: customer.organizationId,
+          provider: 'stripe',
+          providerSubscriptionId: `sub_old_${customer.organizationId.slice(0, 8)}`,
+          tier: 'pro',
+          interval: 'month',
+          status: 'canceled',
+          amountCents: 4900,
+          currency: 'usd',
+        });
+        requests.length = 0;
+        const again = await c.app.inject({
+          method: 'POST',
+          url: '/api/billing/subscription/checkout',
+          headers: { cookie: customer.cookie },
+          payload: { tier: 'pro', interval: 'month' },
+        });
+        expect(again.statusCode, again.body).toBe(200);
+        expect(requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+        const form = requests[0]!.form;
+        expect(form.has('subscription_data[trial_period_days]')).toBe(false);
+        expect(form.has('payment_method_collection')).toBe(false);
+        expect(form.has('line_items[0][tax_rates][0]')).toBe(false);
+      } finally {
+        await settings({ taxEnabled: false, taxRateBasisPoints: 850, trialDays: 14, trialRequiresPaymentMethod: false });
+      }
+    });
+
+    it('billing settings: a token checkout is in the configured currency with the tax rate; test mode off refuses test credentials', async () => {
+      const c = ctx();
+      const settings = (values: Partial<typeof billingSettings.$inferInsert>) =>
+        c.database.db.update(billingSettings).set(values).where(eq(billingSettings.id, 1));
+      await settings({ currency: 'eur', taxEnabled: true, taxRateBasisPoints: 2000 });
+      try {
+        const customer = await customerWithOrganization(c);
+        const pack = await createTokenPackage(c, 20_000, 900);
+        const buy = () =>
+          c.app.inject({ method: 'POST', url: '/api/billing/tokens/checkout', headers: { cookie: customer.cookie }, payload: { packageId: pack.id } });
+        const response = await buy();
+        expect(response.statusCode, response.body).toBe(200);
+        const session = requests.find((r) => r.path === '/v1/checkout/sessions')!.form;
+        expect(session.get('line_items[0][price_data][currency]')).toBe('eur');
+        const rate = taxRates.find((r) => r.percentage === 20)!;
+        expect(session.get('line_items[0][tax_rates][0]')).toBe(rate.id);
+        const [purchase] = await c.database.db.select().from(tokenPurchases).where(eq(tokenPurchases.organizationId, customer.organizationId));
+        expect(purchase).toMatchObject({ currency: 'eur', amountCents: 900 });
+
+        // Test mode off: the test credentials in use take no new payment, and Stripe is not called.
+        await settings({ testMode: false });
+        requests.length = 0;
+        const refused = await buy();
+        expect(refused.statusCode).toBe(409);
+        expect((refused.json() as { message: string }).message).toContain('the Stripe credentials in use are test ones');
+        expect(requests).toHaveLength(0);
+      } finally {
+        await settings({ currency: 'usd', taxEnabled: false, taxRateBasisPoints: 850, testMode: true });
+      }
     });
   },
   { STRIPE_SECRET_KEY: 'sk_test_local_parley', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl },

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 import { loadStripe } from '../../lib/lazy-require';
-import { WebhookVerificationError, type BillingWebhookEvent, type PaymentProvider, type ProviderProduct } from './provider';
+import { WebhookVerificationError, type BillingWebhookEvent, type CheckoutTerms, type PaymentProvider, type ProviderProduct } from './provider';
 
 /** Verifies a `stripe-signature` header (t=…,v1=HMAC-SHA256(secret, t.body)) with the SDK; the sandbox signs the same way. */
 export function constructSignedEvent(
@@ -49,31 +49,68 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createStripeProvider(options: { secretKey: string; webhookSecret: string | undefined; apiUrl?: string }): PaymentProvider {
+/**
+ * The exclusive Stripe TaxRate of a percentage (basis points → percent): an active one with the same percentage is
+ * reused, else one is created, so checkouts do not pile up tax rates in the Stripe account.
+ */
+async function exclusiveTaxRate(stripe: Stripe, basisPoints: number): Promise<string> {
+  const percentage = basisPoints / 100;
+  const same = (rate: Stripe.TaxRate) => rate.active && !rate.inclusive && Math.round(rate.percentage * 100) === basisPoints;
+  for await (const rate of stripe.taxRates.list({ active: true, inclusive: false, limit: 100 })) {
+    if (same(rate)) return rate.id;
+  }
+  const created = await stripe.taxRates.create({ display_name: 'Tax', percentage, inclusive: false, description: 'Parley billing settings' });
+  return created.id;
+}
+
+export function createStripeProvider(options: {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  apiUrl?: string;
+  /** The billing settings' terms of new payments; absent when only webhooks are verified. */
+  terms?: CheckoutTerms;
+}): PaymentProvider {
   const stripe = stripeClient(options.secretKey, options.apiUrl);
   const customer = (customerId: string | null, email: string) => (customerId ? { customer: customerId } : { customer_email: email });
+  const terms = (): CheckoutTerms => {
+    if (!options.terms) throw new Error('This Stripe client verifies webhooks only.');
+    if (options.terms.refuseNewPayments) throw new AppError('CONFLICT', options.terms.refuseNewPayments);
+    return options.terms;
+  };
+  /** The exclusive tax rate of the billing settings, as the list Stripe takes; null without tax. */
+  const taxRates = async (basisPoints: number | null) =>
+    basisPoints ? [await call('find or create the tax rate', () => exclusiveTaxRate(stripe, basisPoints))] : null;
 
   return {
     name: 'stripe',
 
     async createSubscriptionCheckout(input) {
+      const { taxRateBasisPoints, trialRequiresPaymentMethod, trialDays } = terms();
       if (!input.priceId) {
         throw new AppError(
           'CONFLICT',
-          `The ${input.tierName} tier has no Stripe price id for ${input.interval === 'year' ? 'annual' : 'monthly'} billing. Set it on the Tier Limits screen (or sync prices).`,
+          `The ${input.tierName} plan has no Stripe price for ${input.interval === 'year' ? 'annual' : 'monthly'} billing yet. An administrator maps it under Payment-provider Integration Testing → Product Sync.`,
         );
       }
       const metadata = { organization_id: input.organizationId, user_id: input.userId, tier: input.tier, interval: input.interval, kind: 'subscription' };
+      const rates = await taxRates(taxRateBasisPoints);
+      const days = await trialDays(input.organizationId);
+      const trial = days > 0;
       const session = await call('create the checkout session', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
-          line_items: [{ price: input.priceId!, quantity: 1 }],
+          line_items: [{ price: input.priceId!, quantity: 1, ...(rates ? { tax_rates: rates } : {}) }],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           client_reference_id: input.organizationId,
           ...customer(input.customerId, input.email),
           metadata,
-          subscription_data: { metadata },
+          // A trial without a card ends the subscription when it is over, as the sandbox does (no invoice left unpaid).
+          ...(trial ? { payment_method_collection: trialRequiresPaymentMethod ? ('always' as const) : ('if_required' as const) } : {}),
+          subscription_data: {
+            metadata,
+            ...(trial ? { trial_period_days: days, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
+          },
         }),
       );
       if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe returned a checkout session without a URL.');
@@ -81,6 +118,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
     },
 
     async createTokenCheckout(input) {
+      const { currency, taxRateBasisPoints } = terms();
+      const rates = await taxRates(taxRateBasisPoints);
       const metadata = {
         organization_id: input.organizationId,
         user_id: input.userId,
@@ -94,8 +133,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
           line_items: [
             {
               quantity: 1,
+              ...(rates ? { tax_rates: rates } : {}),
               price_data: {
-                currency: input.currency,
+                currency,
                 unit_amount: input.amountCents,
                 product_data: { name: input.packageName, description: `${input.tokens.toLocaleString('en-US')} tokens` },
               },
@@ -141,13 +181,20 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
     },
 
     async changeSubscription(input) {
-      if (!input.priceId) throw new AppError('CONFLICT', `The ${input.tier} tier has no Stripe price id for this interval.`);
+      const { taxRateBasisPoints } = terms();
+      if (!input.priceId)
+        throw new AppError(
+          'CONFLICT',
+          `The ${input.tier} plan has no Stripe price for this billing interval yet. An administrator maps it under Payment-provider Integration Testing → Product Sync.`,
+        );
       const subscription = await call('read the subscription', () => stripe.subscriptions.retrieve(input.subscriptionId));
       const item = subscription.items.data[0];
       if (!item) throw new AppError('CONFLICT', 'The Stripe subscription has no item to change.');
+      // The new price is taxed as the billing settings say now ('' clears the item's tax rates).
+      const rates = await taxRates(taxRateBasisPoints);
       await call('change the subscription', () =>
         stripe.subscriptions.update(input.subscriptionId, {
-          items: [{ id: item.id, price: input.priceId! }],
+          items: [{ id: item.id, price: input.priceId!, tax_rates: rates ?? '' }],
           proration_behavior: 'create_prorations',
           cancel_at_period_end: false,
           metadata: { ...subscription.metadata, tier: input.tier, interval: input.interval },

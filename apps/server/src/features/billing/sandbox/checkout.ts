@@ -10,7 +10,8 @@ import { assertExpiryInFuture, cardBehaviour } from './cards';
 import { sandboxNow } from './clock';
 import { deliverSandboxEvents, emitSandboxEvent } from './events';
 import { addInterval, sandboxId } from './ids';
-import { attemptSandboxCharge, cancelOtherSubscriptions, createSandboxInvoice, ensureSandboxCustomer } from './ledger';
+import type { Tx } from '../event-handlers';
+import { attemptSandboxCharge, cancelOtherSubscriptions, createSandboxInvoice, ensureSandboxCustomer, sandboxTaxCents } from './ledger';
 import { checkoutSessionObject, subscriptionObject } from './objects';
 
 type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
@@ -36,7 +37,32 @@ async function loadSession(db: Db, sessionId: string, userId: string): Promise<S
   return session;
 }
 
-export function toSessionView(session: SessionRow, now: Date): SandboxCheckoutSession {
+/**
+ * The trial a subscription checkout gets if it is completed now: the billing settings' trial_days when the
+ * organization never had a subscription (in Parley's mirror or in the sandbox), else none; and whether it needs a card.
+ */
+async function sessionTrial(tx: Tx | Db, session: SessionRow): Promise<{ days: number; cardRequired: boolean }> {
+  const settings = await readBillingSettings(tx);
+  if (session.mode !== 'subscription' || settings.trialDays <= 0) return { days: 0, cardRequired: true };
+  const [hadOne] = await tx
+    .select({ id: organizationSubscriptions.id })
+    .from(organizationSubscriptions)
+    .where(eq(organizationSubscriptions.organizationId, session.organizationId))
+    .limit(1);
+  const [hadSandbox] = await tx
+    .select({ id: sandboxSubscriptions.id })
+    .from(sandboxSubscriptions)
+    .where(eq(sandboxSubscriptions.organizationId, session.organizationId))
+    .limit(1);
+  if (hadOne || hadSandbox) return { days: 0, cardRequired: true };
+  return { days: settings.trialDays, cardRequired: settings.trialRequiresPaymentMethod };
+}
+
+export function toSessionView(
+  session: SessionRow,
+  now: Date,
+  terms: { trialDays: number; cardRequired: boolean; taxCents: number } = { trialDays: 0, cardRequired: true, taxCents: 0 },
+): SandboxCheckoutSession {
   const expired = session.status !== 'complete' && session.expiresAt <= now;
   return {
     id: session.id,
@@ -50,11 +76,15 @@ export function toSessionView(session: SessionRow, now: Date): SandboxCheckoutSe
     declineMessage: session.declineMessage,
     successUrl: session.successUrl,
     cancelUrl: session.cancelUrl,
+    ...terms,
   };
 }
 
 export async function getSandboxCheckoutSession(db: Db, sessionId: string, userId: string): Promise<SandboxCheckoutSession> {
-  return toSessionView(await loadSession(db, sessionId, userId), await sandboxNow(db));
+  const session = await loadSession(db, sessionId, userId);
+  const trial = await sessionTrial(db, session);
+  const taxCents = sandboxTaxCents(await readBillingSettings(db), session.amountCents);
+  return toSessionView(session, await sandboxNow(db), { trialDays: trial.days, cardRequired: trial.cardRequired, taxCents });
 }
 
 async function assertPayable(db: Db, session: SessionRow, allowed: SessionRow['status'][]): Promise<Date> {
@@ -94,6 +124,24 @@ export async function paySandboxCheckout(
   return completeSandboxCheckout(db, config, session, { last4, failRenewals: behaviour === 'fails_later', now }, log);
 }
 
+/**
+ * A trial that needs no payment method (billing_settings.trial_requires_payment_method off) starts without a card;
+ * when the trial ends without one, the subscription ends (sandbox/renewals.ts), as Stripe's missing_payment_method: cancel.
+ */
+export async function startSandboxTrialWithoutCard(
+  db: Db,
+  config: Config,
+  input: { sessionId: string; userId: string },
+  log?: FastifyBaseLogger,
+): Promise<PayResult> {
+  const session = await loadSession(db, input.sessionId, input.userId);
+  const now = await assertPayable(db, session, ['open']);
+  const trial = await sessionTrial(db, session);
+  if (trial.days === 0) throw new AppError('CONFLICT', 'This checkout has no trial: pay with a card.');
+  if (trial.cardRequired) throw new AppError('CONFLICT', 'This trial needs a payment method: enter a card.');
+  return completeSandboxCheckout(db, config, session, { last4: null, failRenewals: false, now }, log);
+}
+
 /** The confirm step of 4000 0025 0000 3155: approve completes the payment, refuse returns to the form. */
 export async function confirmSandboxCheckout(
   db: Db,
@@ -120,7 +168,7 @@ async function completeSandboxCheckout(
   db: Db,
   config: Config,
   session: SessionRow,
-  card: { last4: string; failRenewals: boolean; now: Date },
+  card: { last4: string | null; failRenewals: boolean; now: Date },
   log?: FastifyBaseLogger,
 ): Promise<PayResult> {
   const now = card.now;
@@ -133,29 +181,21 @@ async function completeSandboxCheckout(
       .returning();
     if (!claimed) return false;
     const base = await ensureSandboxCustomer(tx, session.organizationId, session.customerEmail);
-    const [customer] = await tx
-      .update(sandboxCustomers)
-      .set({ cardLast4: card.last4, failRenewals: card.failRenewals })
-      .where(eq(sandboxCustomers.id, base.id))
-      .returning();
+    // Without a card (a trial that needs none) the customer keeps what it had.
+    const [customer] = card.last4
+      ? await tx.update(sandboxCustomers).set({ cardLast4: card.last4, failRenewals: card.failRenewals }).where(eq(sandboxCustomers.id, base.id)).returning()
+      : [base];
 
     let subscriptionId: string | null = null;
     let invoiceId: string | null = null;
+    let amountTotal = session.amountCents;
     if (session.mode === 'subscription') {
       const interval = session.interval ?? 'month';
-      const settings = await readBillingSettings(tx);
-      const [hadOne] = await tx
-        .select({ id: organizationSubscriptions.id })
-        .from(organizationSubscriptions)
-        .where(eq(organizationSubscriptions.organizationId, session.organizationId))
-        .limit(1);
-      const [hadSandbox] = await tx
-        .select({ id: sandboxSubscriptions.id })
-        .from(sandboxSubscriptions)
-        .where(eq(sandboxSubscriptions.customerId, customer!.id))
-        .limit(1);
-      const trial = settings.trialDays > 0 && !hadOne && !hadSandbox;
-      const periodEnd = trial ? new Date(now.getTime() + settings.trialDays * 86_400_000) : addInterval(now, interval);
+      const { days: trialDays } = await sessionTrial(tx, session);
+      const trial = trialDays > 0;
+      // Checked again under the claim: without a card only a trial can start (the rolled-back claim reopens the session).
+      if (!card.last4 && !trial) throw new AppError('CONFLICT', 'This checkout has no trial: pay with a card.');
+      const periodEnd = trial ? new Date(now.getTime() + trialDays * 86_400_000) : addInterval(now, interval);
       await cancelOtherSubscriptions(tx, customer!.id, null, now);
       const [sub] = await tx
         .insert(sandboxSubscriptions)
@@ -178,7 +218,7 @@ async function completeSandboxCheckout(
       const invoice = await createSandboxInvoice(tx, {
         customer: customer!,
         subscriptionId,
-        description: trial ? `${session.description} — ${settings.trialDays}-day trial` : session.description,
+        description: trial ? `${session.description} — ${trialDays}-day trial` : session.description,
         amountCents: trial ? 0 : session.amountCents,
         currency: session.currency,
         periodStart: now,
@@ -186,6 +226,7 @@ async function completeSandboxCheckout(
         now,
       });
       invoiceId = invoice.id;
+      amountTotal = invoice.amountCents;
       await attemptSandboxCharge(tx, config, invoice, { now, forceSucceed: true });
       await tx.update(sandboxCheckoutSessions).set({ subscriptionId }).where(eq(sandboxCheckoutSessions.id, session.id));
     } else {
@@ -198,12 +239,13 @@ async function completeSandboxCheckout(
         now,
       });
       invoiceId = invoice.id;
+      amountTotal = invoice.amountCents;
       await attemptSandboxCharge(tx, config, invoice, { now, forceSucceed: true });
     }
     await emitSandboxEvent(
       tx,
       'checkout.session.completed',
-      checkoutSessionObject(session, customer!.id, { subscriptionId, invoiceId, paymentIntent: sandboxId('pi') }),
+      checkoutSessionObject(session, customer!.id, { subscriptionId, invoiceId, paymentIntent: sandboxId('pi'), amountTotal }),
       now,
     );
     return true;

@@ -51,6 +51,12 @@ async function nextInvoiceNumber(tx: Tx): Promise<string> {
   return `${row.prefix}${row.next - 1}`;
 }
 
+/** The tax of an amount at the billing settings' rate when tax is enabled (rounded to the cent), else 0. */
+export function sandboxTaxCents(settings: { taxEnabled: boolean; taxRateBasisPoints: number }, amountCents: number): number {
+  return settings.taxEnabled ? Math.round((amountCents * settings.taxRateBasisPoints) / 10_000) : 0;
+}
+
+/** An open invoice for the amount plus the tax of the billing settings at the time it is issued. */
 export async function createSandboxInvoice(
   tx: Tx,
   input: {
@@ -65,6 +71,7 @@ export async function createSandboxInvoice(
   },
 ): Promise<SandboxInvoice> {
   const settings = await readBillingSettings(tx);
+  const taxCents = sandboxTaxCents(settings, input.amountCents);
   const [invoice] = await tx
     .insert(sandboxInvoices)
     .values({
@@ -76,8 +83,8 @@ export async function createSandboxInvoice(
       description: input.description,
       customerEmail: input.customer.email,
       subtotalCents: input.amountCents,
-      taxCents: 0,
-      amountCents: input.amountCents,
+      taxCents,
+      amountCents: input.amountCents + taxCents,
       currency: input.currency,
       status: 'open',
       periodStart: input.periodStart ?? null,
@@ -102,7 +109,8 @@ export async function attemptSandboxCharge(
 ): Promise<{ paid: boolean }> {
   const settings = await readBillingSettings(tx);
   const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, invoice.customerId));
-  const paid = options.forceSucceed === true || invoice.amountCents === 0 || !(customer?.failRenewals ?? false);
+  // No saved card (a trial started without one): nothing to charge, the attempt fails.
+  const paid = options.forceSucceed === true || invoice.amountCents === 0 || (Boolean(customer?.cardLast4) && !(customer?.failRenewals ?? false));
   const attemptCount = invoice.attemptCount + 1;
   const exhausted = attemptCount > settings.paymentRetries;
   const [updated] = await tx

@@ -76,7 +76,7 @@ export function invoiceObject(config: Config, invoice: InvoiceRow) {
 export function checkoutSessionObject(
   session: SessionRow,
   customerId: string,
-  extra: { subscriptionId: string | null; invoiceId: string | null; paymentIntent: string },
+  extra: { subscriptionId: string | null; invoiceId: string | null; paymentIntent: string; /** The invoice's total, tax included. */ amountTotal: number },
 ) {
   return {
     id: session.id,
@@ -90,7 +90,7 @@ export function checkoutSessionObject(
     subscription: extra.subscriptionId,
     invoice: extra.invoiceId,
     payment_intent: session.mode === 'payment' ? extra.paymentIntent : null,
-    amount_total: session.amountCents,
+    amount_total: extra.amountTotal,
     currency: session.currency,
     client_reference_id: session.organizationId,
     metadata: {

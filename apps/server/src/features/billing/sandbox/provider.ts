@@ -3,7 +3,8 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { sandboxInvoices, sandboxSubscriptions, subscriptionTierLimits, tokenPackages } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import type { PaymentProvider, ProviderProduct } from '../provider';
+import type { CheckoutTerms, PaymentProvider, ProviderProduct } from '../provider';
+import { readBillingSettings } from '../settings';
 import { constructSignedEvent } from '../stripe-provider';
 import { createSandboxCheckoutSession } from './checkout';
 import { sandboxNow } from './clock';
@@ -12,7 +13,18 @@ import { attemptSandboxCharge } from './ledger';
 import { sandboxPriceId, subscriptionObject } from './objects';
 
 /** The built-in payment provider: everything happens in Parley's database, on the sandbox clock. */
-export function createSandboxProvider(db: Db, config: Config, webhookSecret: string): PaymentProvider {
+export function createSandboxProvider(
+  db: Db,
+  config: Config,
+  webhookSecret: string,
+  /** The billing settings' terms of new payments; absent when only webhooks are verified. */
+  checkoutTerms?: CheckoutTerms,
+): PaymentProvider {
+  const terms = (): CheckoutTerms => {
+    if (!checkoutTerms) throw new Error('This sandbox client verifies webhooks only.');
+    if (checkoutTerms.refuseNewPayments) throw new AppError('CONFLICT', checkoutTerms.refuseNewPayments);
+    return checkoutTerms;
+  };
   const subscription = async (id: string) => {
     const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
     if (!row) throw new AppError('NOT_FOUND', 'Subscription not found in the sandbox.');
@@ -23,6 +35,8 @@ export function createSandboxProvider(db: Db, config: Config, webhookSecret: str
     name: 'sandbox',
 
     async createSubscriptionCheckout(input) {
+      const { currency } = terms();
+      // The trial and the tax are the billing settings' when the checkout is paid (sandbox/checkout.ts).
       return createSandboxCheckoutSession(db, config, {
         mode: 'subscription',
         organizationId: input.organizationId,
@@ -32,13 +46,14 @@ export function createSandboxProvider(db: Db, config: Config, webhookSecret: str
         interval: input.interval,
         description: `${input.tierName} plan, billed ${input.interval === 'year' ? 'annually' : 'monthly'}`,
         amountCents: input.amountCents,
-        currency: 'usd',
+        currency,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
       });
     },
 
     async createTokenCheckout(input) {
+      const { currency } = terms();
       return createSandboxCheckoutSession(db, config, {
         mode: 'payment',
         organizationId: input.organizationId,
@@ -48,7 +63,7 @@ export function createSandboxProvider(db: Db, config: Config, webhookSecret: str
         tokens: input.tokens,
         description: `${input.packageName} — ${input.tokens.toLocaleString('en-US')} tokens`,
         amountCents: input.amountCents,
-        currency: input.currency,
+        currency,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
       });
@@ -65,6 +80,8 @@ export function createSandboxProvider(db: Db, config: Config, webhookSecret: str
         .from(subscriptionTierLimits)
         .where(eq(subscriptionTierLimits.isActive, true))
         .orderBy(asc(subscriptionTierLimits.sortOrder));
+      // Product Sync's view of the sandbox: prices in the billing settings' currency, as its checkouts are.
+      const { currency } = await readBillingSettings(db);
       const packages = await db.select().from(tokenPackages).where(eq(tokenPackages.isActive, true)).orderBy(asc(tokenPackages.tokens));
       const products: ProviderProduct[] = tiers
         .filter((tier) => tier.tier !== 'free')
@@ -73,8 +90,8 @@ export function createSandboxProvider(db: Db, config: Config, webhookSecret: str
           name: tier.displayName,
           description: tier.description || null,
           prices: [
-            { id: sandboxPriceId(tier.tier, 'month'), unit_amount: tier.priceMonthlyCents, currency: 'usd', recurring: { interval: 'month' } },
-            { id: sandboxPriceId(tier.tier, 'year'), unit_amount: tier.priceAnnualCents, currency: 'usd', recurring: { interval: 'year' } },
+            { id: sandboxPriceId(tier.tier, 'month'), unit_amount: tier.priceMonthlyCents, currency, recurring: { interval: 'month' } },
+            { id: sandboxPriceId(tier.tier, 'year'), unit_amount: tier.priceAnnualCents, currency, recurring: { interval: 'year' } },
           ],
         }));
       for (const pack of packages) {
@@ -82,13 +99,14 @@ export function createSandboxProvider(db: Db, config: Config, webhookSecret: str
           id: `prod_sandbox_tokens_${pack.id}`,
           name: pack.name,
           description: `${pack.tokens.toLocaleString('en-US')} tokens`,
-          prices: [{ id: `price_sandbox_tokens_${pack.id}`, unit_amount: pack.priceCents, currency: 'usd', recurring: null }],
+          prices: [{ id: `price_sandbox_tokens_${pack.id}`, unit_amount: pack.priceCents, currency, recurring: null }],
         });
       }
       return products;
     },
 
     async changeSubscription(input) {
+      terms();
       await subscription(input.subscriptionId);
       const now = await sandboxNow(db);
       await db.transaction(async (tx) => {

@@ -52,7 +52,10 @@ export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBa
       }
       if (!sub) return false;
       const at = sub.currentPeriodEnd;
-      if (sub.cancelAtPeriodEnd || sub.status === 'unpaid') {
+      const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, sub.customerId));
+      // A trial started without a card (decisions §59) ends with the trial unless a card was added in the portal.
+      const trialWithoutCard = sub.status === 'trialing' && !customer?.cardLast4;
+      if (sub.cancelAtPeriodEnd || sub.status === 'unpaid' || trialWithoutCard) {
         const [canceled] = await tx
           .update(sandboxSubscriptions)
           .set({ status: 'canceled', canceledAt: at, updatedAt: new Date() })
@@ -69,7 +72,6 @@ export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBa
         .where(eq(sandboxSubscriptions.id, sub.id))
         .returning();
       await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(renewed!), at);
-      const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, sub.customerId));
       const invoice = await createSandboxInvoice(tx, {
         customer: customer!,
         subscriptionId: sub.id,

@@ -25,22 +25,40 @@ const TABS: { value: Group; label: string }[] = [
 
 type FieldSpec = { group: Group; key: string; label: string; kind: 'bool' | 'int' | 'number' | 'text'; hint?: string };
 const FIELDS: FieldSpec[] = [
-  { group: 'payment', key: 'testMode', label: 'Test mode', kind: 'bool', hint: 'Payments are test payments.' },
-  { group: 'payment', key: 'currency', label: 'Currency', kind: 'text', hint: 'Three-letter code, such as usd.' },
+  {
+    group: 'payment',
+    key: 'testMode',
+    label: 'Test mode',
+    kind: 'bool',
+    hint: 'On: test payments only (the sandbox or Stripe test credentials; live ones are refused). Off: real payments only (Stripe live credentials).',
+  },
+  {
+    group: 'payment',
+    key: 'currency',
+    label: 'Currency',
+    kind: 'text',
+    hint: 'Three-letter code, such as usd. New token checkouts and sandbox plans; Stripe plans keep their price’s currency.',
+  },
   { group: 'invoicing', key: 'invoicePrefix', label: 'Invoice prefix', kind: 'text' },
   { group: 'invoicing', key: 'nextInvoiceNumber', label: 'Next invoice number', kind: 'int' },
   { group: 'invoicing', key: 'dueDays', label: 'Due after (days)', kind: 'int' },
-  { group: 'invoicing', key: 'autoSend', label: 'Send invoices automatically', kind: 'bool' },
-  { group: 'tax', key: 'enabled', label: 'Charge tax', kind: 'bool' },
+  { group: 'invoicing', key: 'autoSend', label: 'Send invoices automatically', kind: 'bool', hint: 'E-mails each paid invoice to the owners and admins.' },
+  { group: 'tax', key: 'enabled', label: 'Charge tax', kind: 'bool', hint: 'Added on top of prices in new checkouts and sandbox invoices.' },
   { group: 'tax', key: 'ratePercent', label: 'Tax rate (%)', kind: 'number' },
-  { group: 'notifications', key: 'paymentFailed', label: 'E-mail on failed payment', kind: 'bool' },
+  { group: 'notifications', key: 'paymentFailed', label: 'E-mail on failed payment', kind: 'bool', hint: 'To the organization’s owners and admins.' },
   { group: 'notifications', key: 'newSubscription', label: 'E-mail on new subscription', kind: 'bool' },
   { group: 'notifications', key: 'cancellation', label: 'E-mail on cancellation', kind: 'bool' },
   { group: 'advanced', key: 'retryAttempts', label: 'Payment retries', kind: 'int' },
   { group: 'advanced', key: 'retryIntervalDays', label: 'Days between retries', kind: 'int' },
   { group: 'advanced', key: 'suspendAfterFailures', label: 'Suspend after the last failed retry', kind: 'bool' },
-  { group: 'advanced', key: 'trialDays', label: 'Trial days', kind: 'int' },
-  { group: 'advanced', key: 'trialRequiresPaymentMethod', label: 'Trial needs a payment method', kind: 'bool' },
+  { group: 'advanced', key: 'trialDays', label: 'Trial days', kind: 'int', hint: 'For an organization’s first subscription; 0 for none.' },
+  {
+    group: 'advanced',
+    key: 'trialRequiresPaymentMethod',
+    label: 'Trial needs a payment method',
+    kind: 'bool',
+    hint: 'Off: a trial can start without a card and ends with the trial unless one is added.',
+  },
   { group: 'advanced', key: 'webhookToleranceSeconds', label: 'Webhook signature tolerance (s)', kind: 'int' },
 ];
 
@@ -77,7 +95,8 @@ export function BillingSettingsTab() {
         <div className="grid gap-1.5">
           <CardTitle>Billing settings</CardTitle>
           <CardDescription>
-            Used by the billing core: invoice numbering and due dates, retries, trials and tax. Every change is written to the activity log.
+            Used by the billing core: payment mode and currency, invoice numbering, due dates and e-mails, tax, retries and trials. Every change is written to
+            the activity log.
           </CardDescription>
         </div>
         <Button onClick={submit} disabled={save.isPending || !parsed.success}>

@@ -22,6 +22,15 @@ export function usePaySandboxSession(id: string) {
   });
 }
 
+/** Starts a trial that needs no card (the billing settings allow it). */
+export function useStartSandboxTrial(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PayResult>(`/api/billing/sandbox/checkout/${encodeURIComponent(id)}/start-trial`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY }),
+  });
+}
+
 export function useConfirmSandboxSession(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

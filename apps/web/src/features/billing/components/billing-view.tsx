@@ -40,7 +40,7 @@ function TokenBalance() {
                 <div>
                   <p className="font-medium">{pack.name}</p>
                   <p className="text-muted-foreground text-sm">
-                    {pack.tokens.toLocaleString('en-US')} tokens · {formatCents(pack.priceCents)}
+                    {pack.tokens.toLocaleString('en-US')} tokens · {formatCents(pack.priceCents, data.currency)}
                   </p>
                 </div>
                 {data.canBuy && (

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/api-error';
-import { useConfirmSandboxSession, usePaySandboxSession, useSandboxSession } from '../api/sandbox-checkout';
+import { useConfirmSandboxSession, usePaySandboxSession, useSandboxSession, useStartSandboxTrial } from '../api/sandbox-checkout';
 import { formatCents } from './format';
 
 const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -18,6 +18,7 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
   const session = useSandboxSession(sessionId);
   const pay = usePaySandboxSession(sessionId);
   const confirm = useConfirmSandboxSession(sessionId);
+  const startTrial = useStartSandboxTrial(sessionId);
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', name: '' });
   const [message, setMessage] = useState<string | null>(null);
 
@@ -39,7 +40,8 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
     setMessage(null);
     pay.mutate(card, { onSuccess: done, onError: (error) => setMessage(getErrorMessage(error)) });
   };
-  const price = `${formatCents(data.amountCents, data.currency)}${data.interval ? ` / ${data.interval}` : ''}`;
+  const per = data.interval ? ` / ${data.interval}` : '';
+  const price = `${formatCents(data.amountCents + data.taxCents, data.currency)}${per}`;
 
   return (
     <Card className="mx-auto w-full max-w-md">
@@ -52,6 +54,17 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
         <p className="pt-2 text-3xl font-semibold" data-testid="checkout-amount">
           {price}
         </p>
+        {data.trialDays > 0 && (
+          <p className="text-muted-foreground text-sm">
+            Starts with a {data.trialDays}-day free trial: nothing is charged until it ends.
+            {data.cardRequired ? '' : ' A card is optional; without one the plan ends with the trial.'}
+          </p>
+        )}
+        {data.taxCents > 0 && (
+          <p className="text-muted-foreground text-sm">
+            {formatCents(data.amountCents, data.currency)} + {formatCents(data.taxCents, data.currency)} tax{per}
+          </p>
+        )}
       </CardHeader>
       {data.status === 'complete' || data.status === 'expired' ? (
         <CardContent className="space-y-3">
@@ -150,9 +163,20 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
             </details>
           </CardContent>
           <CardFooter className="flex flex-col gap-2 pt-6">
-            <Button type="submit" className="w-full" disabled={pay.isPending}>
+            <Button type="submit" className="w-full" disabled={pay.isPending || startTrial.isPending}>
               Pay {price}
             </Button>
+            {!data.cardRequired && (
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                disabled={pay.isPending || startTrial.isPending}
+                onClick={() => startTrial.mutate(undefined, { onSuccess: done, onError: (error) => setMessage(getErrorMessage(error)) })}
+              >
+                Start the trial without a card
+              </Button>
+            )}
             <a className="text-muted-foreground text-sm hover:underline" href={data.cancelUrl}>
               Cancel and go back
             </a>

@@ -145,7 +145,7 @@ function Plans({ data }: { data: SubscriptionOverview }) {
               </CardHeader>
               <CardContent className="space-y-1 text-sm">
                 <p className="text-2xl font-semibold">
-                  {formatCents(price)}
+                  {formatCents(price, data.currency)}
                   <span className="text-muted-foreground text-sm font-normal"> / {interval}</span>
                 </p>
                 <p>{formatLimit(offer.monthlyTokenLimit)} tokens a month</p>
