@@ -7,7 +7,7 @@ import { idSchema, pageQuerySchema, paginated } from './common';
  * `webhook-signature` headers and a `{ type, timestamp, data }` body. docs/webhooks.md documents every event.
  */
 
-/** The event catalogue. subscription.updated and payment.failed are defined for billing and not emitted yet. */
+/** The event catalogue (docs/webhooks.md). */
 export const WEBHOOK_EVENT_TYPES = [
   'bot.created',
   'bot.updated',
@@ -32,7 +32,7 @@ export type AnyWebhookEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT_T
 export interface WebhookEventInfo {
   label: string;
   description: string;
-  /** False for events that are defined but not sent yet (billing arrives later). */
+  /** False for an event that is defined but not sent (none today; the form marks such an event "not sent yet"). */
   isEmitted: boolean;
 }
 
@@ -58,10 +58,10 @@ export const WEBHOOK_EVENT_CATALOGUE: Record<WebhookEventType, WebhookEventInfo>
   },
   'subscription.updated': {
     label: 'Subscription updated',
-    description: 'The plan or subscription status changed (sent once billing is available).',
-    isEmitted: false,
+    description: 'A subscription started or ended, or its plan, status, renewal date or cancellation at period end changed.',
+    isEmitted: true,
   },
-  'payment.failed': { label: 'Payment failed', description: 'A payment could not be collected (sent once billing is available).', isEmitted: false },
+  'payment.failed': { label: 'Payment failed', description: 'A subscription payment could not be collected.', isEmitted: true },
 };
 
 /** Spec §9: a new configuration listens to these. */
@@ -440,11 +440,29 @@ export interface WebhookEventData {
   };
   'subscription.updated': {
     organizationId: string;
-    subscription: { tier: string; status: string; previousTier: string | null; currentPeriodEnd: string | null };
+    subscription: {
+      /** The subscription's plan and status (active, trialing, past_due, unpaid, canceled, incomplete). */
+      tier: string;
+      status: string;
+      /** The organization's plan before the change, and after it (free when no subscription applies). */
+      previousTier: string | null;
+      organizationTier: string;
+      cancelAtPeriodEnd: boolean;
+      currentPeriodEnd: string | null;
+    };
   };
   'payment.failed': {
     organizationId: string;
-    payment: { invoiceId: string; amountCents: number; currency: string; reason: string };
+    payment: {
+      /** The provider's invoice id, and the invoice number customers see. */
+      invoiceId: string;
+      invoiceNumber: string | null;
+      amountCents: number;
+      currency: string;
+      attempt: number;
+      nextAttemptAt: string | null;
+      reason: string;
+    };
   };
   'webhook.test': { organizationId: string | null; webhookId: string; message: string };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { grantReferralRewardsOnFirstPayment } from '../referrals/service';
+import { emitWebhookEvent } from '../webhooks/events';
 import { creditTokens } from '../token-credits/service';
 import {
   checkoutSessionObject,
@@ -167,6 +168,16 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, 
     updatedAt: new Date(),
   };
   const { organizationId: _org, provider: _p, providerSubscriptionId: _s, ...set } = values;
+  const [before] = await tx
+    .select({
+      tier: organizationSubscriptions.tier,
+      status: organizationSubscriptions.status,
+      currentPeriodEnd: organizationSubscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: organizationSubscriptions.cancelAtPeriodEnd,
+    })
+    .from(organizationSubscriptions)
+    .where(and(eq(organizationSubscriptions.provider, provider), eq(organizationSubscriptions.providerSubscriptionId, subscription.id)));
+  const [organization] = await tx.select({ tier: organizations.tier }).from(organizations).where(eq(organizations.id, organizationId));
   await tx
     .insert(organizationSubscriptions)
     .values(values)
@@ -176,6 +187,31 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, 
     subscriptionId: deleted ? null : subscription.id,
   });
   const applied = await applyOrganizationTier(tx, organizationId);
+  // subscription.updated for customers' webhooks: a new or ended subscription, or a change they would act on (the
+  // provider also sends updates for changes of its own, such as metadata, which are not passed on).
+  const changed =
+    !before ||
+    before.tier !== tier ||
+    before.status !== status ||
+    before.cancelAtPeriodEnd !== values.cancelAtPeriodEnd ||
+    before.currentPeriodEnd?.getTime() !== values.currentPeriodEnd?.getTime();
+  if (changed) {
+    await emitWebhookEvent(tx as unknown as Db, {
+      organizationId,
+      type: 'subscription.updated',
+      data: {
+        organizationId,
+        subscription: {
+          tier,
+          status,
+          previousTier: organization?.tier ?? null,
+          organizationTier: applied,
+          cancelAtPeriodEnd: values.cancelAtPeriodEnd,
+          currentPeriodEnd: values.currentPeriodEnd?.toISOString() ?? null,
+        },
+      },
+    });
+  }
   return { organizationId, userId: null, outcome: `subscription ${status}; organization tier ${applied}` };
 }
 
@@ -257,6 +293,25 @@ async function invoicePaymentFailed(tx: Tx, provider: ProviderName, event: Billi
   });
   await upsertInvoice(tx, provider, invoice, organizationId, true);
   let outcome = `invoice ${invoice.number ?? invoice.id} payment failed (attempt ${invoice.attempt_count ?? 1})`;
+  const nextAttempt = toDate(invoice.next_payment_attempt);
+  await emitWebhookEvent(tx as unknown as Db, {
+    organizationId,
+    type: 'payment.failed',
+    data: {
+      organizationId,
+      payment: {
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number ?? null,
+        amountCents: invoice.amount_due ?? invoice.total ?? 0,
+        currency: invoice.currency ?? 'usd',
+        attempt: Math.max(1, invoice.attempt_count ?? 1),
+        nextAttemptAt: nextAttempt?.toISOString() ?? null,
+        reason: `The payment was declined (attempt ${Math.max(1, invoice.attempt_count ?? 1)}); ${
+          nextAttempt ? `it is tried again on ${nextAttempt.toISOString().slice(0, 10)}.` : 'no further attempt is scheduled.'
+        }`,
+      },
+    },
+  });
   if (subscriptionId) {
     const settings = await readBillingSettings(tx);
     const attempts = Math.max(1, invoice.attempt_count ?? 1);

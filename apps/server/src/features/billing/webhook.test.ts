@@ -1,6 +1,17 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { billingEvents, invoices, organizations, organizationSubscriptions, subscribers, tokenCredits, tokenPurchases } from '../../db/schema/index';
+import {
+  billingEvents,
+  invoices,
+  organizations,
+  organizationSubscriptions,
+  subscribers,
+  tokenCredits,
+  tokenPurchases,
+  webhookConfigs,
+  webhookDeliveries,
+  webhookEvents,
+} from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
 import { availableCredits } from '../token-credits/service';
 import { onBillingEventProcessed } from './hooks';
@@ -211,6 +222,72 @@ describeEachDatabase(
       expect(await state()).toEqual({ status: 'unpaid', failed: 4, tier: 'free', invoice: 'failed' });
       await postWebhook(c, signedEvent('invoice.paid', invoice(5, 'paid')));
       expect(await state()).toEqual({ status: 'active', failed: 0, tier: 'pro', invoice: 'paid' });
+    });
+
+    it("the customer's webhooks hear subscription.updated on real changes and payment.failed, in the event's transaction", async () => {
+      const c = ctx();
+      await ensureProTier(c);
+      const customer = await customerWithOrganization(c);
+      await c.database.db.insert(webhookConfigs).values({
+        organizationId: customer.organizationId,
+        name: 'Billing listener',
+        url: 'https://hooks.example.com/billing',
+        eventTypes: ['subscription.updated', 'payment.failed'],
+        secretEncrypted: 'unused by this test',
+        secretHint: 'xxxx',
+      });
+      const sent = async () =>
+        (
+          await c.database.db
+            .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+            .from(webhookEvents)
+            .where(eq(webhookEvents.organizationId, customer.organizationId))
+            .orderBy(asc(webhookEvents.createdAt))
+        ).map((row) => ({ type: row.type, data: (JSON.parse(row.payload) as { data: Record<string, unknown> }).data }));
+      const sub = subscription(customer.organizationId);
+      await postWebhook(c, signedEvent('customer.subscription.created', sub));
+      // The provider's update that changes nothing a customer acts on (its metadata) is not passed on.
+      await postWebhook(c, signedEvent('customer.subscription.updated', { ...sub, metadata: { ...sub.metadata, note: 'internal' } }));
+      await postWebhook(c, signedEvent('customer.subscription.updated', { ...sub, cancel_at_period_end: true }));
+      await postWebhook(
+        c,
+        signedEvent('invoice.payment_failed', {
+          id: 'in_test_webhook_1',
+          object: 'invoice',
+          number: 'TEST-0002',
+          customer: sub.customer,
+          status: 'open',
+          total: 4900,
+          amount_due: 4900,
+          amount_paid: 0,
+          currency: 'usd',
+          attempt_count: 2,
+          next_payment_attempt: null,
+          parent: { subscription_details: { subscription: sub.id, metadata: { organization_id: customer.organizationId } } },
+          metadata: {},
+        }),
+      );
+      const events = await sent();
+      expect(events.map((e) => e.type)).toEqual(['subscription.updated', 'subscription.updated', 'payment.failed']);
+      expect(events[0]!.data).toMatchObject({
+        organizationId: customer.organizationId,
+        subscription: { tier: 'pro', status: 'active', previousTier: 'free', organizationTier: 'pro', cancelAtPeriodEnd: false },
+      });
+      expect(events[1]!.data).toMatchObject({ subscription: { previousTier: 'pro', cancelAtPeriodEnd: true } });
+      expect(events[2]!.data).toEqual({
+        organizationId: customer.organizationId,
+        payment: {
+          invoiceId: 'in_test_webhook_1',
+          invoiceNumber: 'TEST-0002',
+          amountCents: 4900,
+          currency: 'usd',
+          attempt: 2,
+          nextAttemptAt: null,
+          reason: 'The payment was declined (attempt 2); no further attempt is scheduled.',
+        },
+      });
+      // Each is queued for the listening webhook.
+      expect(Number((await c.database.db.select({ n: count() }).from(webhookDeliveries))[0]!.n)).toBeGreaterThanOrEqual(3);
     });
 
     it('an event Parley cannot place is recorded as failed with its error, answered 200, and can be processed later', async () => {
