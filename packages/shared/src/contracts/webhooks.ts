@@ -187,6 +187,12 @@ export const webhookHeadersSchema = z
       else if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('webhook-'))
         ctx.addIssue({ code: 'custom', message: `The ${name} header is set by the server and cannot be configured` });
       if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: 'custom', message: `The ${name.slice(0, 40)} header value may not contain line breaks` });
+      // What HTTP (and Node, which refuses to send anything else) allows in a value: tab, printable ASCII, Latin-1.
+      else if (/[^\t\x20-\x7e\x80-\xff]/.test(value))
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${name.slice(0, 40)} header value may hold only plain characters (no control characters, emoji or typographic quotes)`,
+        });
       if (value.length > WEBHOOK_HEADER_VALUE_MAX)
         ctx.addIssue({ code: 'custom', message: `The ${name.slice(0, 40)} header value must be at most ${WEBHOOK_HEADER_VALUE_MAX} characters` });
     }

@@ -267,6 +267,27 @@ describeEachDatabase(
       expect(Math.abs(busy!.nextAttemptAt.getTime() - clock.now().getTime() - 600_000)).toBeLessThanOrEqual(1000);
     });
 
+    it('a retry count lowered while a delivery waits gives it up at its next turn, and says so', async () => {
+      const c = ctx();
+      const clock = testClock();
+      const { addWebhook, emit } = await customer(c);
+      const { webhook } = await addWebhook({ url: `${receiver.url}?lowered`, retryCount: 5 });
+      const deps = deliveryDeps(c.database.db, c.config.secretKey, clock);
+      receiver.answer(() => ({ status: 500, body: 'down' }));
+      await emit(['Waiting']);
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        await drain(deps);
+        const [row] = await deliveriesOf(c.database.db, webhook.id);
+        clock.advance(row!.nextAttemptAt.getTime() - clock.now().getTime());
+      }
+      await c.database.db.update(webhookConfigs).set({ retryCount: 0 }).where(eq(webhookConfigs.id, webhook.id));
+      await drain(deps);
+      const [row] = await deliveriesOf(c.database.db, webhook.id);
+      expect(row).toMatchObject({ status: 'dead', attempts: 3 });
+      expect(row!.error).toBe('No retries left: the retry count was lowered to 0 while this delivery waited to be tried again.');
+      expect(receiver.received.filter((r) => r.url.endsWith('?lowered'))).toHaveLength(2);
+    });
+
     it('410 Gone turns the webhook off, gives up its waiting events and tells the owners', async () => {
       const c = ctx();
       const clock = testClock();
@@ -349,7 +370,7 @@ describeEachDatabase(
     it('gives up a delivery whose attempts keep being cut short, or whose secret this server cannot open, and moves on', async () => {
       const c = ctx();
       const clock = testClock();
-      const { addWebhook, emit } = await customer(c);
+      const { owner, addWebhook, emit } = await customer(c);
       const { webhook } = await addWebhook({ url: `${receiver.url}?interrupted`, retryCount: 0 });
       const deps = deliveryDeps(c.database.db, c.config.secretKey, clock);
       await emit(['Cut short', 'Next']);
@@ -376,6 +397,22 @@ describeEachDatabase(
       expect(last).toMatchObject({ status: 'dead', attempts: 1 });
       expect(last!.error).toContain('Rotate the secret');
       expect(namesAt(receiver.received, '?interrupted')).toEqual(['Next']);
+
+      // Doing as told works at once: the secret that cannot be opened does not stay on as the previous one.
+      const rotated = await c.app.inject({
+        method: 'POST',
+        url: `/api/webhook-configs/${webhook.id}/rotate-secret`,
+        headers: { cookie: owner.cookie },
+        payload: {},
+      });
+      expect(rotated.statusCode).toBe(200);
+      const [config] = await c.database.db.select().from(webhookConfigs).where(eq(webhookConfigs.id, webhook.id));
+      expect(config).toMatchObject({ previousSecretEncrypted: null, previousSecretExpiresAt: null });
+      await emit(['Signable again']);
+      await drain(deps);
+      expect(namesAt(receiver.received, '?interrupted')).toEqual(['Next', 'Signable again']);
+      const request = receiver.received.filter((r) => r.url.endsWith('?interrupted')).at(-1)!;
+      expect(verify((rotated.json() as WebhookConfigWithSecret).secret, request).type).toBe('bot.created');
     });
 
     it('the per-minute rate limit of System Configuration holds an endpoint back until its minute is over', async () => {

@@ -283,21 +283,32 @@ export async function attemptClaimedDelivery(deps: DeliveryDeps, deliveryId: num
   // Every claim counts an attempt: more than the retries allow means attempts were cut short (a node stopped
   // mid-request, again and again). Given up, so one delivery cannot hold its endpoint's queue for ever.
   if (claimed.attempts > retryCount + 1) {
-    const message = 'The delivery was interrupted repeatedly (the server stopped while sending it) and was given up.';
+    // 'failed': its last attempt was made and failed, and the retry count was lowered since (the webhook's, or the
+    // installation's cap). Otherwise the attempts were claimed and never finished.
+    const message =
+      claimed.status === 'failed'
+        ? `No retries left: the retry count was lowered to ${retryCount} while this delivery waited to be tried again.`
+        : 'The delivery was interrupted repeatedly (the server stopped while sending it) and was given up.';
     return recordOutcome(deps, claimed, { kind: 'error', message, latencyMs: 0, isPermanent: true }, startedAt, retryCount);
   }
   const box = webhookSecretBox(deps.secretKey);
   let secrets: string[];
   try {
     secrets = [box.decrypt(config.secretEncrypted)];
-    if (config.previousSecretEncrypted && config.previousSecretExpiresAt && config.previousSecretExpiresAt > startedAt) {
-      secrets.push(box.decrypt(config.previousSecretEncrypted));
-    }
   } catch (error) {
     if (!(error instanceof SecretDecryptionError)) throw error;
     // PARLEY_SECRET_KEY changed since the secret was sealed: nothing can be signed until the secret is rotated.
     const message = 'The signing secret of this webhook cannot be opened with this server’s PARLEY_SECRET_KEY. Rotate the secret to send again.';
     return recordOutcome(deps, claimed, { kind: 'error', message, latencyMs: 0, isPermanent: true }, startedAt, retryCount);
+  }
+  if (config.previousSecretEncrypted && config.previousSecretExpiresAt && config.previousSecretExpiresAt > startedAt) {
+    // The secret a rotation replaced signs too for a while. One that cannot be opened any more (sealed under an
+    // earlier PARLEY_SECRET_KEY, the reason the secret was rotated) is left out rather than stopping the delivery.
+    try {
+      secrets.push(box.decrypt(config.previousSecretEncrypted));
+    } catch (error) {
+      if (!(error instanceof SecretDecryptionError)) throw error;
+    }
   }
   const timestamp = Math.floor(startedAt.getTime() / 1000);
   const outcome = await send(deps, {

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { webhookConfigs, webhookDeliveries, webhookEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { SecretDecryptionError } from '../../lib/secrets';
 import { isPrivateAddress } from '../../lib/private-address';
 import { logAdminActivity } from '../activity-logs/service';
 import { readWebhookDeliverySettings } from '../system-configuration/store';
@@ -243,13 +244,24 @@ export async function rotateWebhookSecret(
   const box = webhookSecretBox(deps.secretKey);
   const row = await deps.db.transaction(async (tx) => {
     const current = await findWebhookConfig(tx, owner, id, { forUpdate: true });
+    // The replaced secret keeps signing for a while, unless it cannot be opened (sealed under an earlier
+    // PARLEY_SECRET_KEY): then only the new one signs, at once.
+    const previousOpens = (() => {
+      try {
+        box.decrypt(current.secretEncrypted);
+        return true;
+      } catch (error) {
+        if (error instanceof SecretDecryptionError) return false;
+        throw error;
+      }
+    })();
     const [updated] = await tx
       .update(webhookConfigs)
       .set({
         secretEncrypted: box.encrypt(secret),
         secretHint: webhookSecretHint(secret),
-        previousSecretEncrypted: current.secretEncrypted,
-        previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 60 * 60 * 1000),
+        previousSecretEncrypted: previousOpens ? current.secretEncrypted : null,
+        previousSecretExpiresAt: previousOpens ? new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 60 * 60 * 1000) : null,
         updatedAt: now,
       })
       .where(eq(webhookConfigs.id, id))

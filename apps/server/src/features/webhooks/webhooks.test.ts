@@ -105,6 +105,9 @@ describeEachDatabase(
         [{ name: 'X', url: 'https://example.com', headers: '{"X-Token": ' }, WEBHOOK_MESSAGES.saveFailed],
         [{ name: 'X', url: 'https://example.com', headers: { 'X-Count': 3 } }, 'Header values must be text'],
         [{ name: 'X', url: 'https://example.com', headers: { 'webhook-signature': 'v1,forged' } }, 'set by the server'],
+        // Node refuses to send such a value: saved, every delivery would fail as if the network had.
+        [{ name: 'X', url: 'https://example.com', headers: { 'X-Quote': 'it’s' } }, 'may hold only plain characters'],
+        [{ name: 'X', url: 'https://example.com', headers: { 'X-Bell': 'a\u0007b' } }, 'may hold only plain characters'],
         [{ name: 'X', url: 'https://example.com', eventTypes: [] }, 'Choose at least one event'],
         [{ name: 'X', url: 'https://example.com', eventTypes: ['bot.exploded'] }, 'Unknown event type'],
       ];
