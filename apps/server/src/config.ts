@@ -64,6 +64,8 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(120_000).default(15_000),
   ALLOW_PRIVATE_FETCH: bool.default(false),
+  /** The n8n integration (an operator's own instance, often on a private network) may reach private addresses. */
+  N8N_ALLOW_PRIVATE_NETWORK: bool.default(false),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Where the Stripe SDK sends API calls (default api.stripe.com); tests and stripe-mock use a local server. */
@@ -107,8 +109,12 @@ export interface Config {
   };
   /** Provider base URLs from the environment, also used with the keys stored in the system API keys screen. */
   aiBaseUrls: { openai?: string; anthropic?: string; google?: string; mistral?: string };
-  /** Fetching web pages for ingestion. Private networks stay refused unless ALLOW_PRIVATE_FETCH (tests only). */
-  fetch: { timeoutMs: number; allowPrivateNetworks: boolean };
+  /**
+   * Outbound requests. Private networks stay refused unless ALLOW_PRIVATE_FETCH (development and tests only: it opens
+   * every path, customers' webhooks and training-data URLs too); `n8nPrivateNetworks` opens only the n8n
+   * integration's calls, which staff configure (N8N_ALLOW_PRIVATE_NETWORK, for an n8n on the operator's network).
+   */
+  fetch: { timeoutMs: number; allowPrivateNetworks: boolean; n8nPrivateNetworks: boolean };
   /** The chatbot the landing page shows as a live demo (when it exists and is live). */
   publicDemoChatbotId: string | undefined;
   /** Stripe from the environment (used when the billing settings hold no saved secrets; features/billing/settings.ts). */
@@ -217,7 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       mistral: e.MISTRAL_API_KEY ? { apiKey: e.MISTRAL_API_KEY, baseURL: e.MISTRAL_BASE_URL } : undefined,
     },
     aiBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, google: e.GOOGLE_BASE_URL, mistral: e.MISTRAL_BASE_URL },
-    fetch: { timeoutMs: e.FETCH_TIMEOUT_MS, allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH },
+    fetch: {
+      timeoutMs: e.FETCH_TIMEOUT_MS,
+      allowPrivateNetworks: e.ALLOW_PRIVATE_FETCH,
+      n8nPrivateNetworks: e.ALLOW_PRIVATE_FETCH || e.N8N_ALLOW_PRIVATE_NETWORK,
+    },
     publicDemoChatbotId: e.PUBLIC_DEMO_CHATBOT_ID?.toLowerCase(),
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
   };

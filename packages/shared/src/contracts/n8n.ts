@@ -94,7 +94,7 @@ export const N8N_MESSAGES = {
   templateNotFound: 'Template not found',
   noBaseUrl: 'No n8n webhook base URL is set. A system admin sets it in System Configuration → Integration Settings.',
   privateAddress:
-    'This n8n address is on a private or local network, which the server does not call unless it runs with ALLOW_PRIVATE_FETCH=true (for an n8n on your own network).',
+    'This n8n address is on a private or local network, which the server does not call unless it runs with N8N_ALLOW_PRIVATE_NETWORK=true (for an n8n on your own network).',
 } as const;
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
@@ -436,7 +436,7 @@ export const n8nHealthResultSchema = z.object({
   latencyMs: z.number().int().nullable(),
   message: z.string(),
   healthUrl: z.string(),
-  /** Refused by the server's address rules (a private n8n needs ALLOW_PRIVATE_FETCH). */
+  /** Refused by the server's address rules (a private n8n needs N8N_ALLOW_PRIVATE_NETWORK). */
   isBlocked: z.boolean(),
 });
 export type N8nHealthResult = z.infer<typeof n8nHealthResultSchema>;

@@ -24,7 +24,7 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
     chunkSource: createN8nChunkSource({
       db: app.db,
       secretKey: app.config.secretKey,
-      allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
+      allowPrivateNetworks: app.config.fetch.n8nPrivateNetworks,
       log: app.log,
     }),
     ...overrides,

@@ -194,7 +194,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       await limitTests(identity.user.id);
       return testWebhookEndpoint(
         app.db,
-        { id: request.params.id, actorId: identity.user.id, secretKey: app.config.secretKey, allowPrivateNetworks: app.config.fetch.allowPrivateNetworks },
+        { id: request.params.id, actorId: identity.user.id, secretKey: app.config.secretKey, allowPrivateNetworks: app.config.fetch.n8nPrivateNetworks },
         activityContext(request),
       );
     },
@@ -369,7 +369,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     async (request) => {
       const { identity } = requireAdmin(request);
       await limitTests(identity.user.id);
-      return testN8nHealth(app.db, { url: request.body.url, actorId: identity.user.id, allowPrivateNetworks: app.config.fetch.allowPrivateNetworks });
+      return testN8nHealth(app.db, { url: request.body.url, actorId: identity.user.id, allowPrivateNetworks: app.config.fetch.n8nPrivateNetworks });
     },
   );
 };

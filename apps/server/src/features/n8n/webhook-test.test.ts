@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { N8N_MESSAGES } from '@parley/shared/contracts/n8n';
+import { WEBHOOK_MESSAGES } from '@parley/shared/contracts/webhooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { n8nRequests, n8nSettings, usageAnalytics } from '../../db/schema/index';
 import { createSecretBox } from '../../lib/secrets';
 import { createAdmin } from '../../test/admin';
-import { describeEachDatabase, type TestContext } from '../../test/harness';
+import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { startFakeN8n, type FakeN8n } from './__fixtures__/fake-n8n';
 import { activityOf, configureN8n, saveN8nSettings } from './__fixtures__/setup';
 
@@ -210,7 +211,7 @@ describeEachDatabase(
   { ALLOW_PRIVATE_FETCH: 'true' },
 );
 
-describeEachDatabase('n8n on a private network without ALLOW_PRIVATE_FETCH', (ctx) => {
+describeEachDatabase('n8n on a private network without N8N_ALLOW_PRIVATE_NETWORK', (ctx) => {
   it('refuses the webhook test and says how to allow a private n8n; the connection test says the same; nothing is sent or recorded', async () => {
     const c = ctx();
     const dev = await createAdmin(c, 'developer');
@@ -219,10 +220,39 @@ describeEachDatabase('n8n on a private network without ALLOW_PRIVATE_FETCH', (ct
     const response = await test(c, dev.cookie, endpointId);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(N8N_MESSAGES.privateAddress);
-    expect(response.json().message).toContain('ALLOW_PRIVATE_FETCH');
+    expect(response.json().message).toContain('N8N_ALLOW_PRIVATE_NETWORK=true');
     const health = await c.app.inject({ method: 'POST', url: '/api/admin/n8n/settings/test-connection', headers: { cookie: dev.cookie }, payload: {} });
     expect(health.json()).toMatchObject({ reachable: false, isBlocked: true, message: N8N_MESSAGES.privateAddress });
     expect(n8n.received).toHaveLength(0);
     expect(await c.database.db.select().from(n8nRequests)).toHaveLength(0);
   });
 });
+
+describeEachDatabase(
+  'N8N_ALLOW_PRIVATE_NETWORK opens the n8n integration to a private n8n, and nothing else',
+  (ctx) => {
+    it('the n8n screens reach an n8n on a loopback address, while a customer webhook to a private address is still refused', async () => {
+      const c = ctx();
+      expect(c.config.fetch).toMatchObject({ allowPrivateNetworks: false, n8nPrivateNetworks: true });
+      const dev = await createAdmin(c, 'developer');
+      await configureN8n(c, { baseUrl: n8n.webhookBase });
+      const health = await c.app.inject({ method: 'POST', url: '/api/admin/n8n/settings/test-connection', headers: { cookie: dev.cookie }, payload: {} });
+      expect(health.json()).toMatchObject({ reachable: true, status: 200, isBlocked: false });
+      const { endpointId } = await endpointWithWorkflow(c, dev.cookie, { endpointPath: '/orders' });
+      n8n.routes.set('/webhook/orders', () => ({ body: {} }));
+      expect((await test(c, dev.cookie, endpointId)).json().success).toBe(true);
+
+      // The same loopback address as a customer's webhook: refused (the flag is for the operator's n8n only).
+      const customer = await createSignedInUser(c);
+      const webhook = await c.app.inject({
+        method: 'POST',
+        url: '/api/webhook-configs',
+        headers: { cookie: customer.cookie },
+        payload: { name: 'Internal', url: `${n8n.origin}/hook` },
+      });
+      expect(webhook.statusCode).toBe(400);
+      expect(webhook.json().message).toBe(WEBHOOK_MESSAGES.privateAddress);
+    });
+  },
+  { N8N_ALLOW_PRIVATE_NETWORK: 'true' },
+);

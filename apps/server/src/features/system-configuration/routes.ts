@@ -67,7 +67,7 @@ export const systemConfigurationRoutes: FastifyPluginAsyncZod<{ rateLimiter: Rat
     },
     async (request) => {
       const { identity } = requireAdmin(request);
-      const limit = await rateLimiter.hit(`n8n-test:${identity.user.id}`, N8N_TESTS_PER_MINUTE, 60);
+      const limit = await rateLimiter.hit(`system-configuration-n8n-test:${identity.user.id}`, N8N_TESTS_PER_MINUTE, 60);
       if (!limit.allowed) {
         throw new AppError('RATE_LIMITED', 'Too many connection tests. Please wait a minute and try again.', {
           'retry-after': String(limit.retryAfterSeconds),
@@ -75,7 +75,7 @@ export const systemConfigurationRoutes: FastifyPluginAsyncZod<{ rateLimiter: Rat
       }
       return testN8nConnection(request.body.url, {
         timeoutMs: Math.min(app.config.fetch.timeoutMs, 10_000),
-        allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
+        allowPrivateNetworks: app.config.fetch.n8nPrivateNetworks,
       });
     },
   );

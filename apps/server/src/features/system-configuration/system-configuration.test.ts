@@ -202,12 +202,12 @@ describeEachDatabase(
       expect((await test('')).statusCode).toBe(400);
 
       // The production default: addresses on private networks are never requested (SSRF).
-      c.app.config.fetch.allowPrivateNetworks = false;
+      c.app.config.fetch.n8nPrivateNetworks = false;
       try {
         const refused = (await test(`${n8nBase}/webhook`)).json();
         expect(refused).toMatchObject({ reachable: false, status: null, message: 'Addresses on private or local networks cannot be fetched.' });
       } finally {
-        c.app.config.fetch.allowPrivateNetworks = true;
+        c.app.config.fetch.n8nPrivateNetworks = true;
       }
 
       const developer = await createAdmin(c, 'developer');

@@ -91,7 +91,7 @@ export function SecuritySettings({ settings }: { settings: N8nAdvancedSettings }
         <AlertDescription>
           <p>
             The server calls only public addresses (checked after DNS). An n8n on a private or local network (for example http://n8n:5678) needs the server
-            started with <span className="font-mono">ALLOW_PRIVATE_FETCH=true</span>.
+            started with <span className="font-mono">N8N_ALLOW_PRIVATE_NETWORK=true</span>.
           </p>
         </AlertDescription>
       </Alert>
