@@ -33,6 +33,29 @@ function describeValidation(error: FastifyError): string {
   return error.message;
 }
 
+/** The OpenAI-compatible API (/v1/…) answers every error in OpenAI's shape, so its clients read them as their own. */
+const isOpenAiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+
+interface ErrorBody {
+  statusCode: number;
+  code: string;
+  error: string;
+  message: string;
+  requestId: string;
+}
+
+function openAiErrorType(status: number): string {
+  if (status === 429) return 'rate_limit_exceeded';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+/** Our error body, or OpenAI's `{ error: { message, type, param, code } }` under /v1. */
+export function errorBody(url: string, body: ErrorBody) {
+  if (!isOpenAiPath(url)) return body;
+  return { error: { message: body.message, type: openAiErrorType(body.statusCode), param: null, code: body.code.toLowerCase() } };
+}
+
 /**
  * One error handler: AppErrors and client mistakes (4xx) keep a sanitised message;
  * a database out of reach is a 503 with Retry-After; anything else is a 500 whose details only reach
@@ -44,37 +67,45 @@ export const errorsPlugin = fp(
       const requestId = request.id;
       if (error instanceof AppError) {
         reply.headers(error.headers);
-        return reply.status(error.statusCode).send({
-          statusCode: error.statusCode,
-          code: error.code,
-          error: STATUS_TEXT[error.statusCode] ?? 'Error',
-          message: sanitizeErrorMessage(error.message),
-          requestId,
-        });
+        return reply.status(error.statusCode).send(
+          errorBody(request.url, {
+            statusCode: error.statusCode,
+            code: error.code,
+            error: STATUS_TEXT[error.statusCode] ?? 'Error',
+            message: sanitizeErrorMessage(error.message),
+            requestId,
+          }),
+        );
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-        return reply.status(400).send({
-          statusCode: 400,
-          code: 'VALIDATION_ERROR',
-          error: 'Bad Request',
-          // Our own contract's wording (field + rule): authored text, never a value the caller sent.
-          message: describeValidation(error) || 'The request is not valid.',
-          requestId,
-        });
+        return reply.status(400).send(
+          errorBody(request.url, {
+            statusCode: 400,
+            code: 'VALIDATION_ERROR',
+            error: 'Bad Request',
+            // Our own contract's wording (field + rule): authored text, never a value the caller sent.
+            message: describeValidation(error) || 'The request is not valid.',
+            requestId,
+          }),
+        );
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error) ? error.statusCode : 500;
       if (status === 429) {
-        return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', error: STATUS_TEXT[429], message: MESSAGES.tooManyAttempts, requestId });
+        return reply
+          .status(429)
+          .send(errorBody(request.url, { statusCode: 429, code: 'RATE_LIMITED', error: STATUS_TEXT[429]!, message: MESSAGES.tooManyAttempts, requestId }));
       }
       if (status < 500) {
         // Fastify's own 4xx (bad JSON, body too large, wrong content type): the message is safe and useful.
-        return reply.status(status).send({
-          statusCode: status,
-          code: error.code ?? 'BAD_REQUEST',
-          error: STATUS_TEXT[status] ?? 'Error',
-          message: sanitizeErrorMessage(error.message, 'The request is not valid.'),
-          requestId,
-        });
+        return reply.status(status).send(
+          errorBody(request.url, {
+            statusCode: status,
+            code: error.code ?? 'BAD_REQUEST',
+            error: STATUS_TEXT[status] ?? 'Error',
+            message: sanitizeErrorMessage(error.message, 'The request is not valid.'),
+            requestId,
+          }),
+        );
       }
       if (isDatabaseUnavailable(error)) {
         // PostgreSQL restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.
@@ -82,20 +113,32 @@ export const errorsPlugin = fp(
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply
           .status(503)
-          .send({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: STATUS_TEXT[503], message: DATABASE_UNAVAILABLE_MESSAGE, requestId });
+          .send(
+            errorBody(request.url, {
+              statusCode: 503,
+              code: 'SERVICE_UNAVAILABLE',
+              error: STATUS_TEXT[503]!,
+              message: DATABASE_UNAVAILABLE_MESSAGE,
+              requestId,
+            }),
+          );
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', error: STATUS_TEXT[500], message: MESSAGES.unexpectedError, requestId });
+      return reply
+        .status(500)
+        .send(errorBody(request.url, { statusCode: 500, code: 'INTERNAL_ERROR', error: STATUS_TEXT[500]!, message: MESSAGES.unexpectedError, requestId }));
     });
 
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({
-        statusCode: 404,
-        code: 'NOT_FOUND',
-        error: 'Not Found',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        requestId: request.id,
-      }),
+      reply.status(404).send(
+        errorBody(request.url, {
+          statusCode: 404,
+          code: 'NOT_FOUND',
+          error: 'Not Found',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+          requestId: request.id,
+        }),
+      ),
     );
   },
   { name: 'errors' },

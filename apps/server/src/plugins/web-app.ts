@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { errorBody } from './errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -22,7 +23,7 @@ export const webAppPlugin = fp(
       if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) || urlPath === '/api') {
         return reply
           .status(404)
-          .send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No route for GET ${urlPath}`, requestId: request.id });
+          .send(errorBody(urlPath, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No route for GET ${urlPath}`, requestId: request.id }));
       }
       if (!isBuilt) {
         return reply.status(503).type('text/plain').send('The Parley web app is not built. Run `npm run build`, then start the server again.');

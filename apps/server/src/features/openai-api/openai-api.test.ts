@@ -94,6 +94,25 @@ describeEachDatabase(
       });
       await expect(client.chat.completions.create({ model: bot.id, messages: [] })).rejects.toMatchObject({ status: 400, type: 'invalid_request_error' });
       await expect(new OpenAI({ apiKey: 'pk_wrong', baseURL, maxRetries: 0 }).models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+      // models.retrieve: the chatbot as a model, or OpenAI's 404.
+      expect(await client.models.retrieve(bot.id)).toMatchObject({ id: bot.id, object: 'model', owned_by: 'parley' });
+      await expect(client.models.retrieve('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'model_not_found' });
+      // What Fastify refuses before the route runs, and paths that do not exist, answer in OpenAI's shape too.
+      const authorization = `Bearer ${(client as unknown as { apiKey: string }).apiKey}`;
+      const malformed = await c.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization, 'content-type': 'application/json' },
+        payload: '{"model": ',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({ error: { type: 'invalid_request_error', param: null, message: expect.any(String) } });
+      const unknown = await c.app.inject({ method: 'GET', url: '/v1/embeddings', headers: { authorization } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: { message: 'No route for GET /v1/embeddings', type: 'invalid_request_error', param: null, code: 'not_found' } });
+      const unknownPost = await c.app.inject({ method: 'POST', url: '/v1/embeddings', headers: { authorization }, payload: {} });
+      expect(unknownPost.json()).toMatchObject({ error: { code: 'not_found' } });
+      await expect(client.embeddings.create({ model: bot.id, input: 'x' })).rejects.toMatchObject({ status: 404, type: 'invalid_request_error' });
 
       await c.database.db.insert(usageLedger).values({ organizationId: bot.organizationId, tokenType: 'input', tokens: 10_000_000 });
       await expect(client.chat.completions.create({ model: bot.id, messages: [{ role: 'user', content: 'Where do you ship from?' }] })).rejects.toMatchObject({

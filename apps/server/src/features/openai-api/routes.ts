@@ -91,6 +91,28 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
     },
   );
 
+  app.get(
+    '/v1/models/:model',
+    {
+      config: { access: 'api_key' },
+      schema: { tags: ['openai-compatible'], summary: 'One chatbot this key can use, as a model', params: z.object({ model: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      const key = await keyFor(request, reply);
+      if (!key) return reply;
+      const id = request.params.model;
+      const [row] = /^[0-9a-f-]{36}$/i.test(id)
+        ? await app.db
+            .select({ id: chatbots.id, createdAt: chatbots.createdAt })
+            .from(chatbots)
+            .where(and(eq(chatbots.id, id), eq(chatbots.organizationId, key.organizationId), ...(key.chatbotId ? [eq(chatbots.id, key.chatbotId)] : [])))
+        : [];
+      if (!row)
+        return openAiError(reply, 404, `The model '${id.slice(0, 100)}' does not exist or this key cannot use it.`, 'invalid_request_error', 'model_not_found');
+      return { id: row.id, object: 'model', created: Math.floor(row.createdAt.getTime() / 1000), owned_by: 'parley' };
+    },
+  );
+
   app.post(
     '/v1/chat/completions',
     {
