@@ -6,7 +6,10 @@ import { idSchema, pageQuerySchema, paginated } from './common';
 export const ANALYTICS_MAX_DAYS = 366;
 export const ANALYTICS_DEFAULT_DAYS = 30;
 
-const dateSchema = z.iso.date({ error: 'Dates must look like 2026-11-23' });
+/** A calendar date from 1970 on (before it, PostgreSQL refuses year 0 and Date.UTC reads years 0–99 as 1900–1999). */
+const dateSchema = z.iso
+  .date({ error: 'Dates must look like 2026-11-23' })
+  .refine((date) => date >= '1970-01-01' && date <= '9999-12-31', { error: 'Dates must be from 1970-01-01 on' });
 
 /** An IANA time zone the server knows (Europe/Amsterdam, UTC…). */
 export const timeZoneSchema = z

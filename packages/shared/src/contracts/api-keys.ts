@@ -7,6 +7,8 @@ export const API_KEYS_ENDED_LISTED = 20;
 /** Shown to the caller, so it avoids the words error messages may not contain (sanitize-error: "key", "token"…). */
 export const API_KEY_MESSAGES = {
   tooMany: `Your organization has ${API_KEYS_ACTIVE_MAX} API credentials in use, the most it can have. Revoke one you no longer use to create another.`,
+  /** Not "key": the error sanitiser would put its generic text in place of the message (spec part 1 §5). */
+  notFound: 'This API credential does not exist any more (deleting a chatbot deletes the credentials made for it). Reload the list.',
 } as const;
 export const createApiKeyBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),

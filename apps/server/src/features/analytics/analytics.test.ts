@@ -201,6 +201,12 @@ describeEachDatabase('customer analytics', (ctx) => {
     expect(wider.items).toEqual([{ question: 'refund?', asked: 3, answered: 2, lastAskedAt: '2026-03-28T00:10:00.000Z' }]);
     const forBot = (await get(org, `/api/analytics/top-questions?from=2026-03-27&to=2026-03-30&chatbotId=${bots.b}`)).json();
     expect(forBot.items.map((q: { question: string }) => q.question)).toEqual(['Opening hours?']);
+    // Year 0 (which PostgreSQL refuses) and years Date.UTC misreads are refused as bad input, not answered 500.
+    for (const from of ['0000-01-01', '0099-01-01', '1969-12-31']) {
+      const refused = await get(org, `/api/analytics/top-questions?from=${from}&to=2026-03-30`);
+      expect(refused.statusCode, from).toBe(400);
+      expect(refused.json().message).toContain('Dates must be from 1970-01-01 on');
+    }
   });
 
   it('another organization’s data never appears, and its chatbots and exports are “not found”', async () => {

@@ -203,6 +203,7 @@ describeEachDatabase('analytics exports', (ctx) => {
     const refused = await inject('POST', '/api/analytics/exports', { report: 'daily', from: '2026-05-10', to: '2026-05-10' }, busy);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe('5 exports are already being prepared. Wait for one to finish, then try again.');
+    expect(refused.headers['retry-after']).toBe('60');
     expect((await inject('POST', '/api/analytics/exports', { report: 'daily', from: '2026-05-10', to: '2026-05-10' })).statusCode).toBe(202);
   });
 });

@@ -82,7 +82,10 @@ export async function createExport(
     .from(analyticsExports)
     .where(and(eq(analyticsExports.organizationId, organizationId), inArray(analyticsExports.status, ['queued', 'running'])));
   if (Number(active?.n ?? 0) >= ACTIVE_EXPORTS_MAX) {
-    throw new AppError('RATE_LIMITED', `${ACTIVE_EXPORTS_MAX} exports are already being prepared. Wait for one to finish, then try again.`);
+    // A slot opens when an export finishes, which takes seconds to a few minutes: a minute is a fair time to wait.
+    throw new AppError('RATE_LIMITED', `${ACTIVE_EXPORTS_MAX} exports are already being prepared. Wait for one to finish, then try again.`, {
+      'retry-after': '60',
+    });
   }
   const [row] = await db
     .insert(analyticsExports)

@@ -53,5 +53,9 @@ describeEachDatabase('API keys: a bounded number in use, a bounded record of the
     expect((await create('after revoke')).statusCode).toBe(201);
     expect((await create('one too many')).statusCode).toBe(403);
     expect((await list()).items.filter((k) => k.revokedAt).map((k) => k.name)).toContain('key 30');
+    // One that does not exist (deleted with its chatbot, say) says so, in words the error sanitiser lets through.
+    const missing = await c.app.inject({ method: 'DELETE', url: '/api/api-keys/00000000-0000-4000-8000-000000000000', headers });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(API_KEY_MESSAGES.notFound);
   });
 });

@@ -99,7 +99,7 @@ export async function revokeApiKey(db: Db, { organizationId, userId }: KeyActor,
     .set({ revokedAt: sql`coalesce(${customerApiKeys.revokedAt}, now())` })
     .where(and(eq(customerApiKeys.id, id), eq(customerApiKeys.organizationId, organizationId), visibleTo(userId)))
     .returning({ id: customerApiKeys.id });
-  if (updated.length === 0) throw new AppError('NOT_FOUND', 'API key not found.');
+  if (updated.length === 0) throw new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound);
 }
 
 /** The key behind a bearer secret, if it is live (not revoked, not expired); counts the use. */
