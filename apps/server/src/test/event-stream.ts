@@ -4,6 +4,8 @@ export interface EventStreamClient<T> {
   events: T[];
   /** Resolves with the first event (already received or coming) that matches, or rejects after `timeoutMs`. */
   waitFor(match: (event: T) => boolean, timeoutMs?: number): Promise<T>;
+  /** Resolves when the server ends the stream (or the test closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -12,8 +14,9 @@ export async function openEventStream<T = unknown>(url: string, headers: Record<
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const events: T[] = [];
   const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
-    void (async () => {
+    ended = (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       try {
@@ -44,6 +47,7 @@ export async function openEventStream<T = unknown>(url: string, headers: Record<
   return {
     status: response.status,
     events,
+    ended,
     waitFor(match, timeoutMs = 10_000) {
       return new Promise<T>((resolve, reject) => {
         const check = () => {

@@ -358,4 +358,24 @@ describeEachDatabase('human handoff: visitor, inbox, agent replies, limits', (ct
     expect(wrongVisitor.status).toBe(404);
     for (const stream of [visitor, agent, resumed, wrongVisitor]) stream.close();
   });
+
+  it("the inbox stream of someone who signed out ends at the next signal and carries no visitor's words", async () => {
+    const c = ctx();
+    const { owner, say } = await setUp(c);
+    if (!c.app.server.listening) await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}`;
+    const asked = await say('talk to a person', { visitorId: 'visitor_after_sign_out' });
+    const agent = await openEventStream<{ type: string; message?: { content: string } }>(`${base}/api/handoffs/events`, { cookie: owner.cookie });
+    expect(agent.status).toBe(200);
+    const signedOut = await c.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      payload: {},
+    });
+    expect(signedOut.statusCode).toBe(200);
+    await say('My card number is on the way', { visitorId: 'visitor_after_sign_out', conversationId: asked.conversationId });
+    await agent.ended;
+    expect(agent.events.some((e) => e.type === 'message')).toBe(false);
+  });
 });

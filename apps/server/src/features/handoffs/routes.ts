@@ -13,8 +13,8 @@ import {
 } from '@parley/shared/contracts/handoffs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { organizationMembers } from '../../db/schema/index';
+import { and, eq, gt } from 'drizzle-orm';
+import { organizationMembers, profiles, sessions } from '../../db/schema/index';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import { chatDeps } from '../chat/service';
 import {
@@ -37,12 +37,17 @@ const tags = ['handoffs'];
 export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   const stream = createSignalStreams(app);
 
-  /** A stream outlives the check made when it opened: someone removed meanwhile gets nothing more. */
-  const stillMember = async (organizationId: string, userId: string) =>
+  /**
+   * A stream outlives the checks made when it opened: someone removed from the organization, deactivated, signed out
+   * or whose session expired meanwhile gets nothing more, and the stream ends.
+   */
+  const stillAllowed = async (organizationId: string, userId: string, sessionId: string) =>
     (
       await app.db
         .select({ userId: organizationMembers.userId })
         .from(organizationMembers)
+        .innerJoin(profiles, and(eq(profiles.id, organizationMembers.userId), eq(profiles.isActive, true)))
+        .innerJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, organizationMembers.userId), gt(sessions.expiresAt, new Date())))
         .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
     ).length > 0;
 
@@ -68,12 +73,12 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId } = requireMembership(request);
-      const userId = requireIdentity(request).user.id;
+      const { user, session } = requireIdentity(request);
       stream(request, reply, {
         topics: [organizationTopic(organizationId)],
-        onSignal: async (signal, send) => {
+        onSignal: async (signal, send, end) => {
           const event = signal as OrganizationSignal;
-          if (!(await stillMember(organizationId, userId))) return;
+          if (!(await stillAllowed(organizationId, user.id, session.id))) return end();
           if (event.type === 'handoff') {
             send({ type: 'handoff', handoffId: event.handoffId, status: event.status } satisfies InboxEvent);
             return;

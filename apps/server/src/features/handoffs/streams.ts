@@ -10,8 +10,8 @@ export interface SignalStreamOptions {
   headers?: Record<string, string>;
   /** Sent first, after the subscriptions are in place (so nothing published meanwhile is lost). */
   initial?: (send: (event: unknown) => void) => Promise<void>;
-  /** Turns a realtime signal into the events this client gets (reading the database as needed). */
-  onSignal: (signal: unknown, send: (event: unknown) => void) => Promise<void>;
+  /** Turns a realtime signal into the events this client gets (reading the database as needed); `end` closes the stream. */
+  onSignal: (signal: unknown, send: (event: unknown) => void, end: () => void) => Promise<void>;
 }
 
 /**
@@ -34,19 +34,19 @@ export function createSignalStreams(app: FastifyInstance) {
     };
     const unsubscribes = options.topics.map((topic) =>
       app.realtime.subscribe(topic, (signal) => {
-        if (!events.isClosed) enqueue(() => options.onSignal(signal, send));
+        if (!events.isClosed) enqueue(() => options.onSignal(signal, send, end));
       }),
     );
     if (options.initial) enqueue(() => options.initial!(send));
     const heartbeat = setInterval(() => events.ping(), HEARTBEAT_MS);
     const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
-    const end = () => {
+    function end() {
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       for (const unsubscribe of unsubscribes) unsubscribe();
       open.delete(end);
       events.end();
-    };
+    }
     open.add(end);
     events.signal.addEventListener('abort', end);
   };
