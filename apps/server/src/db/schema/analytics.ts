@@ -69,7 +69,8 @@ export const analyticsExports = pgTable(
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     scheduleId: uuid('schedule_id').references(() => analyticsExportSchedules.id, { onDelete: 'set null' }),
     report: text('report', { enum: ANALYTICS_REPORTS }).notNull(),
-    chatbotId: uuid('chatbot_id').references(() => chatbots.id, { onDelete: 'set null' }),
+    /** A chatbot's exports go with it (a whole-organization export has none): one left behind would be built for every chatbot. */
+    chatbotId: uuid('chatbot_id').references(() => chatbots.id, { onDelete: 'cascade' }),
     /** Inclusive dates in `timezone`. */
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),

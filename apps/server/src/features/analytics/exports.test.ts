@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { analyticsExports } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { analyticsExports, chatbots } from '../../db/schema/index';
 import { createMailer } from '../../providers/email/mailer';
+import { insertChatbotRows } from '../../test/chatbot-rows';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { CSV_BOM } from './csv';
 import { runExport, type ExportDeps } from './export-job';
@@ -172,6 +174,24 @@ describeEachDatabase('analytics exports', (ctx) => {
       expect((await inject('DELETE', `/api/analytics/exports/${row!.id}`)).json()).toEqual({ ok: true });
       expect((await inject('GET', `/api/analytics/exports/${row!.id}`)).statusCode).toBe(404);
     }
+  });
+
+  it("a chatbot's exports go with it: a queued one is not built later for the whole organization", async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const { organizationId, chatbot } = await insertChatbotRows(db);
+    const [queued] = await db
+      .insert(analyticsExports)
+      .values({ organizationId, chatbotId: chatbot.id, report: 'conversations', fromDate: '2026-05-10', toDate: '2026-05-10', fileName: 'support.csv' })
+      .returning();
+    const [whole] = await db
+      .insert(analyticsExports)
+      .values({ organizationId, report: 'conversations', fromDate: '2026-05-10', toDate: '2026-05-10', fileName: 'all.csv' })
+      .returning();
+    await db.delete(chatbots).where(eq(chatbots.id, chatbot.id));
+    expect(await db.select().from(analyticsExports).where(eq(analyticsExports.id, queued!.id))).toEqual([]);
+    expect(await runExport(depsFor(c), queued!.id, { isRetry: true, isLastAttempt: true })).toBe('skipped');
+    expect(await db.select({ id: analyticsExports.id }).from(analyticsExports).where(eq(analyticsExports.id, whole!.id))).toHaveLength(1);
   });
 
   it('an export over the row limit fails at once with a message asking for a shorter period', async () => {
