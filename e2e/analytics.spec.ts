@@ -128,6 +128,14 @@ describe('analytics: what visitors do shows on the dashboard, and exports as CSV
     const schedule = ownerPage.getByTestId('schedule-row').filter({ hasText: 'Top questions' });
     await schedule.getByText('Weekly').waitFor();
     await schedule.getByText('All chatbots').waitFor();
+
+    // The link a scheduled report's e-mail carries (/dashboard?export=id) shows that export at the top, with its file.
+    const exports = (await (await ownerPage.request.get(`${server.url}/api/analytics/exports`)).json()) as { items: { id: string; status: string }[] };
+    const done = exports.items.find((item) => item.status === 'done')!;
+    await ownerPage.goto(`${server.url}/dashboard?export=${done.id}`);
+    const linked = ownerPage.getByTestId('linked-export');
+    await linked.getByRole('link', { name: /^Download / }).waitFor();
+    await screenshot(ownerPage, 'analytics-linked-export', { fullPage: false });
     await owner.close();
   });
 });

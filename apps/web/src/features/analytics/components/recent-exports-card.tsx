@@ -1,6 +1,9 @@
 import type { AnalyticsExport } from '@parley/shared/contracts/analytics';
+import { UUID_PATTERN } from '@parley/shared/constants';
+import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
 import { CalendarClockIcon, DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
@@ -10,7 +13,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { ChatbotOption } from '../api/get-chatbot-options';
-import { exportDownloadUrl } from '../api/get-export';
+import { exportDownloadUrl, useExport } from '../api/get-export';
 import { useExports } from '../api/get-exports';
 import { EXPORT_LIST_PAGE_SIZE, exportProgressText, isExportPending, REPORT_SHORT_LABELS, STATUS_LABELS, type ExportStatus } from '../utils/export-status';
 import { formatPeriod } from '../utils/period';
@@ -23,9 +26,12 @@ const STATUS_CLASS: Record<ExportStatus, string> = {
   failed: 'border-destructive/30 bg-destructive/10 text-destructive',
 };
 
-function ExportRow({ item, chatbotName }: { item: AnalyticsExport; chatbotName: string }) {
+function ExportRow({ item, chatbotName, linked = false }: { item: AnalyticsExport; chatbotName: string; linked?: boolean }) {
   return (
-    <li className="grid gap-2 py-3 first:pt-0 last:pb-0" data-testid="export-row">
+    <li
+      className={cn('grid gap-2 py-3 first:pt-0 last:pb-0', linked && 'rounded-lg border border-brand/40 bg-brand/5 px-3 first:pt-3 last:pb-3')}
+      data-testid={linked ? 'linked-export' : 'export-row'}
+    >
       <div className="flex items-start gap-3">
         <FileSpreadsheetIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <div className="grid min-w-0 flex-1 gap-0.5">
@@ -58,6 +64,10 @@ function ExportRow({ item, chatbotName }: { item: AnalyticsExport; chatbotName: 
         )}
       </div>
       {isExportPending(item.status) && <ExportProgress item={item} label={`Progress of the ${REPORT_SHORT_LABELS[item.report]} export`} className="pl-7" />}
+      {item.status === 'done' && item.error && (
+        // Built, but e-mailing it failed: the file is here instead.
+        <p className="pl-7 text-xs text-amber-700 dark:text-amber-400">{sanitizeErrorMessage(item.error, 'The report could not be e-mailed.')}</p>
+      )}
     </li>
   );
 }
@@ -73,6 +83,14 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
   const [page, setPage] = useState(1);
   const query = useExports({ page, pageSize: EXPORT_LIST_PAGE_SIZE });
   const total = query.data?.total ?? 0;
+  // A scheduled report's e-mail links here (?export=id) when the file was too large to attach, or e-mailing failed.
+  const [searchParams] = useSearchParams();
+  const linkedId = searchParams.get('export');
+  const linked = useExport(linkedId && UUID_PATTERN.test(linkedId) ? linkedId : null);
+  const linkedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked.data) linkedRef.current?.scrollIntoView({ block: 'center' });
+  }, [linked.data]);
 
   return (
     <Card className="min-w-0 gap-4" data-testid="recent-exports">
@@ -87,6 +105,15 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
         </CardAction>
       </CardHeader>
       <CardContent className={cn('grid gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+        {linked.data && (
+          <div ref={linkedRef} className="grid gap-1.5">
+            <p className="text-xs font-medium text-muted-foreground">The report your e-mail links to</p>
+            <ul className="grid grid-cols-1">
+              <ExportRow item={linked.data} chatbotName={chatbotLabel(linked.data.chatbotId, chatbots)} linked />
+            </ul>
+          </div>
+        )}
+        {linked.isError && <LoadErrorAlert query={linked} title="The report your e-mail links to could not be found" />}
         {query.isPending ? (
           <LoadingRows label="Loading exports" rows={3} className="h-12" containerClassName="gap-3" />
         ) : query.isError ? (
