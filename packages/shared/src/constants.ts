@@ -55,9 +55,27 @@ export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_MAX_PER_EMAIL = 10;
 export const SIGN_IN_MAX_PER_IP = 30;
 
+/**
+ * E-mails the sign-up, confirmation and password-reset flows send (decisions §61). Per address: every request that
+ * could send one counts, in one window shared by the three flows, whether or not the address has an account. Per
+ * client IP: each flow has its own hourly budget.
+ */
+export const AUTH_EMAIL_WINDOW_SECONDS = 15 * 60;
+export const AUTH_EMAILS_MAX_PER_ADDRESS = 3;
+export const AUTH_IP_WINDOW_SECONDS = 60 * 60;
+export const SIGN_UP_MAX_PER_IP = 10;
+export const CONFIRMATION_RESENDS_MAX_PER_IP = 10;
+export const PASSWORD_RESET_REQUESTS_MAX_PER_IP = 10;
+/** A password-reset link works once, for an hour. */
+export const PASSWORD_RESET_TOKEN_SECONDS = 60 * 60;
+
 /** The e-mail confirmation link lands here (spec §2). */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 export const EMAIL_CALLBACK_URL = '/auth/callback?type=email';
+/** The page a password-reset link opens (Better Auth redirects there with `?token=` or `?error=INVALID_TOKEN`). */
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
+/** Where a password reset is asked for (linked from the sign-in form and from the password-changed e-mail). */
+export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
 
 /** Scopes and prompt for OAuth sign-in (spec §7). */
 export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;

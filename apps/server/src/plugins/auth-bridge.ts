@@ -1,11 +1,19 @@
-import { SIGN_IN_MAX_PER_EMAIL, SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS } from '@parley/shared/constants';
-import { fullName, signInBodySchema, signUpBodySchema } from '@parley/shared/contracts/auth';
+import { RESET_PASSWORD_PATH, SIGN_IN_MAX_PER_EMAIL, SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS } from '@parley/shared/constants';
+import {
+  fullName,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  sendVerificationEmailBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '@parley/shared/contracts/auth';
 import { MESSAGES } from '@parley/shared/messages';
 import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { createAccountAuthCalls } from '../features/account/auth-calls';
+import { AUTH_EMAIL_FLOWS, limitAuthEmail } from '../features/auth/email-limits';
 import { attributeNewSignUp } from '../features/referrals/service';
 import { recordSecurityEvent, type SecurityEventInput } from '../features/security-events/service';
 import { clientInfo } from '../lib/client-info';
@@ -34,10 +42,23 @@ export const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
   EMAIL_CAN_NOT_BE_UPDATED: 'Change your e-mail address with the e-mail form: a link is sent to the new address.',
   USER_NOT_FOUND: 'This link is not valid any more. Request a new one.',
   INVALID_USER: 'This link belongs to another account. Sign out and open it again.',
+  // Password reset (the page the e-mail link opens).
+  RESET_PASSWORD_DISABLED: 'Password reset is not available on this server.',
 };
 
 /** Paths that work without a session, or that end one: no deactivation check before them. */
-const SESSIONLESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/verify-email', '/send-verification-email', '/sign-out', '/sign-in/social']);
+const SESSIONLESS_PATHS = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/verify-email',
+  '/send-verification-email',
+  '/sign-out',
+  '/sign-in/social',
+  '/request-password-reset',
+  '/reset-password',
+]);
+/** GET /reset-password/<token>: the link of the reset e-mail, which Better Auth redirects to the reset page. */
+const isSessionless = (path: string) => SESSIONLESS_PATHS.has(path) || path.startsWith('/reset-password/');
 
 interface BridgeOptions {
   auth: Auth;
@@ -113,6 +134,39 @@ export const authBridgePlugin = fp(
           body = { ...signUp, name: fullName(parsed.data.firstName, parsed.data.lastName), email: parsed.data.email.toLowerCase() };
         }
 
+        if (isPost && path === '/send-verification-email') {
+          const parsed = sendVerificationEmailBodySchema.safeParse(body);
+          if (!parsed.success) return reject(reply, request, 400, 'VALIDATION_ERROR', issueMessage(parsed.error));
+          body = { ...parsed.data, email: parsed.data.email.toLowerCase() };
+        }
+
+        if (isPost && path === '/request-password-reset') {
+          const parsed = requestPasswordResetBodySchema.safeParse(body);
+          if (!parsed.success) return reject(reply, request, 400, 'VALIDATION_ERROR', issueMessage(parsed.error));
+          body = { email: parsed.data.email.toLowerCase(), redirectTo: parsed.data.redirectTo ?? RESET_PASSWORD_PATH };
+        }
+
+        if (isPost && path === '/reset-password') {
+          const parsed = resetPasswordBodySchema.safeParse(body);
+          if (!parsed.success) return reject(reply, request, 400, 'VALIDATION_ERROR', issueMessage(parsed.error));
+          body = parsed.data;
+        }
+
+        // Sign-up, confirmation resends and reset requests each send an e-mail: limited per address and per IP.
+        const emailFlow = isPost ? AUTH_EMAIL_FLOWS[path] : undefined;
+        if (emailFlow) {
+          const target = emailOf(body) ?? '';
+          const retryAfter = await limitAuthEmail(rateLimiter, request.log, { flow: emailFlow, email: target, ip: request.ip });
+          if (retryAfter !== null) {
+            await record(request, {
+              eventType: emailFlow === 'sign-up' ? 'signup_failed' : emailFlow === 'password-reset' ? 'password_reset_failed' : 'auth_email_rate_limited',
+              email: target,
+              details: { reason: 'RATE_LIMITED', flow: emailFlow },
+            });
+            return reject(reply, request, 429, 'RATE_LIMITED', MESSAGES.tooManyEmails, { 'retry-after': String(retryAfter) });
+          }
+        }
+
         if (isPost && path === '/sign-in/email') {
           const parsed = signInBodySchema.safeParse(body);
           if (!parsed.success) {
@@ -143,7 +197,7 @@ export const authBridgePlugin = fp(
             email: current?.user.email ?? null,
             details: { method: 'manual' },
           });
-        } else if (!SESSIONLESS_PATHS.has(path) && headers.get('cookie') && !path.startsWith('/callback/')) {
+        } else if (!isSessionless(path) && headers.get('cookie') && !path.startsWith('/callback/')) {
           // A deactivated user's sessions are deleted here, so Better Auth then answers as signed out.
           identity = await app.resolveIdentity(request);
         }
@@ -169,6 +223,9 @@ export const authBridgePlugin = fp(
           await record(request, { eventType: 'signup_failed', email, details: { status: response.status } });
         } else if (path === '/sign-in/email' && response.status >= 400) {
           await record(request, { eventType: 'signin_failed', email, details: { status: response.status } });
+        } else if (path === '/request-password-reset' && isPost) {
+          // Whether the address has an account is not known here (nor said to the caller): the e-mail hook knows.
+          await record(request, { eventType: 'password_reset_requested', email: emailOf(body), details: { status: response.status } });
         } else if ((path.startsWith('/callback/') && /[?&]error=/.test(location)) || (path === '/sign-in/social' && response.status >= 400)) {
           const reason = /[?&]error=([^&]*)/.exec(location)?.[1];
           await record(request, {
@@ -198,6 +255,10 @@ export const authBridgePlugin = fp(
             /* keep the default below */
           }
           const code = parsed.code ?? 'AUTH_ERROR';
+          // A refused reset link (invalid, used or expired; deactivated accounts are recorded by the hook that refuses them).
+          if (path === '/reset-password' && code !== 'ACCOUNT_DEACTIVATED') {
+            await record(request, { eventType: 'password_reset_failed', details: { status: response.status, code } });
+          }
           return reply.send({
             statusCode: response.status,
             code,

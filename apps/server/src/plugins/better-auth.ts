@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { MESSAGES } from '@parley/shared/messages';
-import { OAUTH_PROMPT, OAUTH_PROVIDER_ID, OAUTH_SCOPES } from '@parley/shared/constants';
+import { OAUTH_PROMPT, OAUTH_PROVIDER_ID, OAUTH_SCOPES, PASSWORD_RESET_TOKEN_SECONDS } from '@parley/shared/constants';
 import { betterAuth } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -10,13 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
-import { emailChangeVerificationEmail } from '../features/account/emails';
+import { emailChangeVerificationEmail, passwordChangedNotice } from '../features/account/emails';
 import { isPendingEmailChange } from '../features/account/email-change';
 import { cancelDeletionOnSignIn } from '../features/account-deletion/sign-in';
 import { ensureProfile, isProfileActive } from '../features/auth/service';
 import { recordSecurityEvent } from '../features/security-events/service';
 import type { Mailer } from '../providers/email/mailer';
-import { verificationEmail } from '../providers/email/templates';
+import { passwordResetEmail, verificationEmail } from '../providers/email/templates';
 
 export interface CreateAuthOptions {
   config: Config;
@@ -29,6 +29,12 @@ export interface CreateAuthOptions {
 const deriveAuthSecret = (secretKey: string) => createHmac('sha256', secretKey).update('parley:better-auth').digest('base64url');
 
 const SIGN_IN_PATHS: Record<string, string> = { '/sign-in/email': 'email', '/verify-email': 'email_verification' };
+
+/** The client the bridge saw (it sets x-parley-client-ip), for the events written from Better Auth's callbacks. */
+const clientOf = (request: Request | undefined) => ({
+  ipAddress: request?.headers.get('x-parley-client-ip') ?? null,
+  userAgent: request?.headers.get('user-agent')?.slice(0, 500) ?? null,
+});
 
 export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
   return betterAuth({
@@ -66,6 +72,37 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: !config.emailVerificationRequired,
+      // "Forgot password?" (decisions §61): a link valid for an hour, once; the reset ends every session of the user.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Better Auth answers the same whether or not the address has an account; a deactivated one gets no e-mail.
+      sendResetPassword: async ({ user, url }, request) => {
+        if (!(await isProfileActive(db, user.id))) {
+          await recordSecurityEvent(db, {
+            eventType: 'password_reset_failed',
+            userId: user.id,
+            email: user.email,
+            ...clientOf(request),
+            details: { reason: 'ACCOUNT_DEACTIVATED', stage: 'request' },
+          });
+          return;
+        }
+        await mailer.send(passwordResetEmail(user.email, user.name, url));
+      },
+      onPasswordReset: async ({ user }, request) => {
+        try {
+          await recordSecurityEvent(db, {
+            eventType: 'password_reset_completed',
+            userId: user.id,
+            email: user.email,
+            ...clientOf(request),
+            details: { all_sessions_ended: true },
+          });
+          await mailer.send(passwordChangedNotice(user.email, user.name, config.publicUrl, 'reset'));
+        } catch (error) {
+          log.error({ err: error }, 'could not follow up a password reset');
+        }
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -137,6 +174,21 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
       },
     },
     hooks: {
+      // A reset link sent before the account was deactivated sets no password.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/reset-password') return;
+        const token = (ctx.body as { token?: unknown } | undefined)?.token ?? (ctx.query as { token?: unknown } | undefined)?.token;
+        if (typeof token !== 'string' || !token) return;
+        const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+        if (!verification || (await isProfileActive(db, verification.value))) return;
+        await recordSecurityEvent(db, {
+          eventType: 'password_reset_failed',
+          userId: verification.value,
+          ...clientOf(ctx.request),
+          details: { reason: 'ACCOUNT_DEACTIVATED', stage: 'reset' },
+        });
+        throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: MESSAGES.accountDeactivated });
+      }),
       after: createAuthMiddleware(async (ctx) => {
         const created = ctx.context.newSession;
         if (!created) return;

@@ -111,17 +111,15 @@ export const errorsPlugin = fp(
         // PostgreSQL restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.
         request.log.warn({ err: error }, 'database unavailable');
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-        return reply
-          .status(503)
-          .send(
-            errorBody(request.url, {
-              statusCode: 503,
-              code: 'SERVICE_UNAVAILABLE',
-              error: STATUS_TEXT[503]!,
-              message: DATABASE_UNAVAILABLE_MESSAGE,
-              requestId,
-            }),
-          );
+        return reply.status(503).send(
+          errorBody(request.url, {
+            statusCode: 503,
+            code: 'SERVICE_UNAVAILABLE',
+            error: STATUS_TEXT[503]!,
+            message: DATABASE_UNAVAILABLE_MESSAGE,
+            requestId,
+          }),
+        );
       }
       request.log.error({ err: error }, 'request failed');
       return reply

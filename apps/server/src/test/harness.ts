@@ -127,11 +127,15 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
 }
 
+/** A client address of its own, so helpers never trip the per-IP sign-in and sign-up limits. */
+const randomClientIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+
 export async function signUp(app: FastifyInstance, email: string, names = { firstName: 'Ada', lastName: 'Lovelace' }, password = TEST_PASSWORD) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: 'http://localhost:3000' },
+    remoteAddress: randomClientIp(),
     payload: { email, password, name: `${names.firstName} ${names.lastName}`, ...names, callbackURL: '/auth/callback?type=email' },
   });
 }
@@ -166,8 +170,7 @@ export async function createSignedInUser(ctx: TestContext, email = uniqueEmail()
   const created = await signUp(ctx.app, email);
   if (created.statusCode !== 200) throw new Error(`sign-up failed: ${created.statusCode} ${created.body}`);
   await confirmEmail(ctx, email);
-  // A fresh client address each time, so helpers never trip the per-IP sign-in limit.
-  const response = await signIn(ctx.app, email, TEST_PASSWORD, `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`);
+  const response = await signIn(ctx.app, email, TEST_PASSWORD, randomClientIp());
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return { email, cookie: cookiesFrom(response), userId: (response.json() as { user: { id: string } }).user.id };
 }

@@ -67,6 +67,8 @@ const routes: RouteObject[] = [
         children: [
           { path: paths.auth, ...lazyScreen(() => import('./routes/auth/auth')) },
           { path: paths.authCallback, ...lazyScreen(() => import('./routes/auth/callback')) },
+          { path: paths.forgotPassword, ...lazyScreen(() => import('./routes/auth/forgot-password')) },
+          { path: paths.resetPassword, ...lazyScreen(() => import('./routes/auth/reset-password')) },
           { path: paths.invite, ...lazyScreen(() => import('./routes/invite')) },
         ],
       },

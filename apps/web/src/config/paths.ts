@@ -1,9 +1,13 @@
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '@parley/shared/constants';
+
 /** Every route of the web app, in one place. */
 export const paths = {
   home: '/',
   pricing: '/pricing',
   auth: '/auth',
   authCallback: '/auth/callback',
+  forgotPassword: FORGOT_PASSWORD_PATH,
+  resetPassword: RESET_PASSWORD_PATH,
   invite: '/invite/:token',
   dashboard: '/dashboard',
   chatbots: '/dashboard/chatbots',

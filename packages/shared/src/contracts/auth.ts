@@ -64,6 +64,31 @@ export const signInBodySchema = signInFormSchema.extend({
   rememberMe: z.boolean().optional(),
 });
 
+/** The "Forgot password?" form. */
+export const forgotPasswordFormSchema = z.object({ email });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** Body of POST /api/auth/request-password-reset. `redirectTo` is the page the link opens (a path on this site). */
+export const requestPasswordResetBodySchema = forgotPasswordFormSchema.extend({ redirectTo: callbackPath });
+
+/** Body of POST /api/auth/send-verification-email (a fresh confirmation link). */
+export const sendVerificationEmailBodySchema = z.object({ email, callbackURL: callbackPath });
+
+/** The page the reset link opens: a new password under the sign-up rules, typed twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: 'Repeat the new password' }).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** Body of POST /api/auth/reset-password. */
+export const resetPasswordBodySchema = z.object({
+  newPassword: passwordSchema,
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200),
+});
+
 export { fullName } from '../names';
 
 export const organizationSummarySchema = z.object({

@@ -1,3 +1,4 @@
+import { FORGOT_PASSWORD_PATH } from '@parley/shared/constants';
 import type { EmailMessage } from '../../providers/email/mailer';
 
 /**
@@ -30,12 +31,20 @@ export function emailChangedNotice(to: string, name: string | null, newEmail: st
   };
 }
 
-export function passwordChangedNotice(to: string, name: string | null, publicUrl: string): EmailMessage {
+/**
+ * Told after the password changes: from the settings page ('changed', other browsers signed out) or through a reset
+ * link ('reset', every browser signed out).
+ */
+export function passwordChangedNotice(to: string, name: string | null, publicUrl: string, how: 'changed' | 'reset' = 'changed'): EmailMessage {
+  const what =
+    how === 'reset'
+      ? 'The password of your Parley account was just reset with a link sent to this address, and every signed-in browser was signed out.'
+      : 'The password of your Parley account was just changed, and every other signed-in browser was signed out.';
   return {
     kind: 'password_changed_notice',
     to,
-    subject: 'Your Parley password was changed',
-    text: `${greetingOf(name)}\n\nThe password of your Parley account was just changed, and every other signed-in browser was signed out.\n\nIf you did not do this, reset your password at ${publicUrl}/auth and contact your Parley administrator.\n`,
+    subject: how === 'reset' ? 'Your Parley password was reset' : 'Your Parley password was changed',
+    text: `${greetingOf(name)}\n\n${what}\n\nIf you did not do this, choose a new password at ${publicUrl}${FORGOT_PASSWORD_PATH} (we send a link to this address) and contact your Parley administrator.\n`,
   };
 }
 

@@ -1,5 +1,11 @@
 import {
   API_KEY_REQUESTS_PER_MINUTE,
+  AUTH_EMAIL_WINDOW_SECONDS,
+  AUTH_EMAILS_MAX_PER_ADDRESS,
+  AUTH_IP_WINDOW_SECONDS,
+  CONFIRMATION_RESENDS_MAX_PER_IP,
+  PASSWORD_RESET_REQUESTS_MAX_PER_IP,
+  SIGN_UP_MAX_PER_IP,
   API_REQUESTS_PER_IP_PER_MINUTE,
   CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE,
   CSP_REPORTS_PER_IP_PER_MINUTE,
@@ -13,7 +19,7 @@ import type { RateLimitStatus } from '@parley/shared/contracts/pricing-plans';
 
 /**
  * The Plans tab's enforcement card (spec part 2 §2): every limit this server applies, from the same constants the
- * enforcing code reads (plugins/auth-bridge.ts, features/chat/public-access.ts, features/openai-api/routes.ts,
+ * enforcing code reads (plugins/auth-bridge.ts, features/auth/email-limits.ts, features/chat/public-access.ts, features/openai-api/routes.ts,
  * features/csp/routes.ts, features/auth/routes.ts; tier limits in features/usage and features/handoffs), so the
  * card cannot claim what the server does not do. "tracking" marks what is counted but never refused.
  */
@@ -35,6 +41,42 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     windowSeconds: SIGN_IN_WINDOW_SECONDS,
     status: 'enforced',
     detail: 'Further attempts get 429 with Retry-After and are recorded as security events.',
+  },
+  {
+    key: 'auth-emails-address',
+    label: 'Sign-up, confirmation and password-reset e-mails',
+    scope: 'per e-mail address (the three together)',
+    limit: AUTH_EMAILS_MAX_PER_ADDRESS,
+    windowSeconds: AUTH_EMAIL_WINDOW_SECONDS,
+    status: 'enforced',
+    detail: 'Every request counts, with or without an account behind the address; further ones get 429 with Retry-After.',
+  },
+  {
+    key: 'sign-up-ip',
+    label: 'Sign-ups',
+    scope: 'per client IP',
+    limit: SIGN_UP_MAX_PER_IP,
+    windowSeconds: AUTH_IP_WINDOW_SECONDS,
+    status: 'enforced',
+    detail: 'Further sign-ups get 429 with Retry-After and are recorded as security events.',
+  },
+  {
+    key: 'confirmation-resend-ip',
+    label: 'Confirmation e-mail resends',
+    scope: 'per client IP',
+    limit: CONFIRMATION_RESENDS_MAX_PER_IP,
+    windowSeconds: AUTH_IP_WINDOW_SECONDS,
+    status: 'enforced',
+    detail: 'Further requests get 429 with Retry-After and are recorded as security events.',
+  },
+  {
+    key: 'password-reset-ip',
+    label: 'Password-reset requests',
+    scope: 'per client IP',
+    limit: PASSWORD_RESET_REQUESTS_MAX_PER_IP,
+    windowSeconds: AUTH_IP_WINDOW_SECONDS,
+    status: 'enforced',
+    detail: 'Further requests get 429 with Retry-After and are recorded as security events.',
   },
   {
     key: 'widget-chatbot',

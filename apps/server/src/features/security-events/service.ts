@@ -29,6 +29,11 @@ export const SECURITY_EVENT_SEVERITY = {
   account_deletion_requested: 'high',
   account_deletion_cancelled: 'medium',
   account_deleted: 'high',
+  // Password reset and the limits on e-mails sent by the auth flows (decisions §61).
+  password_reset_requested: 'low',
+  password_reset_completed: 'medium',
+  password_reset_failed: 'medium',
+  auth_email_rate_limited: 'medium',
 } as const satisfies Record<string, SecuritySeverity>;
 
 export type SecurityEventType = keyof typeof SECURITY_EVENT_SEVERITY;

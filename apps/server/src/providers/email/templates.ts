@@ -12,3 +12,17 @@ export function verificationEmail(to: string, name: string, url: string): EmailM
     html: `<p>${escapeHtml(greeting)}</p><p>Confirm your e-mail address to finish setting up your Parley account:</p><p><a href="${escapeHtml(url)}">Confirm e-mail address</a></p><p>The link is valid for 24 hours. If you did not sign up, ignore this message.</p>`,
   };
 }
+
+/** The link of "Forgot password?": it opens the page that sets a new password, once, within the hour. */
+export function passwordResetEmail(to: string, name: string, url: string): EmailMessage {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const closing =
+    'The link is valid for 1 hour and works once. Setting a new password signs your account out everywhere. If you did not ask for this, ignore this message: your password stays as it is.';
+  return {
+    kind: 'password_reset',
+    to,
+    subject: 'Reset your Parley password',
+    text: `${greeting}\n\nSomeone (we hope you) asked to reset the password of your Parley account. Choose a new password here:\n\n${url}\n\n${closing}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Someone (we hope you) asked to reset the password of your Parley account. Choose a new password here:</p><p><a href="${escapeHtml(url)}">Choose a new password</a></p><p>${escapeHtml(closing)}</p>`,
+  };
+}

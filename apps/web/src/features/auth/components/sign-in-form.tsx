@@ -2,6 +2,7 @@ import type { SignInForm as SignInFormValues } from '@parley/shared/contracts/au
 import { AlertCircleIcon, MailWarningIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSendVerificationEmail } from '../api/send-verification-email';
@@ -41,6 +43,8 @@ export function SignInForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Carried to "Forgot password?" so the address need not be typed twice.
+  const typedEmail = form.watch('email');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -104,7 +108,16 @@ export function SignInForm() {
         <FieldError id="sign-in-email-error">{errors.email?.message}</FieldError>
       </Field>
       <Field>
-        <Label htmlFor="sign-in-password">Password</Label>
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor="sign-in-password">Password</Label>
+          <Link
+            to={paths.forgotPassword}
+            state={{ email: typedEmail }}
+            className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
         <Input
           id="sign-in-password"
           type="password"
