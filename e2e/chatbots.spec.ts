@@ -140,13 +140,25 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     await page.getByRole('group', { name: 'Try asking' }).getByRole('button', { name: 'How long does shipping take?' }).waitFor();
 
     await page.getByLabel('Question').fill('How long does standard shipping take?');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/test-chat'));
     await page.getByRole('button', { name: 'Send' }).click();
     const log = page.getByRole('log', { name: 'Conversation' });
+    // Each source is numbered as the answer cites it: its place among the passages, as sent with the answer.
+    const done = (await (await answered).text())
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => JSON.parse(block.slice(6)) as { type: string; citations?: { number?: number; sourceName: string }[] })
+      .find((event) => event.type === 'done');
+    const firstCited = done?.citations?.[0];
+    expect(firstCited?.number).toBeGreaterThan(0);
     await log
       .getByText(/Standard shipping takes 3 to 5 working days/)
       .first()
       .waitFor();
     await log.getByRole('list', { name: 'Sources' }).first().getByText('guide.md').waitFor();
+    expect(await log.getByRole('list', { name: 'Sources' }).first().getByRole('listitem').first().innerText()).toMatch(
+      new RegExp(`^${firstCited!.number}\\s*${firstCited!.sourceName}`),
+    );
 
     // A follow-up in the same conversation, answered from the pasted text.
     await page.getByLabel('Question').fill('When does the support team answer the phone?');

@@ -74,7 +74,16 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
     const answered = page.waitForResponse((r) => r.url().endsWith(`/api/public/chatbots/${chatbotId}/messages`));
     await page.getByLabel('Your message', { exact: true }).fill('How long do refunds take?');
     await page.getByRole('button', { name: 'Send message' }).click();
-    expect((await answered).headers()['content-type']).toContain('text/event-stream');
+    const answer = await answered;
+    expect(answer.headers()['content-type']).toContain('text/event-stream');
+    // The source list shows each passage by the number the answer cites it by (its place among the passages).
+    const done = (await answer.text())
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => JSON.parse(block.slice(6)) as { type: string; citations?: { number?: number }[] })
+      .find((event) => event.type === 'done');
+    const cited = done?.citations?.[0]?.number;
+    expect(cited).toBeGreaterThan(0);
     const log = page.getByRole('log', { name: 'Conversation' });
     await log
       .getByText(/five working days/)
@@ -82,6 +91,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
       .waitFor();
     const faq = log.locator('summary', { hasText: 'faq' });
     await faq.waitFor();
+    expect(await faq.textContent()).toBe(`[${cited}]faq`);
     // The suggestions make way for the conversation.
     expect(await page.getByRole('button', { name: 'Where do you ship from?' }).count()).toBe(0);
     await faq.click();

@@ -26,6 +26,8 @@ describe('what the widget remembers about a visitor', () => {
     const messages: StoredMessage[] = [
       { role: 'visitor', text: 'How long do refunds take?' },
       { role: 'bot', text: 'Five working days.', citations: [{ sourceId: 's1', sourceName: 'faq', excerpt: 'Refunds are paid within five working days.' }] },
+      // The number the answer cites the passage by is remembered with it.
+      { role: 'bot', text: 'From Rotterdam [2].', citations: [{ sourceId: 's2', sourceName: 'guide', excerpt: 'We ship from Rotterdam.', number: 2 }] },
     ];
     saveVisitorState(store, BOT_A, { ...first, conversationId: CONVERSATION, messages });
     expect(loadVisitorState(store, BOT_A)).toEqual({ visitorId: first.visitorId, conversationId: CONVERSATION, messages, mode: 'bot', lastEventAt: null });

@@ -4,7 +4,7 @@ import type { Citation } from '@parley/shared/contracts/chatbots';
 export const MAX_STORED_MESSAGES = 50;
 const MAX_EXCERPT_CHARS = 600;
 
-export type StoredCitation = Pick<Citation, 'sourceId' | 'sourceName' | 'excerpt'>;
+export type StoredCitation = Pick<Citation, 'sourceId' | 'sourceName' | 'excerpt' | 'number'>;
 
 export interface StoredMessage {
   /** visitor and bot as before; agent: a person of the team; system: a status line ("Ada joined the conversation."). */
@@ -81,13 +81,19 @@ export function loadVisitorState(store: KeyValueStore | null, chatbotId: string,
 
 /** Keeps the last MAX_STORED_MESSAGES messages; a full or refused storage only means no memory. */
 export function saveVisitorState(store: KeyValueStore | null, chatbotId: string, state: VisitorState): void {
-  const messages = state.messages
-    .slice(-MAX_STORED_MESSAGES)
-    .map((m) =>
-      m.citations
-        ? { ...m, citations: m.citations.map((c) => ({ sourceId: c.sourceId, sourceName: c.sourceName, excerpt: c.excerpt.slice(0, MAX_EXCERPT_CHARS) })) }
-        : m,
-    );
+  const messages = state.messages.slice(-MAX_STORED_MESSAGES).map((m) =>
+    m.citations
+      ? {
+          ...m,
+          citations: m.citations.map((c) => ({
+            sourceId: c.sourceId,
+            sourceName: c.sourceName,
+            excerpt: c.excerpt.slice(0, MAX_EXCERPT_CHARS),
+            ...(typeof c.number === 'number' ? { number: c.number } : {}),
+          })),
+        }
+      : m,
+  );
   try {
     const { visitorId, conversationId, mode, lastEventAt } = state;
     store?.setItem(storageKey(chatbotId), JSON.stringify({ visitorId, conversationId, messages, mode, lastEventAt }));

@@ -196,7 +196,7 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
           } else if (event.type === 'done') {
             if (ended) return;
             ended = true;
-            const citations: StoredCitation[] = event.citations.map(({ sourceId, sourceName, excerpt }) => ({ sourceId, sourceName, excerpt }));
+            const citations: StoredCitation[] = event.citations.map(({ sourceId, sourceName, excerpt, number }) => ({ sourceId, sourceName, excerpt, number }));
             answer.finish(citations, { id: answerId, offerHandoff: event.offerHandoff });
             state.messages.push({ role: 'bot', text, citations, id: answerId });
             save();

@@ -63,6 +63,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .source-list{margin:0;padding:0;list-style:none}
 .source summary{padding:2px 0;color:#374151;cursor:pointer}
 .source summary:hover{color:#111827;text-decoration:underline}
+.source-number{margin-right:4px;color:var(--accent-text);font-size:11px;font-weight:600;font-variant-numeric:tabular-nums}
 .source blockquote{margin:4px 0 6px;padding:6px 9px;border-left:3px solid var(--accent);border-radius:4px;background:#f3f4f6;color:#4b5563;font-size:12.5px;white-space:pre-wrap}
 
 .compose{display:flex;align-items:flex-end;gap:8px;padding:10px 12px;border-top:1px solid #e5e7eb;background:#fff}

@@ -1,4 +1,5 @@
 import type { PublicChatbot } from '@parley/shared/contracts/chatbots';
+import { groupCitations } from '../citations';
 import { readableTextColor } from '../format';
 import type { ConversationMode, StoredCitation, StoredMessage } from '../storage';
 import { el, icon, ICONS } from './dom';
@@ -50,19 +51,23 @@ const NARROW_SCREEN = '(max-width: 480px)';
 const TALK_TO_PERSON = 'Talk to a person';
 const MESSAGE_MAX_CHARS = 4000;
 
-/** Groups citations by source: one expandable entry per document, its excerpts inside. */
+/** The number an answer cites a passage by, as it shows it: "[2]". */
+const numberLabel = (number: number) => el('span', { class: 'source-number' }, [`[${number}]`]);
+
+/**
+ * Groups citations by source: one expandable entry per document, with the numbers the answer cites its passages by,
+ * and its excerpts inside, each with its number.
+ */
 function sourcesList(citations: StoredCitation[]): HTMLElement | null {
   if (citations.length === 0) return null;
-  const bySource = new Map<string, { name: string; excerpts: string[] }>();
-  for (const c of citations) {
-    const entry = bySource.get(c.sourceId) ?? { name: c.sourceName, excerpts: [] };
-    if (c.excerpt && entry.excerpts.indexOf(c.excerpt) < 0) entry.excerpts.push(c.excerpt);
-    bySource.set(c.sourceId, entry);
-  }
-  const items: HTMLElement[] = [];
-  bySource.forEach(({ name, excerpts }) => {
-    items.push(el('li', {}, [el('details', { class: 'source' }, [el('summary', {}, [name]), ...excerpts.map((excerpt) => el('blockquote', {}, [excerpt]))])]));
-  });
+  const items = groupCitations(citations).map(({ name, numbers, excerpts }) =>
+    el('li', {}, [
+      el('details', { class: 'source' }, [
+        el('summary', {}, [...numbers.map(numberLabel), name]),
+        ...excerpts.map((excerpt) => el('blockquote', {}, [excerpt.number === null ? null : numberLabel(excerpt.number), excerpt.text])),
+      ]),
+    ]),
+  );
   return el('div', { class: 'sources' }, [el('p', { class: 'sources-label' }, ['Sources']), el('ul', { class: 'source-list' }, items)]);
 }
 

@@ -24,16 +24,24 @@ export const originSchema = z
     }
   });
 
-export const appearanceSchema = z.object({
-  color: hexColor.default('#4f46e5'),
-  position: z.enum(['bottom-right', 'bottom-left']).default('bottom-right'),
-  title: z.string().trim().min(1, 'Widget title is required').max(60).default('Chat with us'),
+const appearanceFields = {
+  color: hexColor,
+  position: z.enum(['bottom-right', 'bottom-left']),
+  title: z.string().trim().min(1, 'Widget title is required').max(60),
   avatarUrl: z
     .url({ protocol: /^https?$/, error: 'Avatar must be an http(s) URL' })
     .max(2000)
-    .nullable()
-    .default(null),
+    .nullable(),
+};
+
+export const appearanceSchema = z.object({
+  color: appearanceFields.color.default('#4f46e5'),
+  position: appearanceFields.position.default('bottom-right'),
+  title: appearanceFields.title.default('Chat with us'),
+  avatarUrl: appearanceFields.avatarUrl.default(null),
 });
+/** The appearance fields a PATCH names, and only those: the others keep their stored values (no defaults here). */
+export const appearanceUpdateSchema = z.object(appearanceFields).partial();
 
 export const MODEL_PROVIDERS = ['builtin', 'openai', 'anthropic', 'google', 'mistral', 'openai-compatible'] as const;
 
@@ -68,7 +76,7 @@ export const createChatbotBodySchema = z.object({
   organizationId: idSchema.optional(),
 });
 export type CreateChatbotBody = z.input<typeof createChatbotBodySchema>;
-/** No field has a default here, so a PATCH changes only what it names. */
+/** No field has a default here, so a PATCH changes only what it names; within `appearance` too (merged). */
 export const updateChatbotBodySchema = z
   .object({
     name: chatbotFields.name,
@@ -79,7 +87,7 @@ export const updateChatbotBodySchema = z
     temperature: z.number().min(0).max(2),
     welcomeMessage: z.string().trim().max(500),
     suggestedQuestions: chatbotFields.suggestedQuestions,
-    appearance: appearanceSchema,
+    appearance: appearanceUpdateSchema,
     allowedOrigins: chatbotFields.allowedOrigins,
     status: z.enum(['draft', 'live']),
     retrievalTopK: z.number().int().min(1).max(20),
@@ -154,8 +162,14 @@ export const knowledgeSourceTotalsSchema = z.object({
   tokens: z.number().int(),
 });
 export type KnowledgeSourceTotals = z.infer<typeof knowledgeSourceTotalsSchema>;
-/** `total` counts the sources the filter matches; `totals` the chatbot's. */
-export const knowledgeSourceListSchema = paginated(knowledgeSourceSchema).extend({ totals: knowledgeSourceTotalsSchema });
+/**
+ * `total` counts the sources the filter matches; `totals` the chatbot's. `maxDocumentSizeMb`: the largest file an
+ * upload may be (the system configuration's max_document_size_mb), which the upload screen checks and shows.
+ */
+export const knowledgeSourceListSchema = paginated(knowledgeSourceSchema).extend({
+  totals: knowledgeSourceTotalsSchema,
+  maxDocumentSizeMb: z.number().int().positive(),
+});
 export type KnowledgeSourceList = z.infer<typeof knowledgeSourceListSchema>;
 
 export const TEXT_SOURCE_MAX_CHARS = 500_000;
@@ -179,7 +193,17 @@ export const chatMessageBodySchema = z.object({
 });
 export type ChatMessageBody = z.infer<typeof chatMessageBodySchema>;
 
-export const citationSchema = z.object({ chunkId: z.uuid(), sourceId: z.uuid(), sourceName: z.string(), excerpt: z.string() });
+export const citationSchema = z.object({
+  chunkId: z.uuid(),
+  sourceId: z.uuid(),
+  sourceName: z.string(),
+  excerpt: z.string(),
+  /**
+   * The passage's place among those the answer was given (1 = the best), the number a model's answer cites it by
+   * ("[3]") and the one the source lists show. Absent on answers stored before it was kept.
+   */
+  number: z.number().int().positive().optional(),
+});
 export type Citation = z.infer<typeof citationSchema>;
 
 /** Server-sent events of a chat answer: `meta`, then `delta`s, then `done` (or `error`). */

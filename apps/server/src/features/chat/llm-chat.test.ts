@@ -1,7 +1,9 @@
 import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { messages } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 
 /** A local OpenAI-compatible model server: streams a fixed answer that cites passage [1]. */
@@ -14,9 +16,17 @@ const server: Server = createServer((req, res) => {
       res.statusCode = 404;
       return res.end();
     }
-    requests.push({ body: JSON.parse(raw) });
+    const body = JSON.parse(raw) as (typeof requests)[number]['body'];
+    // A question asking for it gets a failure, as from a provider that is down.
+    if (body.messages.at(-1)?.content.includes('Question: Fail')) {
+      res.statusCode = 400;
+      return res.end(JSON.stringify({ error: { message: 'The model is not available.', type: 'invalid_request_error' } }));
+    }
+    requests.push({ body });
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const pieces = ['Refunds are ', 'paid within ', 'five working days [1].'];
+    // Asked which passage says it, the model cites the second passage it was given.
+    const asksWhich = body.messages.at(-1)?.content.includes('Question: Which');
+    const pieces = asksWhich ? ['Shipping to Europe ', 'takes three days [2].'] : ['Refunds are ', 'paid within ', 'five working days [1].'];
     const chunk = (delta: object, extra: object = {}) =>
       res.write(
         `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`,
@@ -88,6 +98,105 @@ describeEachDatabase(
       expect(prompt).toContain('You are the Acme support bot.');
       expect(prompt).toContain('within five working days');
       expect(prompt).toContain('How long do refunds take?');
+    });
+
+    it('leaves a failed answer and its question out of the conversation the model is shown next', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const bot = (
+        await c.app.inject({
+          method: 'POST',
+          url: '/api/chatbots',
+          headers: { cookie: owner.cookie },
+          payload: { name: 'LLM bot 2', modelProvider: 'openai-compatible', modelName: 'local-model' },
+        })
+      ).json() as { id: string };
+      await c.app.inject({
+        method: 'POST',
+        url: `/api/chatbots/${bot.id}/sources/text`,
+        headers: { cookie: owner.cookie },
+        payload: { name: 'refund policy', text: 'Refunds are paid back to the original card within five working days.' },
+      });
+      const deadline = Date.now() + 30_000;
+      while (
+        (await c.app.inject({ method: 'GET', url: `/api/chatbots/${bot.id}/sources`, headers: { cookie: owner.cookie } })).json().items[0]?.status !== 'ready'
+      ) {
+        if (Date.now() > deadline) throw new Error('source not ready');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const ask = async (message: string, conversationId?: string) => {
+        const response = await c.app.inject({
+          method: 'POST',
+          url: `/api/chatbots/${bot.id}/test-chat`,
+          headers: { cookie: owner.cookie },
+          payload: { message, ...(conversationId ? { conversationId } : {}) },
+        });
+        return response.body
+          .split('\n\n')
+          .filter((b) => b.startsWith('data: '))
+          .map((b) => JSON.parse(b.slice(6)) as ChatStreamEvent);
+      };
+
+      const first = await ask('How long do refunds take?');
+      const { conversationId } = first.find((e) => e.type === 'meta') as { conversationId: string };
+      // The provider fails before any text: the answer is stored empty, as an error.
+      expect((await ask('Fail on the refunds for me?', conversationId)).some((e) => e.type === 'error')).toBe(true);
+      await ask('Are refunds paid to the card?', conversationId);
+
+      const sent = requests.at(-1)!.body.messages.filter((m) => m.role !== 'system');
+      expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+      expect(sent[0]!.content).toBe('How long do refunds take?');
+      expect(sent[1]!.content).toBe('Refunds are paid within five working days [1].');
+      expect(sent[2]!.content).toContain('Question: Are refunds paid to the card?');
+      expect(sent.every((m) => m.content.trim() !== '')).toBe(true);
+    });
+
+    it('numbers each cited source by the passage’s place in the prompt, the number the answer cites it by, when sent and when stored', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const bot = (
+        await c.app.inject({
+          method: 'POST',
+          url: '/api/chatbots',
+          headers: { cookie: owner.cookie },
+          payload: { name: 'LLM bot 3', modelProvider: 'openai-compatible', modelName: 'local-model' },
+        })
+      ).json() as { id: string };
+      for (const [name, text] of [
+        ['refund policy', 'Refunds for shipping damage are paid back to the original card within five working days.'],
+        ['shipping guide', 'Shipping to Europe takes three days; refunds for lost shipping are paid at once.'],
+      ]) {
+        await c.app.inject({ method: 'POST', url: `/api/chatbots/${bot.id}/sources/text`, headers: { cookie: owner.cookie }, payload: { name, text } });
+      }
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const items = (await c.app.inject({ method: 'GET', url: `/api/chatbots/${bot.id}/sources`, headers: { cookie: owner.cookie } })).json().items as {
+          status: string;
+        }[];
+        if (items.length === 2 && items.every((item) => item.status === 'ready')) break;
+        if (Date.now() > deadline) throw new Error('sources not ready');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+
+      const response = await c.app.inject({
+        method: 'POST',
+        url: `/api/chatbots/${bot.id}/test-chat`,
+        headers: { cookie: owner.cookie },
+        payload: { message: 'Which refunds for shipping are paid?' },
+      });
+      const events = response.body
+        .split('\n\n')
+        .filter((b) => b.startsWith('data: '))
+        .map((b) => JSON.parse(b.slice(6)) as ChatStreamEvent);
+      // The passage the prompt numbered [2] is the one the answer's "[2]" names.
+      const prompt = requests.at(-1)!.body.messages.at(-1)!.content;
+      const second = /^\[2\] Source: (.+)$/m.exec(prompt)?.[1];
+      expect(second).toBeTruthy();
+      const done = events.find((e) => e.type === 'done') as Extract<ChatStreamEvent, { type: 'done' }>;
+      expect(done.citations.map((x) => [x.number, x.sourceName])).toEqual([[2, second]]);
+      const { messageId } = events.find((e) => e.type === 'meta') as { messageId: string };
+      const [stored] = await c.database.db.select({ sources: messages.sources }).from(messages).where(eq(messages.id, messageId));
+      expect(stored!.sources).toEqual(done.citations);
     });
   },
   { OPENAI_COMPATIBLE_BASE_URL: baseURL },

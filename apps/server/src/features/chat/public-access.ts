@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter';
 
 /**
  * What every public (widget) route shares: the live chatbot reachable from the caller's origin,
@@ -34,16 +34,21 @@ export function createPublicAccess(app: FastifyInstance, rateLimiter: RateLimite
     reply.headers(corsHeaders(request.headers.origin));
   };
 
-  /** Counts one visitor action against the chatbot's and the visitor IP's per-minute limits (429 past either). */
+  /**
+   * Counts one visitor action against the visitor IP's and then the chatbot's per-minute limits (429 past either).
+   * In that order, and the chatbot's only for what the IP's let through: a request refused per IP uses none of the
+   * chatbot's allowance, so one address sending fast cannot spend it and shut every other visitor out.
+   */
   async function limitVisitor(request: FastifyRequest, chatbotId: string, kind = 'chat'): Promise<void> {
-    const [perBot, perIp] = await Promise.all([
-      rateLimiter.hit(`${kind}:bot:${chatbotId}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, 60),
-      rateLimiter.hit(`${kind}:ip:${chatbotId}:${request.ip}`, PUBLIC_CHAT_PER_IP_PER_MINUTE, 60),
-    ]).catch(() => [null, null]);
-    for (const limit of [perBot, perIp]) {
-      if (limit && !limit.allowed)
-        throw new AppError('RATE_LIMITED', 'Too many messages. Please wait a moment and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
-    }
+    const refuse = (limit: RateLimitResult) => {
+      throw new AppError('RATE_LIMITED', 'Too many messages. Please wait a moment and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
+    };
+    // A limiter that fails lets the request through (as before): the limits protect, they do not gate.
+    const hit = (key: string, limit: number) => rateLimiter.hit(key, limit, 60).catch(() => null);
+    const perIp = await hit(`${kind}:ip:${chatbotId}:${request.ip}`, PUBLIC_CHAT_PER_IP_PER_MINUTE);
+    if (perIp && !perIp.allowed) refuse(perIp);
+    const perBot = await hit(`${kind}:bot:${chatbotId}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE);
+    if (perBot && !perBot.allowed) refuse(perBot);
   }
 
   return { publicChatbot, corsHeaders, withCors, limitVisitor };

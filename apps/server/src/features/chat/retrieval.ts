@@ -26,9 +26,29 @@ export function questionTerms(question: string): string[] {
   return [...new Set(words)].slice(0, 16);
 }
 
-/** Terms as prefixes of an OR full-text query — "refunds" finds "refund" and "refunded". */
+const CONSONANT_Y = /^[\p{L}\p{N}]{2,}[bcdfghjklmnpqrstvwxz]y$/u;
+
+/**
+ * The prefixes that find a question's term among the chunks' words, which the full-text index keeps as written
+ * (to_tsvector('simple')). Light stemming cuts a word to a prefix of its other forms ("refunds" → "refund"), except
+ * where it turns "ies"/"ied" into "y" ("policies" → "policy", "applied" → "apply"): a stem ending in a consonant and
+ * "y" is not a prefix of those forms, so they are looked for by a second prefix with "i" ("polici", "appli"). The two
+ * prefixes never start the same word, so their chunk counts add up. Not for stems of three letters ("try", "fly"):
+ * "tri" and "fli" begin too many other words ("trip", "flight").
+ */
+export function termPrefixes(term: string): string[] {
+  return CONSONANT_Y.test(term) ? [term, `${term.slice(0, -1)}i`] : [term];
+}
+
+/** One term as a full-text query: its prefix, or its prefixes joined by OR (termPrefixes). */
+export function termQuery(term: string): string {
+  const prefixes = termPrefixes(term).map((prefix) => `${prefix}:*`);
+  return prefixes.length === 1 ? prefixes[0]! : `(${prefixes.join(' | ')})`;
+}
+
+/** Terms as prefixes of an OR full-text query — "refunds" finds "refund" and "refunded", "policy" "policies". */
 export function prefixQuery(terms: readonly string[]): string | null {
-  return terms.length ? terms.map((w) => `${w}:*`).join(' | ') : null;
+  return terms.length ? terms.map(termQuery).join(' | ') : null;
 }
 
 /**
@@ -80,7 +100,7 @@ export function chooseCandidateQueries(chunksByTerm: ReadonlyMap<string, number>
   const chosen = chooseCandidateTerms(chunksByTerm, budget);
   if (chosen.length !== 1 || (chunksByTerm.get(chosen[0]!) ?? 0) <= budget) return chosen.length ? [prefixQuery(chosen)!] : [];
   const next = [...chunksByTerm].filter(([term, chunks]) => chunks > 0 && term !== chosen[0]).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
-  return next ? [`${chosen[0]}:* & ${next[0]}:*`, prefixQuery(chosen)!] : [prefixQuery(chosen)!];
+  return next ? [`${termQuery(chosen[0]!)} & ${termQuery(next[0])}`, prefixQuery(chosen)!] : [prefixQuery(chosen)!];
 }
 
 /**
@@ -90,7 +110,9 @@ export function chooseCandidateQueries(chunksByTerm: ReadonlyMap<string, number>
 export async function fullTextQueries(db: Database['db'], chatbotId: string, question: string) {
   const terms = questionTerms(question);
   if (terms.length === 0) return { candidateQueries: [], rankQuery: null };
-  return { candidateQueries: chooseCandidateQueries(await chunksByPrefix(db, chatbotId, terms)), rankQuery: prefixQuery(terms) };
+  const byPrefix = await chunksByPrefix(db, chatbotId, [...new Set(terms.flatMap(termPrefixes))]);
+  const byTerm = new Map(terms.map((term) => [term, termPrefixes(term).reduce((sum, prefix) => sum + (byPrefix.get(prefix) ?? 0), 0)]));
+  return { candidateQueries: chooseCandidateQueries(byTerm), rankQuery: prefixQuery(terms) };
 }
 
 /**

@@ -86,14 +86,22 @@ const countsInAnalytics = (request: ChatRequest) => request.channel !== 'test';
 /** Only the website widget has a live person to hand over to (the API is stateless, the test chat is the owner). */
 const canHandOff = (request: ChatRequest) => request.channel === 'widget' && request.chatbot.handoffEnabled;
 
+/**
+ * A citation as stored and sent, numbered by its passage's place among those retrieved: the number the prompt gave
+ * the passage (rag/answerers/prompt.ts) and the model cites it by, so "[3]" in an answer is the third source listed.
+ */
 const toCitation =
   (passages: Passage[]) =>
-  (c: { chunkId: string; sourceName: string; excerpt: string }): Citation => ({
-    chunkId: c.chunkId,
-    sourceId: passages.find((p) => p.chunkId === c.chunkId)?.sourceId ?? c.chunkId,
-    sourceName: c.sourceName,
-    excerpt: c.excerpt,
-  });
+  (c: { chunkId: string; sourceName: string; excerpt: string }): Citation => {
+    const index = passages.findIndex((p) => p.chunkId === c.chunkId);
+    return {
+      chunkId: c.chunkId,
+      sourceId: passages[index]?.sourceId ?? c.chunkId,
+      sourceName: c.sourceName,
+      excerpt: c.excerpt,
+      ...(index >= 0 ? { number: index + 1 } : {}),
+    };
+  };
 
 /** How a bot turn ended, as the rollup counts it (see features/analytics/rebuild.ts). */
 function turnStats(outcome: MessageOutcome, latencyMs: number | undefined) {
@@ -197,13 +205,18 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     request.history ??
     (
       await db
-        .select({ role: messages.role, content: messages.content })
+        .select({ role: messages.role, content: messages.content, outcome: messages.outcome })
         .from(messages)
         .where(and(eq(messages.conversationId, conversationId), inArray(messages.role, ['user', 'assistant'])))
         .orderBy(desc(messages.createdAt))
         .limit(HISTORY_TURNS)
     ).reverse()
-  ).map((turn) => ({ role: turn.role as 'user' | 'assistant', content: turn.content }));
+  ).map((turn) => ({
+    role: turn.role as 'user' | 'assistant',
+    content: turn.content,
+    // Failed and empty answers (and their questions) are left out of what the model is shown (modelHistory).
+    failed: 'outcome' in turn && turn.outcome === 'error',
+  }));
   const wantsPerson = canHandOff(request) && asksForPerson(request.message);
   // Asking for a person is not a question about the documents: it is left out of the top questions.
   const key = countsInAnalytics(request) && !wantsPerson ? questionKey(request.message) : null;

@@ -247,6 +247,29 @@ describeEachDatabase(
       expect(statuses[20]).toBe(429);
     });
 
+    it('a PATCH of the appearance changes only the fields it names', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const appearance = { color: '#112233', position: 'bottom-left', title: 'Ask Acme', avatarUrl: 'https://cdn.example.com/acme.png' };
+      const bot = await createBot(c, owner.cookie, { appearance });
+      const patch = (payload: object) => c.app.inject({ method: 'PATCH', url: `/api/chatbots/${bot.id}`, headers: { cookie: owner.cookie }, payload });
+
+      const recoloured = await patch({ appearance: { color: '#abcdef' } });
+      expect(recoloured.statusCode).toBe(200);
+      expect(recoloured.json().appearance).toEqual({ ...appearance, color: '#abcdef' });
+      expect((await patch({ appearance: { avatarUrl: null, title: 'Help' } })).json().appearance).toEqual({
+        color: '#abcdef',
+        position: 'bottom-left',
+        title: 'Help',
+        avatarUrl: null,
+      });
+      // Another field alone leaves the appearance as it is; a bad value changes nothing.
+      expect((await patch({ name: 'Renamed' })).json().appearance).toEqual({ color: '#abcdef', position: 'bottom-left', title: 'Help', avatarUrl: null });
+      expect((await patch({ appearance: { color: 'red', title: 'Never' } })).statusCode).toBe(400);
+      const stored = await c.app.inject({ method: 'GET', url: `/api/chatbots/${bot.id}`, headers: { cookie: owner.cookie } });
+      expect(stored.json().appearance).toEqual({ color: '#abcdef', position: 'bottom-left', title: 'Help', avatarUrl: null });
+    });
+
     it('bad input is refused with 400 and a clear message', async () => {
       const c = ctx();
       const owner = await createSignedInUser(c);

@@ -143,13 +143,16 @@ export async function updateChatbot(
   db: Db,
   organizationId: string,
   chatbotId: string,
-  patch: Partial<Omit<ChatbotRow, 'id' | 'organizationId'>>,
+  patch: Partial<Omit<ChatbotRow, 'id' | 'organizationId' | 'appearance'>> & { appearance?: Partial<ChatbotRow['appearance']> },
 ): Promise<Chatbot> {
   const before = await findChatbotInOrganization(db, organizationId, chatbotId);
+  const { appearance, ...fields } = patch;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(chatbots)
-      .set({ ...patch, updatedAt: new Date() })
+      // The appearance fields named are merged into the stored ones in the statement itself, so two PATCHes naming
+      // different fields both hold.
+      .set({ ...fields, ...(appearance ? { appearance: sql`${chatbots.appearance} || ${JSON.stringify(appearance)}::jsonb` } : {}), updatedAt: new Date() })
       .where(and(eq(chatbots.id, chatbotId), eq(chatbots.organizationId, organizationId)))
       .returning();
     const changedFields = changedChatbotFields(before, updated!);

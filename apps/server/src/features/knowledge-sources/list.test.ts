@@ -1,7 +1,8 @@
 import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { knowledgeSources } from '../../db/schema/index';
+import { knowledgeSources, systemConfiguration } from '../../db/schema/index';
+import { announceSystemConfigurationChange } from '../system-configuration/store';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 
 const STATUSES = ['ready', 'ready', 'failed', 'queued', 'processing'] as const;
@@ -76,6 +77,12 @@ describeEachDatabase('a chatbot’s training data, a page at a time', (ctx) => {
       expect(refused.status, bad).toBe(400);
       expect(refused.body.message, bad).toBeTruthy();
     }
+
+    // The upload limit the screen checks and shows is the system configuration's, as it is now.
+    expect(first.body.maxDocumentSizeMb).toBe(50);
+    await c.database.db.update(systemConfiguration).set({ maxDocumentSizeMb: 120 }).where(eq(systemConfiguration.id, 1));
+    await announceSystemConfigurationChange(c.database.db, c.app.realtime);
+    expect((await list()).body.maxDocumentSizeMb).toBe(120);
 
     // Another organization sees nothing of it.
     const stranger = await createSignedInUser(c);

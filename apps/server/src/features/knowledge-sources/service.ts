@@ -49,7 +49,7 @@ export async function listSources(db: Db, organizationId: string, chatbotId: str
   const ofChatbot = eq(knowledgeSources.chatbotId, chatbotId);
   const narrowed = and(status ? eq(knowledgeSources.status, status) : undefined, search ? ilike(knowledgeSources.name, containsPattern(search)) : undefined);
   const countOf = (state: KnowledgeSource['status']) => sql<number>`(count(*) FILTER (WHERE ${knowledgeSources.status} = ${state}))::int`;
-  const [rows, [counts]] = await Promise.all([
+  const [rows, [counts], settings] = await Promise.all([
     db
       .select(sourceColumns)
       .from(knowledgeSources)
@@ -70,9 +70,11 @@ export async function listSources(db: Db, organizationId: string, chatbotId: str
       })
       .from(knowledgeSources)
       .where(ofChatbot),
+    // Cached per process: the list is asked for every 1.5 s while a source is processing.
+    readSystemConfiguration(db),
   ]);
   const { matching, ...totals } = counts!;
-  return { items: rows.map(toSource), total: matching, page, pageSize, totals };
+  return { items: rows.map(toSource), total: matching, page, pageSize, totals, maxDocumentSizeMb: settings.maxDocumentSizeMb };
 }
 
 function requireQueue(jobs: JobQueue | null): JobQueue {

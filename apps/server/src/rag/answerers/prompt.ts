@@ -1,7 +1,12 @@
 import type { ModelMessage } from 'ai';
 import { excerptOf, type Citation, type Passage } from './types';
 
-export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+export type ChatTurn = {
+  role: 'user' | 'assistant';
+  content: string;
+  /** An answer that failed (stored with the outcome `error`), with or without the text streamed before it did. */
+  failed?: boolean;
+};
 
 /** A passage as the model sees it: `[number]` in the context and in its answer. */
 export type NumberedCitation = Citation & { number: number };
@@ -15,8 +20,26 @@ export const GROUNDING_INSTRUCTIONS = [
 const NO_PASSAGES = '(No passages were found for this question.)';
 
 /**
+ * The earlier turns the model is shown. An answer that failed, or that has no text (it failed or was stopped before
+ * any), is left out, and so is the question it did not answer: some providers (Anthropic) refuse a message with empty
+ * content, a failed answer says nothing the model should build on, and leaving the pair out keeps the user and
+ * assistant turns alternating as every provider expects. The visitor usually asks the question again anyway.
+ */
+export function modelHistory(history: readonly ChatTurn[]): ChatTurn[] {
+  const kept: ChatTurn[] = [];
+  for (const turn of history) {
+    if (turn.role === 'assistant' && (turn.failed || !turn.content.trim())) {
+      if (kept.at(-1)?.role === 'user') kept.pop();
+      continue;
+    }
+    kept.push({ role: turn.role, content: turn.content });
+  }
+  return kept;
+}
+
+/**
  * The system prompt (the chatbot's behaviour, then the grounding rules), the
- * conversation so far, and a final user message holding the numbered
+ * conversation so far (modelHistory), and a final user message holding the numbered
  * passages and the question. Passages go with the question rather than in the
  * system prompt so each turn is grounded in its own retrieval.
  */
@@ -34,7 +57,9 @@ export function buildAnswerPrompt({
   const system = [systemPrompt.trim(), GROUNDING_INSTRUCTIONS].filter(Boolean).join('\n\n');
   const context = passages.length ? passages.map((passage, i) => `[${i + 1}] Source: ${passage.sourceName}\n${passage.text.trim()}`).join('\n\n') : NO_PASSAGES;
   const messages: ModelMessage[] = [
-    ...history.map((turn): ModelMessage => (turn.role === 'user' ? { role: 'user', content: turn.content } : { role: 'assistant', content: turn.content })),
+    ...modelHistory(history).map((turn): ModelMessage =>
+      turn.role === 'user' ? { role: 'user', content: turn.content } : { role: 'assistant', content: turn.content },
+    ),
     { role: 'user', content: `Context passages:\n\n${context}\n\nQuestion: ${question.trim()}` },
   ];
   const citations = passages.map((passage, i) => ({

@@ -14,7 +14,7 @@ function CitationItem({ citation, index }: { citation: Citation; index: number }
         onClick={() => setOpen((open) => !open)}
       >
         <span className="mt-px flex size-4 shrink-0 items-center justify-center rounded bg-muted text-[10px] font-medium text-muted-foreground">
-          {index + 1}
+          {citation.number ?? index + 1}
         </span>
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="flex items-center gap-1 font-medium">
@@ -29,7 +29,10 @@ function CitationItem({ citation, index }: { citation: Citation; index: number }
   );
 }
 
-/** The passages an answer came from: source name and excerpt, each expandable to the whole excerpt. */
+/**
+ * The passages an answer came from: source name and excerpt, each expandable to the whole excerpt, numbered as the
+ * answer cites them ("[3]" is the passage numbered 3; answers stored before numbers were kept count from 1).
+ */
 export function CitationList({ citations }: { citations: Citation[] }) {
   return (
     <div className="grid gap-1.5">

@@ -39,6 +39,17 @@ export function useSources(chatbotId: string, view: SourceListView) {
   return useQuery(getSourcesQueryOptions(chatbotId, view));
 }
 
+/** The list as it first opens: the upload limit is read from it. */
+const FIRST_PAGE: SourceListView = { page: 1, search: '', status: null };
+
+/**
+ * The largest file an upload may be, in MB (the system configuration's max_document_size_mb, sent with the list);
+ * undefined until the list has loaded. Reads the first page the list shows, without polling it a second time.
+ */
+export function useMaxDocumentSizeMb(chatbotId: string): number | undefined {
+  return useQuery({ ...getSourcesQueryOptions(chatbotId, FIRST_PAGE), refetchInterval: false, select: (list) => list.maxDocumentSizeMb }).data;
+}
+
 /** Applies `change` to every cached page of the chatbot's list, with the view each page was asked for. */
 function updateSourcePages(queryClient: QueryClient, chatbotId: string, change: (list: KnowledgeSourceList, view: SourceListView) => KnowledgeSourceList) {
   for (const [key, list] of queryClient.getQueriesData<KnowledgeSourceList>({ queryKey: sourcesQueryKey(chatbotId) })) {

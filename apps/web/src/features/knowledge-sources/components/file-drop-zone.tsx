@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { useAddFileSource } from '../api/add-file-source';
-import { ACCEPT_ATTRIBUTE, fileProblem, MAX_FILE_MB } from '../utils/source-format';
+import { useMaxDocumentSizeMb } from '../api/get-sources';
+import { ACCEPT_ATTRIBUTE, fileProblem } from '../utils/source-format';
 
 /** Drop files here or pick them; each accepted file is uploaded at once, one after the other. */
 export function FileDropZone({ chatbotId }: { chatbotId: string }) {
@@ -14,10 +15,11 @@ export function FileDropZone({ chatbotId }: { chatbotId: string }) {
   const [isDragging, setDragging] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
   const addFile = useAddFileSource();
+  const maxFileMb = useMaxDocumentSizeMb(chatbotId);
 
   const uploadAll = async (files: File[]) => {
     for (const file of files) {
-      const problem = fileProblem(file);
+      const problem = fileProblem(file, maxFileMb);
       if (problem) {
         toast.error(problem);
         continue;
@@ -62,7 +64,9 @@ export function FileDropZone({ chatbotId }: { chatbotId: string }) {
       </span>
       <div className="space-y-1">
         <p className="text-sm font-medium">{isDragging ? 'Drop to upload' : 'Drag and drop files here'}</p>
-        <p className="text-xs text-muted-foreground">PDF, Word (.docx), Markdown, HTML, text, CSV or JSON · up to {MAX_FILE_MB} MB each</p>
+        <p className="text-xs text-muted-foreground">
+          PDF, Word (.docx), Markdown, HTML, text, CSV or JSON{maxFileMb !== undefined && ` · up to ${maxFileMb} MB each`}
+        </p>
       </div>
       <input
         ref={inputRef}

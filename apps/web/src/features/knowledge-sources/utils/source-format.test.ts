@@ -16,7 +16,13 @@ describe('training data display', () => {
     expect(fileProblem({ name: 'photo.png', size: 10 })).toMatch(/not supported/);
     expect(fileProblem({ name: 'README', size: 10 })).toMatch(/not supported/);
     expect(fileProblem({ name: 'empty.md', size: 0 })).toBe('empty.md is empty.');
-    expect(fileProblem({ name: 'huge.pdf', size: 50 * 1024 * 1024 + 1 })).toBe('huge.pdf is larger than 50 MB.');
+    expect(fileProblem({ name: 'huge.pdf', size: 50 * 1024 * 1024 + 1 }, 50)).toBe('huge.pdf is larger than 50 MB.');
+  });
+
+  it('checks the size against the limit the administrator configured', () => {
+    expect(fileProblem({ name: 'manual.pdf', size: 60 * 1024 * 1024 }, 100)).toBeNull();
+    expect(fileProblem({ name: 'manual.pdf', size: 10 * 1024 * 1024 + 1 }, 10)).toBe('manual.pdf is larger than 10 MB.');
+    expect(fileProblem({ name: 'manual.pdf', size: 10 * 1024 * 1024 }, 10)).toBeNull();
   });
 
   it('writes sizes and counts for people', () => {

@@ -8,8 +8,6 @@ export const SOURCE_PAGE_SIZE = 20;
 /** What the server can read (its parsers accept these extensions). */
 export const ACCEPTED_EXTENSIONS = ['txt', 'md', 'markdown', 'html', 'htm', 'pdf', 'docx', 'csv', 'json'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
-/** The default `max_document_size_mb`; the server applies the configured limit and says so if it is lower. */
-export const MAX_FILE_MB = 50;
 
 export const STATUS_LABELS: Readonly<Record<KnowledgeSource['status'], string>> = {
   queued: 'Queued',
@@ -32,13 +30,16 @@ function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Why a picked file cannot be uploaded, or null when it can (checked before sending 50 MB for nothing). */
-export function fileProblem(file: { name: string; size: number }): string | null {
+/**
+ * Why a picked file cannot be uploaded, or null when it can (checked before sending megabytes for nothing).
+ * `maxFileMb`: the server's configured max_document_size_mb (the sources list says it); unknown yet, the server checks.
+ */
+export function fileProblem(file: { name: string; size: number }, maxFileMb?: number): string | null {
   if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
     return `${file.name}: this kind of file is not supported. Use txt, md, html, pdf, docx, csv or json.`;
   }
   if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_FILE_MB * 1024 * 1024) return `${file.name} is larger than ${MAX_FILE_MB} MB.`;
+  if (maxFileMb !== undefined && file.size > maxFileMb * 1024 * 1024) return `${file.name} is larger than ${maxFileMb} MB.`;
   return null;
 }
 
