@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { documentChunks, knowledgeSources } from '../../db/schema/index';
+import { documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
@@ -91,11 +91,38 @@ describeEachDatabase('document ingestion', (ctx) => {
 
     expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: interrupted.id, version: 1 })).toBe('done');
     expect(await chunkCount(c, interrupted.id)).toBe(expected);
-    // Running the same job again (a duplicate delivery) replaces, never duplicates.
-    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: interrupted.id, version: 1 })).toBe('done');
+    // Running the same job again (a duplicate delivery) finds the version done and leaves it as it is.
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: interrupted.id, version: 1 })).toBe('stale');
     expect(await chunkCount(c, interrupted.id)).toBe(expected);
     const [done] = await c.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, interrupted.id));
     expect(done).toMatchObject({ status: 'ready', progress: 100, chunkCount: expected });
+  });
+
+  it('two runs of one version at once (a retry started past the timeout): one finishes it, the other changes nothing', async () => {
+    const c = ctx();
+    const source = await queuedSource(c, LONG_TEXT);
+    const local = createLocalEmbedder({ dimensions: 384 });
+    let overtaken = false;
+    // The slow run: while it embeds, the retry runs from start to end.
+    const slow: Embedder = {
+      ...local,
+      embed: async (texts) => {
+        if (!overtaken) {
+          overtaken = true;
+          expect(await processSource(deps(c, local), { sourceId: source.id, version: 1 })).toBe('done');
+        }
+        return local.embed(texts);
+      },
+    };
+    expect(await processSource(deps(c, slow), { sourceId: source.id, version: 1 })).toBe('stale');
+    const [row] = await c.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    expect(row).toMatchObject({ status: 'ready', progress: 100 });
+    // Storage tokens charged once, document.processed (when listened to) emitted once: one ledger row.
+    const charged = await c.database.db
+      .select()
+      .from(usageLedger)
+      .where(and(eq(usageLedger.chatbotId, row!.chatbotId), eq(usageLedger.tokenType, 'embedding')));
+    expect(charged).toHaveLength(1);
   });
 
   it('a job for an older version of the source gives up', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { chatbots, documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
@@ -45,6 +45,8 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   const { db } = deps.database;
   const [source] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, job.sourceId));
   if (!source || source.version !== job.version) return 'stale';
+  // A retry of a run that outlived its job's timeout, after that run finished: the version is done already.
+  if (source.status === 'ready') return 'stale';
   const [chatbot] = await db.select().from(chatbots).where(eq(chatbots.id, source.chatbotId));
   if (!chatbot) return 'stale';
   const settings = await readSystemConfiguration(db);
@@ -54,7 +56,7 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     db
       .update(knowledgeSources)
       .set({ status: 'processing', progress, error: null, updatedAt: new Date() })
-      .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.version, job.version)));
+      .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.version, job.version), ne(knowledgeSources.status, 'ready')));
 
   await setProgress(5);
   let data = source.data;
@@ -102,8 +104,14 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   const storageTokens = await deps.meter.storageTokens(text);
   const mode = deps.database.vectorSearch;
   const outcome = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ version: knowledgeSources.version }).from(knowledgeSources).where(eq(knowledgeSources.id, source.id)).for('update');
-    if (!current || current.version !== job.version) return 'stale' as const;
+    const [current] = await tx
+      .select({ version: knowledgeSources.version, status: knowledgeSources.status })
+      .from(knowledgeSources)
+      .where(eq(knowledgeSources.id, source.id))
+      .for('update');
+    // Another run of the same version (pg-boss retries a job past its timeout while the first run goes on) finished
+    // first: its chunks, storage tokens and document.processed stand, once.
+    if (!current || current.version !== job.version || current.status === 'ready') return 'stale' as const;
     await tx.delete(documentChunks).where(eq(documentChunks.sourceId, source.id));
     for (let i = 0; i < chunks.length; i += 200) {
       await tx.insert(documentChunks).values(
@@ -149,7 +157,8 @@ export async function markSourceFailed(database: Database, job: IngestJobData, r
     const [failed] = await tx
       .update(knowledgeSources)
       .set({ status: 'failed', error: reason.slice(0, 500), updatedAt: new Date() })
-      .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.version, job.version)))
+      // A late failing duplicate run does not undo a finished one.
+      .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.version, job.version), ne(knowledgeSources.status, 'ready')))
       .returning();
     if (failed) await emitWebhookEvent(tx, { organizationId: failed.organizationId, type: 'document.failed', data: documentFailedData(failed) });
   });
