@@ -100,12 +100,14 @@ export async function createChatbot(
   const { organizationId, userId } = actor;
   // The body may name the organization too (older clients); it must be the one the request acts in.
   if (input.organizationId && input.organizationId !== organizationId) throw new AppError('FORBIDDEN', NOT_ORGANIZATION_MEMBER_MESSAGE);
-  await assertCanCreateChatbot(db, organizationId);
   const settings = await readSystemConfiguration(db);
   const embedding = chooseEmbedding({ model: settings.defaultEmbeddingModel, dimensions: settings.defaultEmbeddingDimensions });
   const systemPrompt = input.systemPrompt ?? (await defaultBehaviorPrompt(db));
   // The chatbot and its bot.created webhook event commit together (features/webhooks/events.ts).
   const row = await db.transaction(async (tx) => {
+    // One organization's creations one at a time, so two at once cannot both take the plan's last place.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`chatbots:${organizationId}`}))`);
+    await assertCanCreateChatbot(tx, organizationId);
     const [created] = await tx
       .insert(chatbots)
       .values({
