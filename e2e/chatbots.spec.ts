@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from './support/accounts';
+import { bootstrapAdmin, PASSWORD, signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { confirmationLink, type RunningServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
@@ -281,5 +281,53 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
       .getByText('Revoked')
       .waitFor();
     await page.getByText('0 of 50 keys in use. Revoked and expired keys: the 20 most recent are listed.').waitFor();
+  });
+});
+
+describe('the chatbot list, a page at a time', () => {
+  const suite = serverAndBrowser();
+
+  it('shows twelve cards a page with a pager, and searches by name once there is more than a page', async () => {
+    const { server, browser } = suite;
+    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Mona', lastName: 'Many' });
+    // The free plan allows three chatbots; an admin lifts the limit so this organization can have fourteen.
+    await bootstrapAdmin(page, server);
+    const headers = { origin: server.url };
+    const tiers = (await (await page.request.get(`${server.url}/api/admin/tier-limits`, { headers })).json()) as {
+      items: { id: string; tier: string; displayName: string; description: string; monthlyTokenLimit: number; maxHandoffsPerMonth: number }[];
+    };
+    const free = tiers.items.find((t) => t.tier === 'free')!;
+    const { id, displayName, description, monthlyTokenLimit, maxHandoffsPerMonth } = free;
+    const lifted = await page.request.put(`${server.url}/api/admin/tier-limits/${id}`, {
+      headers,
+      data: { displayName, description, monthlyTokenLimit, maxHandoffsPerMonth, maxChatbots: -1 },
+    });
+    expect(lifted.status()).toBe(200);
+    for (let i = 1; i <= 14; i += 1) {
+      const created = await page.request.post(`${server.url}/api/chatbots`, { headers, data: { name: `Helper ${String(i).padStart(2, '0')}` } });
+      expect(created.status()).toBe(201);
+    }
+
+    await page.goto(`${server.url}/dashboard/chatbots`);
+    const cards = page.getByRole('list', { name: 'Chatbots' }).getByRole('listitem');
+    const pager = page.getByRole('navigation', { name: 'Chatbot pages' });
+    await pager.getByText('1–12 of 14').waitFor();
+    expect(await cards.count()).toBe(12);
+    await cards.first().getByText('Helper 14').waitFor();
+    await screenshot(page, 'chatbots-paged');
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('13–14 of 14').waitFor();
+    await page.getByRole('list', { name: 'Chatbots' }).getByText('Helper 01').waitFor();
+    expect(await cards.count()).toBe(2);
+
+    await page.getByLabel('Search chatbots by name').fill('helper 07');
+    await page.getByRole('list', { name: 'Chatbots' }).getByText('Helper 07').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Chatbots"] > li').length === 1);
+    expect(await pager.count()).toBe(0);
+    await page.getByLabel('Search chatbots by name').fill('nothing like it');
+    await page.getByText('No chatbots match “nothing like it”.').waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await pager.getByText('1–12 of 14').waitFor();
   });
 });

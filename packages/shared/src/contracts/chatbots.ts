@@ -121,7 +121,18 @@ export const chatbotSchema = z.object({
   updatedAt: z.string(),
 });
 export type Chatbot = z.infer<typeof chatbotSchema>;
-export const chatbotListSchema = z.object({ items: z.array(chatbotSchema) });
+export const CHATBOT_SEARCH_MAX = 200;
+/** One page of the organization's chatbots, newest first; `search` matches the name anywhere. */
+export const chatbotListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(CHATBOT_SEARCH_MAX, `search must be at most ${CHATBOT_SEARCH_MAX} characters`).default(''),
+});
+export type ChatbotListQuery = z.output<typeof chatbotListQuerySchema>;
+export const chatbotListSchema = paginated(chatbotSchema);
+export type ChatbotList = z.infer<typeof chatbotListSchema>;
+/** Every chatbot of the organization by name: what pickers and labels need (id and name only, no counts). */
+export const chatbotNameSchema = z.object({ id: z.uuid(), name: z.string(), status: z.enum(['draft', 'live']) });
+export type ChatbotName = z.infer<typeof chatbotNameSchema>;
+export const chatbotNameListSchema = z.object({ items: z.array(chatbotNameSchema) });
 
 /** Training data. */
 export const SOURCE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;

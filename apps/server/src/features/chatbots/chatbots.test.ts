@@ -2,7 +2,7 @@ import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { documentChunks, messages, usageLedger } from '../../db/schema/index';
+import { chatbots, documentChunks, messages, usageLedger } from '../../db/schema/index';
 import { makeDocx, makePdf } from '../../rag/__fixtures__/test-documents';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 
@@ -245,6 +245,59 @@ describeEachDatabase(
       for (let i = 0; i < 21; i += 1) statuses.push((await ask('https://shop.example.com', '203.0.113.99')).statusCode);
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
       expect(statuses[20]).toBe(429);
+    });
+
+    it('lists the chatbots a page at a time, newest first, searchable by name; the names list holds them all', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const other = await createSignedInUser(c);
+      await createBot(c, other.cookie, { name: 'Not yours 1' });
+      const first = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Bot 00' } })).json() as {
+        organizationId: string;
+      };
+      // 29 more, a minute apart, one named with LIKE's wildcards.
+      const start = Date.now() - 60 * 60_000;
+      await c.database.db.insert(chatbots).values(
+        Array.from({ length: 29 }, (_, i) => ({
+          organizationId: first.organizationId,
+          name: i === 28 ? '100%_sure' : `Bot ${String(i + 1).padStart(2, '0')}`,
+          systemPrompt: 'p',
+          appearance: { color: '#4f46e5', position: 'bottom-right' as const, title: 'Chat', avatarUrl: null },
+          createdAt: new Date(start + i * 60_000),
+        })),
+      );
+      const get = async (query: string) => {
+        const response = await c.app.inject({ method: 'GET', url: `/api/chatbots${query}`, headers: { cookie: owner.cookie } });
+        expect(response.statusCode, query).toBe(200);
+        return response.json() as { items: { name: string }[]; total: number; page: number; pageSize: number };
+      };
+
+      const page1 = await get('');
+      expect(page1).toMatchObject({ total: 30, page: 1, pageSize: 25 });
+      expect(page1.items.map((b) => b.name).slice(0, 3)).toEqual(['Bot 00', '100%_sure', 'Bot 28']);
+      const page3 = await get('?page=3&pageSize=12');
+      expect(page3).toMatchObject({ total: 30, page: 3, pageSize: 12 });
+      expect(page3.items.map((b) => b.name)).toEqual(['Bot 06', 'Bot 05', 'Bot 04', 'Bot 03', 'Bot 02', 'Bot 01']);
+      expect((await get('?search=bot%2002')).items.map((b) => b.name)).toEqual(['Bot 02']);
+      expect((await get('?search=%25_')).items.map((b) => b.name)).toEqual(['100%_sure']);
+      expect((await get('?search=not%20yours')).total).toBe(0);
+
+      const names = (await c.app.inject({ method: 'GET', url: '/api/chatbots/names', headers: { cookie: owner.cookie } })).json() as {
+        items: { id: string; name: string; status: string }[];
+      };
+      expect(names.items).toHaveLength(30);
+      expect(names.items.map((b) => b.name).slice(0, 3)).toEqual(['100%_sure', 'Bot 00', 'Bot 01']);
+      expect(names.items[1]).toEqual({ id: expect.any(String), name: 'Bot 00', status: 'draft' });
+
+      for (const [query, message] of [
+        ['?pageSize=101', /pageSize must be at most 100/],
+        ['?page=0', /page must be 1 or more/],
+        [`?search=${'x'.repeat(201)}`, /search must be at most 200 characters/],
+      ] as const) {
+        const response = await c.app.inject({ method: 'GET', url: `/api/chatbots${query}`, headers: { cookie: owner.cookie } });
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json().message).toMatch(message);
+      }
     });
 
     it('a PATCH of the appearance changes only the fields it names', async () => {

@@ -1,12 +1,19 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { chatbotListSchema, chatbotSchema, createChatbotBodySchema, updateChatbotBodySchema } from '@parley/shared/contracts/chatbots';
+import {
+  chatbotListQuerySchema,
+  chatbotListSchema,
+  chatbotNameListSchema,
+  chatbotSchema,
+  createChatbotBodySchema,
+  updateChatbotBodySchema,
+} from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import { hasProviderCredentials } from '../../providers/ai/key-store';
 import { defaultEmbedding } from '../../providers/ai/models';
-import { createChatbot, deleteChatbot, getChatbot, listChatbots, updateChatbot } from './service';
+import { createChatbot, deleteChatbot, getChatbot, listChatbotNames, listChatbots, updateChatbot } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['chatbots'];
@@ -16,11 +23,27 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/chatbots',
     {
       config: { access: 'user', orgRole: 'member' },
-      schema: { tags, summary: 'The organization’s chatbots, newest first', response: { 200: chatbotListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One page of the organization’s chatbots, newest first, searchable by name',
+        querystring: chatbotListQuerySchema,
+        response: { 200: chatbotListSchema, ...errors },
+      },
     },
-    async (request) => ({
-      items: await listChatbots(app.db, requireMembership(request).organizationId),
-    }),
+    async (request) => listChatbots(app.db, requireMembership(request).organizationId, request.query),
+  );
+
+  app.get(
+    '/api/chatbots/names',
+    {
+      config: { access: 'user', orgRole: 'member' },
+      schema: {
+        tags,
+        summary: 'Every chatbot of the organization by name (id, name, status), for pickers',
+        response: { 200: chatbotNameListSchema, ...errors },
+      },
+    },
+    async (request) => ({ items: await listChatbotNames(app.db, requireMembership(request).organizationId) }),
   );
 
   app.post(

@@ -1,9 +1,17 @@
 import { NOT_ORGANIZATION_MEMBER_MESSAGE } from '@parley/shared/access';
-import { DEFAULT_SYSTEM_PROMPT, type Chatbot, type CreateChatbotBody } from '@parley/shared/contracts/chatbots';
-import { and, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import {
+  DEFAULT_SYSTEM_PROMPT,
+  type Chatbot,
+  type ChatbotList,
+  type ChatbotListQuery,
+  type ChatbotName,
+  type CreateChatbotBody,
+} from '@parley/shared/contracts/chatbots';
+import { and, asc, count, desc, eq, gte, ilike, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { behaviorTemplates, chatbots, conversations, knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { containsPattern } from '../../lib/like';
 import type { EmbeddingChoice } from '../../providers/ai/models';
 import { readSystemConfiguration } from '../system-configuration/store';
 import { changedChatbotFields, emitWebhookEvent, webhookChatbot } from '../webhooks/events';
@@ -70,13 +78,33 @@ function toChatbot(row: ChatbotRow, totals?: { sources: number; chunks: number }
   };
 }
 
-export async function listChatbots(db: Db, organizationId: string): Promise<Chatbot[]> {
-  const rows = await db.select().from(chatbots).where(eq(chatbots.organizationId, organizationId)).orderBy(desc(chatbots.createdAt));
+/** One page of the organization's chatbots, newest first, with their training-data counts. */
+export async function listChatbots(db: Db, organizationId: string, query: ChatbotListQuery): Promise<ChatbotList> {
+  const where = and(eq(chatbots.organizationId, organizationId), query.search ? ilike(chatbots.name, containsPattern(query.search)) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(chatbots)
+      .where(where)
+      .orderBy(desc(chatbots.createdAt), desc(chatbots.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(chatbots).where(where),
+  ]);
   const totals = await sourceTotals(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toChatbot(r, totals.get(r.id)));
+  return { items: rows.map((r) => toChatbot(r, totals.get(r.id))), total: Number(counted?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** Every chatbot of the organization, by name: id, name and status, for pickers and for labelling other lists. */
+export async function listChatbotNames(db: Db, organizationId: string): Promise<ChatbotName[]> {
+  return db
+    .select({ id: chatbots.id, name: chatbots.name, status: chatbots.status })
+    .from(chatbots)
+    .where(eq(chatbots.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${chatbots.name})`), asc(chatbots.id));
 }
 
 export async function getChatbot(db: Db, organizationId: string, chatbotId: string): Promise<Chatbot> {

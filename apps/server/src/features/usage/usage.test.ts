@@ -24,7 +24,9 @@ describeEachDatabase('plan limits', (ctx) => {
     }
     // Three asked at once for the last place: one gets it.
     const raced = await Promise.all(
-      ['a', 'b', 'c'].map((name) => c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: `Raced ${name}` } })),
+      ['a', 'b', 'c'].map((name) =>
+        c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: `Raced ${name}` } }),
+      ),
     );
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
     const fourth = await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'One too many' } });

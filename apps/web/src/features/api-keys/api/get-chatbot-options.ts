@@ -6,9 +6,9 @@ export interface ChatbotOption {
   name: string;
 }
 
-/** GET /api/chatbots, reduced to what the key scope select needs (this feature does not import the chatbots one). */
+/** GET /api/chatbots/names (every chatbot by name), reduced to what the key scope select needs (this feature does not import the chatbots one). */
 export async function getChatbotOptions({ signal }: { signal?: AbortSignal } = {}): Promise<ChatbotOption[]> {
-  const { items } = await api.get<{ items: ChatbotOption[] }>('/api/chatbots', { signal });
+  const { items } = await api.get<{ items: ChatbotOption[] }>('/api/chatbots/names', { signal });
   return items.map(({ id, name }) => ({ id, name }));
 }
 

@@ -1,15 +1,22 @@
-import type { Chatbot } from '@parley/shared/contracts/chatbots';
+import { SEARCH_DEBOUNCE_MS } from '@parley/shared/admin-console';
+import { CHATBOT_SEARCH_MAX, type Chatbot } from '@parley/shared/contracts/chatbots';
 import { BotIcon, FileTextIcon, LayersIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
+import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
+import { SearchInput } from '@/components/layout/search-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { chatbotPath, paths } from '@/config/paths';
 import { readableTextColor } from '@/lib/color';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePageOfFilter } from '@/hooks/use-page-of-filter';
 import { formatDate } from '@/lib/format';
-import { useChatbots } from '../api/get-chatbots';
+import { CHATBOT_PAGE_SIZE, useChatbots } from '../api/get-chatbots';
 import { ChatbotStatusBadge } from './chatbot-status-badge';
 
 const countFormat = new Intl.NumberFormat();
@@ -53,10 +60,23 @@ function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
   );
 }
 
-/** The organization's chatbots as cards, or the way to make the first one. */
+/**
+ * The organization's chatbots as cards, newest first, a page at a time, or the way to make the first one. The search
+ * box appears once there is more than a page, and stays while a search is typed.
+ */
 export function ChatbotList() {
-  const chatbotsQuery = useChatbots();
-  const { data: chatbots, isPending, error } = chatbotsQuery;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = usePageOfFilter(search);
+  const chatbotsQuery = useChatbots({ page, search });
+  const { data: list, isPending, error, isPlaceholderData } = chatbotsQuery;
+
+  // The last chatbot of the last page deleted: show the page before it.
+  useEffect(() => {
+    if (list && !isPlaceholderData && list.items.length === 0 && page > 1) {
+      setPage(Math.max(1, Math.ceil(list.total / CHATBOT_PAGE_SIZE)));
+    }
+  }, [list, page, setPage, isPlaceholderData]);
 
   if (isPending) {
     return <LoadingRows label="Loading chatbots" rows={3} className="h-44 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
@@ -66,7 +86,7 @@ export function ChatbotList() {
     return <LoadErrorAlert title="Could not load your chatbots" query={chatbotsQuery} retryLabel="Try again" />;
   }
 
-  if (chatbots.length === 0) {
+  if (list.total === 0 && !search && !searchText) {
     return (
       <EmptyState
         icon={BotIcon}
@@ -84,11 +104,36 @@ export function ChatbotList() {
     );
   }
 
+  const searchable = list.total > CHATBOT_PAGE_SIZE || page > 1 || Boolean(search || searchText);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Chatbots">
-      {chatbots.map((chatbot) => (
-        <ChatbotCard key={chatbot.id} chatbot={chatbot} />
-      ))}
-    </ul>
+    <div className="space-y-4">
+      {searchable && (
+        <div className="flex items-center gap-3">
+          <SearchInput
+            value={searchText}
+            onChange={setSearchText}
+            placeholder="Search chatbots…"
+            label="Search chatbots by name"
+            maxLength={CHATBOT_SEARCH_MAX}
+          />
+          {chatbotsQuery.isFetching && isPlaceholderData && <Spinner className="text-muted-foreground" />}
+        </div>
+      )}
+      {list.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
+          <p className="text-sm text-muted-foreground">No chatbots match “{search || searchText.trim()}”.</p>
+          <Button variant="outline" size="sm" onClick={() => setSearchText('')}>
+            Clear search
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Chatbots">
+          {list.items.map((chatbot) => (
+            <ChatbotCard key={chatbot.id} chatbot={chatbot} />
+          ))}
+        </ul>
+      )}
+      <ListPager page={page} pageSize={CHATBOT_PAGE_SIZE} total={list.total} onPage={setPage} label="Chatbot pages" busy={isPlaceholderData} />
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePageOfFilter } from '@/hooks/use-page-of-filter';
 import { useSources } from '../api/get-sources';
 import { formatCount, hasSourcesInProgress, SOURCE_PAGE_SIZE, STATUS_LABELS } from '../utils/source-format';
 import { DeleteSourceDialog } from './delete-source-dialog';
@@ -37,10 +38,7 @@ export function SourceList({ chatbotId, onSourcesChanged }: SourceListProps) {
   const [status, setStatus] = useState<KnowledgeSource['status'] | null>(null);
   // The page belongs to the search and status it was picked under: a new search or status starts from the first.
   const filterKey = `${status ?? ''}|${search}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 }); // during render, as React advises for state that follows a value
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [page, setPage] = usePageOfFilter(filterKey);
   const query = useSources(chatbotId, { page, search, status });
   const [deleting, setDeleting] = useState<KnowledgeSource | null>(null);
   const list = query.data;
@@ -50,9 +48,9 @@ export function SourceList({ chatbotId, onSourcesChanged }: SourceListProps) {
   // The last source of the last page deleted: show the page before it.
   useEffect(() => {
     if (list && !query.isPlaceholderData && list.items.length === 0 && page > 1) {
-      setPaging({ filterKey, page: Math.max(1, Math.ceil(list.total / SOURCE_PAGE_SIZE)) });
+      setPage(Math.max(1, Math.ceil(list.total / SOURCE_PAGE_SIZE)));
     }
-  }, [list, page, filterKey, query.isPlaceholderData]);
+  }, [list, page, setPage, query.isPlaceholderData]);
 
   // The chatbot's source and chunk counts change with the list; tell the page when they do.
   const signature = totals ? `${totals.sources}:${totals.chunks}` : null;
