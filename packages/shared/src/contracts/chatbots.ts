@@ -221,7 +221,8 @@ export type Citation = z.infer<typeof citationSchema>;
 export type ChatStreamEvent =
   | { type: 'meta'; conversationId: string; messageId: string }
   | { type: 'delta'; text: string }
-  | { type: 'done'; answered: boolean; citations: Citation[]; tokens: number; offerHandoff?: boolean }
+  /** `tokens`: what the turn metered; `inputTokens` (the question) and `outputTokens` (the answer) split it, as the usage ledger does. */
+  | { type: 'done'; answered: boolean; citations: Citation[]; tokens: number; inputTokens?: number; outputTokens?: number; offerHandoff?: boolean }
   /** The conversation is with (or waiting for) a person: the visitor's message went to them, not to the bot. */
   | { type: 'handoff'; mode: 'waiting' | 'active' | 'unavailable'; text: string }
   | { type: 'error'; message: string };

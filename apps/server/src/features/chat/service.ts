@@ -371,6 +371,8 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
       answered,
       citations,
       tokens: questionTokens + answerTokens,
+      inputTokens: questionTokens,
+      outputTokens: answerTokens,
       ...(canHandOff(request) && !answered ? { offerHandoff: true } : {}),
     });
   } catch (error) {

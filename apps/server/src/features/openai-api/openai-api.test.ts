@@ -48,13 +48,21 @@ describeEachDatabase(
       const models = await client.models.list();
       expect(models.data.map((m) => m.id)).toEqual([bot.id]);
 
+      // The usage is the turn's metered tokens: the question's input row as the prompt, the answer's output row as the completion.
+      const metered = async (tokenType: 'input' | 'output') =>
+        (await c.database.db.select().from(usageLedger).where(eq(usageLedger.chatbotId, bot.id)))
+          .filter((row) => row.tokenType === tokenType)
+          .reduce((sum, row) => sum + row.tokens, 0);
       const completion = await client.chat.completions.create({
         model: bot.id,
         messages: [{ role: 'user', content: 'How long does delivery to Europe take?' }],
       });
       expect(completion.object).toBe('chat.completion');
       expect(completion.choices[0]?.message.content).toMatch(/three days/);
-      expect(completion.usage?.total_tokens).toBeGreaterThan(0);
+      const [input, output] = [await metered('input'), await metered('output')];
+      expect(input).toBeGreaterThan(0);
+      expect(output).toBeGreaterThan(0);
+      expect(completion.usage).toEqual({ prompt_tokens: input, completion_tokens: output, total_tokens: input + output });
 
       const stream = await client.chat.completions.create({
         model: bot.id,
@@ -68,13 +76,14 @@ describeEachDatabase(
         stream_options: { include_usage: true },
       });
       let text = '';
-      let usage = 0;
+      let usage: OpenAI.CompletionUsage | undefined;
       for await (const chunk of stream) {
         text += chunk.choices[0]?.delta.content ?? '';
-        if (chunk.usage) usage = chunk.usage.total_tokens;
+        if (chunk.usage) usage = chunk.usage;
       }
       expect(text).toMatch(/Rotterdam/);
-      expect(usage).toBeGreaterThan(0);
+      const [streamedInput, streamedOutput] = [(await metered('input')) - input, (await metered('output')) - output];
+      expect(usage).toEqual({ prompt_tokens: streamedInput, completion_tokens: streamedOutput, total_tokens: streamedInput + streamedOutput });
 
       const listed = (await c.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: owner.cookie } })).json().items[0];
       expect(listed).toMatchObject({ id: apiKey.id, usageCount: 3 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import { API_KEY_REQUESTS_PER_MINUTE, API_REQUESTS_PER_IP_PER_MINUTE, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +18,20 @@ function openAiError(reply: FastifyReply, status: number, message: string, type:
     .status(status)
     .headers(headers)
     .send({ error: { message, type, param: null, code } });
+}
+
+interface OpenAiUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+const NO_USAGE: OpenAiUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+
+/** The turn's metered tokens in OpenAI's terms: the question as prompt, the answer as completion, as the usage ledger meters them. */
+function openAiUsage(done: Extract<ChatStreamEvent, { type: 'done' }>): OpenAiUsage {
+  const prompt = done.inputTokens ?? 0;
+  const completion = done.outputTokens ?? done.tokens - prompt;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
 const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
@@ -196,19 +211,18 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
 
       if (!body.stream) {
         let text = '';
-        let tokens = 0;
+        let usage = NO_USAGE;
         await run((event) => {
           if (event.type === 'delta') text += event.text;
-          if (event.type === 'done') tokens = event.tokens;
+          if (event.type === 'done') usage = openAiUsage(event);
         });
-        const promptTokens = Math.min(tokens, Math.ceil(question.content.length * 1.333));
         return {
           id,
           object: 'chat.completion',
           created,
           model,
           choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: promptTokens, completion_tokens: tokens - promptTokens, total_tokens: tokens },
+          usage,
         };
       }
 
@@ -226,18 +240,15 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`,
         );
       chunk({ role: 'assistant', content: '' }, null);
-      let tokens = 0;
+      let usage = NO_USAGE;
       try {
         await run((event) => {
           if (event.type === 'delta') chunk({ content: event.text }, null);
-          if (event.type === 'done') tokens = event.tokens;
+          if (event.type === 'done') usage = openAiUsage(event);
         }, controller.signal);
         chunk({}, 'stop');
         if (body.stream_options?.include_usage) {
-          const promptTokens = Math.min(tokens, Math.ceil(question.content.length * 1.333));
-          reply.raw.write(
-            `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: tokens - promptTokens, total_tokens: tokens } })}\n\n`,
-          );
+          reply.raw.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
         }
       } catch (error) {
         request.log.error({ err: error }, 'completion stream failed');
