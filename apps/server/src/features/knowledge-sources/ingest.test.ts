@@ -67,6 +67,19 @@ beforeAll(async () => {
         '<html><head><title>Manual</title><script>alert(1)</script></head><body><h1>Launch manual</h1><p>Always fuel the rocket with liquid oxygen before launch.</p></body></html>',
       );
     }
+    // Addresses without a useful extension, read by their Content-Type; a Markdown file served as text/plain, by its extension.
+    const typed: Record<string, [string, string]> = {
+      '/docs/shipping': ['text/markdown; charset=utf-8', '# Shipping\n\nParcels to Norway travel by **fjord ferry** in four days.'],
+      '/export?format=json': ['application/json', JSON.stringify({ faq: [{ q: 'Opening hours?', a: 'The kiosk on the pier opens at seven.' }] })],
+      '/notes.php': ['text/plain', 'Plain notes: the lighthouse lamp is cleaned every Tuesday.'],
+      '/raw/guide.md': ['text/plain', '## Guide\n\nThe **harbour master** signs every departure.'],
+      '/logo': ['image/png', 'not really a picture'],
+    };
+    const entry = typed[req.url ?? ''];
+    if (entry) {
+      res.setHeader('content-type', entry[0]);
+      return res.end(entry[1]);
+    }
     res.statusCode = 404;
     res.end();
   });
@@ -150,11 +163,52 @@ describeEachDatabase('document ingestion', (ctx) => {
     expect(text).toMatch(/liquid oxygen/);
     expect(text).not.toMatch(/alert/);
 
+    const [stored] = await c.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, source!.id));
+    expect(stored!.sizeBytes).toBeGreaterThan(100);
+
     const guarded = { ...deps(c, createLocalEmbedder({ dimensions: 384 })), allowPrivateNetworks: false };
     const [blocked] = await c.database.db
       .insert(knowledgeSources)
       .values({ chatbotId: bot.id, organizationId: bot.organizationId, kind: 'url', name: 'internal', sourceUrl: `${base}/manual.html` })
       .returning();
     await expect(processSource(guarded, { sourceId: blocked!.id, version: 1 })).rejects.toThrow(/private or local networks/);
+  });
+
+  it('reads a web page by its extension when it is one Parley reads, else by its Content-Type; an unreadable type fails with the type named', async () => {
+    const c = ctx();
+    const owner = await createSignedInUser(c);
+    const bot = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Typed' } })).json() as {
+      id: string;
+      organizationId: string;
+    };
+    const ingestUrl = async (path: string) => {
+      const [source] = await c.database.db
+        .insert(knowledgeSources)
+        .values({ chatbotId: bot.id, organizationId: bot.organizationId, kind: 'url', name: path, sourceUrl: `${base}${path}` })
+        .returning();
+      const outcome = await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: source!.id, version: 1 }).catch(
+        (error: Error) => error,
+      );
+      const chunks = await c.database.db.select({ content: documentChunks.content }).from(documentChunks).where(eq(documentChunks.sourceId, source!.id));
+      return { outcome, text: chunks.map((ch) => ch.content).join(' ') };
+    };
+
+    // Markdown by its type: its lines are kept, as for an uploaded .md file (read as HTML they would run together).
+    const markdown = await ingestUrl('/docs/shipping');
+    expect(markdown.outcome).toBe('done');
+    expect(markdown.text).toMatch(/Shipping\n+Parcels to Norway travel by \*\*fjord ferry\*\*/);
+    // JSON by its type: read as structured text, not as one line of braces.
+    const json = await ingestUrl('/export?format=json');
+    expect(json.text).toMatch(/kiosk on the pier opens at seven/);
+    expect(json.text).not.toMatch(/[{}]/);
+    // An extension Parley does not read (.php): the type, plain text.
+    expect((await ingestUrl('/notes.php')).text).toMatch(/lighthouse lamp/);
+    // A Markdown file served as text/plain: its extension.
+    const raw = await ingestUrl('/raw/guide.md');
+    expect(raw.text).toMatch(/Guide\n+The \*\*harbour master\*\* signs/);
+    // A picture is not read as a web page.
+    const picture = await ingestUrl('/logo');
+    expect(picture.outcome).toBeInstanceOf(Error);
+    expect((picture.outcome as Error).message).toMatch(/Files of type image\/png are not supported/);
   });
 });

@@ -66,9 +66,10 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     try {
       const fetched = await safeFetch(source.sourceUrl!, { timeoutMs: deps.fetchTimeoutMs, maxBytes, allowPrivateNetworks: deps.allowPrivateNetworks });
       data = Buffer.from(fetched.data);
+      // The address's extension names the format when it is one we read (raw Markdown is often served as text/plain);
+      // otherwise the Content-Type does (an address without one, or .php, .aspx). A page that sends none is HTML.
       mimeType = fetched.contentType.split(';')[0]?.trim() || 'text/html';
-      filename = new URL(fetched.finalUrl).pathname.split('/').pop() || 'page.html';
-      if (!/\.[a-z0-9]+$/i.test(filename)) filename += mimeType.includes('pdf') ? '.pdf' : mimeType.includes('plain') ? '.txt' : '.html';
+      filename = new URL(fetched.finalUrl).pathname.split('/').pop() || 'page';
     } catch (error) {
       if (error instanceof FetchGuardError) throw new PermanentIngestError(error.message);
       throw error;
@@ -134,6 +135,8 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
         error: null,
         chunkCount: chunks.length,
         tokenCount: chunks.reduce((s, c) => s + c.tokenCount, 0),
+        // A web page's size is known once it is fetched.
+        ...(source.kind === 'url' ? { sizeBytes: data.byteLength } : {}),
         processedAt: new Date(),
         updatedAt: new Date(),
       })
