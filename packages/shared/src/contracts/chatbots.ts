@@ -184,6 +184,8 @@ export const knowledgeSourceListSchema = paginated(knowledgeSourceSchema).extend
 export type KnowledgeSourceList = z.infer<typeof knowledgeSourceListSchema>;
 
 export const TEXT_SOURCE_MAX_CHARS = 500_000;
+/** The pasted-text route's body limit: room for the longest text in any script, each character escaped (6 bytes). */
+export const TEXT_SOURCE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export const createTextSourceBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   text: z.string().trim().min(1, 'Text is required').max(TEXT_SOURCE_MAX_CHARS, `Text must be at most ${TEXT_SOURCE_MAX_CHARS} characters`),

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import { TEXT_SOURCE_MAX_CHARS, type ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
@@ -298,6 +298,34 @@ describeEachDatabase(
         expect(response.statusCode, query).toBe(400);
         expect(response.json().message).toMatch(message);
       }
+    });
+
+    it('takes pasted text up to its character limit in any script, escaped or not; one character more is refused with the limit named', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const bot = await createBot(c, owner.cookie, { name: 'CJK bot' });
+      const paste = (text: string, escaped = false) =>
+        c.app.inject({
+          method: 'POST',
+          url: `/api/chatbots/${bot.id}/sources/text`,
+          headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+          // A client may send the characters as UTF-8 (3 bytes each here) or escaped as \uXXXX (6 bytes each).
+          payload: escaped
+            ? JSON.stringify({ name: '手册', text }).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+            : { name: '手册', text },
+        });
+      const longest = '漢'.repeat(TEXT_SOURCE_MAX_CHARS);
+      for (const escaped of [false, true]) {
+        const added = await paste(longest, escaped);
+        expect(added.statusCode, `escaped: ${escaped}: ${added.body.slice(0, 300)}`).toBe(201);
+        const { id } = added.json() as { id: string };
+        expect((await c.app.inject({ method: 'DELETE', url: `/api/chatbots/${bot.id}/sources/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(
+          200,
+        );
+      }
+      const tooLong = await paste(`${longest}字`);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toMatch(/Text must be at most 500000 characters/);
     });
 
     it('a PATCH of the appearance changes only the fields it names', async () => {

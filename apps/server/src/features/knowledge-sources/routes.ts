@@ -6,6 +6,7 @@ import {
   knowledgeSourceListQuerySchema,
   knowledgeSourceListSchema,
   knowledgeSourceSchema,
+  TEXT_SOURCE_BODY_LIMIT_BYTES,
 } from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
@@ -45,6 +46,8 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/text',
     {
+      // 500,000 characters of CJK script are 1.5 MB of UTF-8, and 3 MB from a client that escapes them as \uXXXX.
+      bodyLimit: TEXT_SOURCE_BODY_LIMIT_BYTES,
       config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
