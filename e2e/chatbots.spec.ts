@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, PASSWORD, signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { confirmationLink, type RunningServer } from './support/server';
@@ -329,5 +331,51 @@ describe('the chatbot list, a page at a time', () => {
     await page.getByText('No chatbots match “nothing like it”.').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await pager.getByText('1–12 of 14').waitFor();
+  });
+});
+
+describe('a web page whose re-process fails', () => {
+  // The server may fetch this machine's own web server: ALLOW_PRIVATE_FETCH.
+  const suite = serverAndBrowser({ ALLOW_PRIVATE_FETCH: 'true' });
+  let site: Server;
+  let siteUrl = '';
+  let siteUp = true;
+  beforeAll(async () => {
+    site = createServer((request, response) => {
+      if (request.url === '/timetable' && siteUp) {
+        response.setHeader('content-type', 'text/html');
+        return response.end('<html><body><h1>Timetable</h1><p>The ferry to the island leaves every hour from pier four.</p></body></html>');
+      }
+      response.statusCode = 503;
+      response.end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/timetable`;
+  });
+  afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+  it('says the chatbot still answers from the version processed before, with its size and chunks', async () => {
+    const { server, browser } = suite;
+    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Fern', lastName: 'Ferry' });
+    const headers = { origin: server.url };
+    const { id } = (await (await page.request.post(`${server.url}/api/chatbots`, { headers, data: { name: 'Ferry desk' } })).json()) as { id: string };
+    expect((await page.request.post(`${server.url}/api/chatbots/${id}/sources/url`, { headers, data: { url: siteUrl } })).status()).toBe(201);
+
+    await page.goto(`${server.url}/dashboard/chatbots/${id}?tab=training-data`);
+    const name = siteUrl.replace('http://', '');
+    const row = sourceRow(page, name);
+    await row.getByText('Ready').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+    // A fetched page shows its size once processed.
+    await row.getByText(/Web page · \d+ bytes · 1 chunk · \d+ tokens/).waitFor();
+
+    siteUp = false;
+    await row.getByRole('button', { name: `Re-process ${name}` }).click();
+    await row.getByText('Failed').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+    await row
+      .getByText(/^The chatbot still answers from the version processed .+\. Re-process to try again, or delete the source to stop using it\.$/)
+      .waitFor();
+    await row.getByText(/Web page · \d+ bytes · 1 chunk/).waitFor();
+    await page.getByText(/^1 source · 1 chunk · \d+ tokens · 1 failed$/).waitFor();
+    await screenshot(page, 'training-data-failed-reprocess');
   });
 });

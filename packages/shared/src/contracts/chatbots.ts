@@ -168,7 +168,7 @@ export const knowledgeSourceTotalsSchema = z.object({
   processing: z.number().int(),
   ready: z.number().int(),
   failed: z.number().int(),
-  /** Chunks and tokens of the ready sources: what the chatbot answers from. */
+  /** Chunks and tokens of each source's last processed version (a failed or running re-process keeps it): what the chatbot answers from. */
   chunks: z.number().int(),
   tokens: z.number().int(),
 });

@@ -1,3 +1,4 @@
+import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
 import { and, count, eq } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,7 @@ import { documentChunks, knowledgeSources, usageLedger } from '../../db/schema/i
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
-import { processSource, type IngestDeps } from './ingest';
+import { markSourceFailed, processSource, type IngestDeps } from './ingest';
 
 const LONG_TEXT = Array.from(
   { length: 40 },
@@ -59,6 +60,7 @@ function crashingEmbedder(batches: number): Embedder {
 
 let server: Server;
 let base = '';
+let siteUp = true;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/manual.html') {
@@ -75,6 +77,10 @@ beforeAll(async () => {
       '/raw/guide.md': ['text/plain', '## Guide\n\nThe **harbour master** signs every departure.'],
       '/logo': ['image/png', 'not really a picture'],
     };
+    if (req.url === '/changing.html' && siteUp) {
+      res.setHeader('content-type', 'text/html');
+      return res.end('<html><body><p>The ferry to the island leaves every hour from pier four.</p></body></html>');
+    }
     const entry = typed[req.url ?? ''];
     if (entry) {
       res.setHeader('content-type', entry[0]);
@@ -210,5 +216,45 @@ describeEachDatabase('document ingestion', (ctx) => {
     const picture = await ingestUrl('/logo');
     expect(picture.outcome).toBeInstanceOf(Error);
     expect((picture.outcome as Error).message).toMatch(/Files of type image\/png are not supported/);
+  });
+
+  it('a re-process that fails leaves the last processed version answering, and the list says what it answers from', async () => {
+    const c = ctx();
+    const owner = await createSignedInUser(c);
+    const bot = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Ferry' } })).json() as {
+      id: string;
+      organizationId: string;
+    };
+    siteUp = true;
+    const [source] = await c.database.db
+      .insert(knowledgeSources)
+      .values({ chatbotId: bot.id, organizationId: bot.organizationId, kind: 'url', name: 'timetable', sourceUrl: `${base}/changing.html` })
+      .returning();
+    const ingestDeps = deps(c, createLocalEmbedder({ dimensions: 384 }));
+    expect(await processSource(ingestDeps, { sourceId: source!.id, version: 1 })).toBe('done');
+    const before = await chunkCount(c, source!.id);
+    expect(before).toBeGreaterThan(0);
+
+    // Re-processed while the site is down: the new version fails.
+    siteUp = false;
+    await c.database.db.update(knowledgeSources).set({ version: 2, status: 'queued' }).where(eq(knowledgeSources.id, source!.id));
+    const failure = await processSource(ingestDeps, { sourceId: source!.id, version: 2 }).catch((error: Error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    await markSourceFailed(c.database, { sourceId: source!.id, version: 2 }, (failure as Error).message);
+
+    expect(await chunkCount(c, source!.id)).toBe(before);
+    const answer = await c.app.inject({
+      method: 'POST',
+      url: `/api/chatbots/${bot.id}/test-chat`,
+      headers: { cookie: owner.cookie },
+      payload: { message: 'When does the ferry leave?' },
+    });
+    expect(answer.body).toMatch(/pier four/);
+    const list = (
+      await c.app.inject({ method: 'GET', url: `/api/chatbots/${bot.id}/sources`, headers: { cookie: owner.cookie } })
+    ).json() as KnowledgeSourceList;
+    expect(list.items[0]).toMatchObject({ status: 'failed', chunkCount: before, processedAt: expect.any(String) });
+    expect(list.totals).toMatchObject({ failed: 1, ready: 0, chunks: before });
+    siteUp = true;
   });
 });

@@ -65,8 +65,10 @@ export async function listSources(db: Db, organizationId: string, chatbotId: str
         processing: countOf('processing'),
         ready: countOf('ready'),
         failed: countOf('failed'),
-        chunks: sql<number>`coalesce(sum(${knowledgeSources.chunkCount}) FILTER (WHERE ${knowledgeSources.status} = 'ready'), 0)::float8`,
-        tokens: sql<number>`coalesce(sum(${knowledgeSources.tokenCount}) FILTER (WHERE ${knowledgeSources.status} = 'ready'), 0)::float8`,
+        // What the chatbot answers from: each source's last processed version, which a re-process being done or
+        // failed leaves in place until a new version is ready.
+        chunks: sql<number>`coalesce(sum(${knowledgeSources.chunkCount}) FILTER (WHERE ${knowledgeSources.processedAt} IS NOT NULL), 0)::float8`,
+        tokens: sql<number>`coalesce(sum(${knowledgeSources.tokenCount}) FILTER (WHERE ${knowledgeSources.processedAt} IS NOT NULL), 0)::float8`,
       })
       .from(knowledgeSources)
       .where(ofChatbot),

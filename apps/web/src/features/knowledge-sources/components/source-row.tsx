@@ -20,7 +20,8 @@ export function SourceRow({ source, onDelete }: { source: KnowledgeSource; onDel
     KIND_LABELS[source.kind],
     // A web page has no size until the server has fetched it.
     ...(source.kind === 'url' && source.sizeBytes === 0 ? [] : [formatBytes(source.sizeBytes)]),
-    ...(source.status === 'ready' ? [formatCount(source.chunkCount, 'chunk'), formatCount(source.tokenCount, 'token')] : []),
+    // What the chatbot answers from: the last processed version, kept while a re-process runs or after it failed.
+    ...(source.processedAt ? [formatCount(source.chunkCount, 'chunk'), formatCount(source.tokenCount, 'token')] : []),
     `Added ${formatDateTime(source.createdAt)}`,
   ];
 
@@ -81,12 +82,22 @@ export function SourceRow({ source, onDelete }: { source: KnowledgeSource; onDel
         </div>
       </div>
       {isInProgress(source) && (
-        <div className="sm:pl-11">
+        <div className="space-y-1 sm:pl-11">
           <SourceProgress source={source} />
+          {source.processedAt && (
+            <p className="text-xs text-muted-foreground">{`The chatbot answers from the version processed ${formatDateTime(source.processedAt)} until this one is ready.`}</p>
+          )}
         </div>
       )}
       {source.status === 'failed' && (
-        <p className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive sm:ml-11">{source.error ?? 'Processing failed for an unknown reason.'}</p>
+        <div className="space-y-1 rounded-md bg-destructive/10 px-3 py-2 text-sm sm:ml-11">
+          <p className="text-destructive">{source.error ?? 'Processing failed for an unknown reason.'}</p>
+          {source.processedAt && (
+            <p className="text-muted-foreground">
+              {`The chatbot still answers from the version processed ${formatDateTime(source.processedAt)}. Re-process to try again, or delete the source to stop using it.`}
+            </p>
+          )}
+        </div>
       )}
     </li>
   );
