@@ -16,6 +16,7 @@ interface Received {
 let receiver: Server;
 let receiverUrl = '';
 const received: Received[] = [];
+let refuseFirstBotCreated = true;
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -23,6 +24,12 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => parts.push(chunk));
     request.on('end', () => {
       received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(parts).toString('utf8') });
+      // The first bot.created is refused once, so its delivery log shows a retry.
+      if (refuseFirstBotCreated && received.at(-1)!.body.includes('"bot.created"')) {
+        refuseFirstBotCreated = false;
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        return response.end('busy, try later');
+      }
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"ok":true}');
     });
@@ -85,8 +92,19 @@ describe('outbound webhooks', () => {
     const created = await page.request.post(`${server.url}/api/chatbots`, { headers: { origin: server.url }, data: { name: 'Shop assistant' } });
     expect(created.status()).toBe(201);
     await card.getByRole('button', { name: 'Deliveries' }).click();
-    await log.getByTestId('webhook-delivery').filter({ hasText: 'bot.created' }).getByText('Delivered').waitFor({ timeout: 20_000 });
-    const event = received.find((request) => request.body.includes('"bot.created"'))!;
+    // Refused once (HTTP 500), delivered on the retry about 10 s later: the details list both attempts.
+    const botCreated = log.getByTestId('webhook-delivery').filter({ hasText: 'bot.created' });
+    await botCreated.getByText('Delivered').waitFor({ timeout: 45_000 });
+    await botCreated.getByText('2 attempts').waitFor();
+    await botCreated.getByRole('button', { name: /Details of bot\.created/ }).click();
+    const attempts = botCreated.getByRole('list', { name: 'Attempts' }).getByRole('listitem');
+    expect(await attempts.count()).toBe(2);
+    await attempts.nth(0).getByText('HTTP 500', { exact: true }).waitFor();
+    await attempts.nth(0).getByText('The endpoint answered HTTP 500 Internal Server Error.').waitFor();
+    await attempts.nth(0).getByText('busy, try later').waitFor();
+    await attempts.nth(1).getByText('HTTP 200', { exact: true }).waitFor();
+    await screenshot(page, 'webhooks-delivery-attempts');
+    const event = received.findLast((request) => request.body.includes('"bot.created"'))!;
     expect((new Webhook(secret).verify(event.body, event.headers as Record<string, string>) as { data: { chatbot: { name: string } } }).data.chatbot.name).toBe(
       'Shop assistant',
     );

@@ -345,8 +345,20 @@ export const webhookDeliverySchema = z.object({
   /** The body sent (the same bytes on every attempt). */
   payload: z.string(),
   createdAt: z.string(),
+  /** Every finished attempt, oldest first (the fields above repeat the last one). */
+  attemptLog: z.array(
+    z.object({
+      attemptedAt: z.string(),
+      succeeded: z.boolean(),
+      statusCode: z.number().int().nullable(),
+      latencyMs: z.number().int().nullable(),
+      responseExcerpt: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export type WebhookDeliveryAttempt = WebhookDelivery['attemptLog'][number];
 
 export const webhookDeliveryListSchema = paginated(webhookDeliverySchema);
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './organizations';
 
@@ -91,4 +91,26 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} in ('pending', 'failed')`),
     index('webhook_deliveries_event_idx').on(t.eventId),
   ],
+);
+
+/**
+ * Every finished attempt of a delivery, oldest first: when it was made, how the endpoint answered (status, latency,
+ * the start of the body) or why it could not be sent. The delivery row keeps the last one's too, for the list.
+ * An attempt cut short (its node stopped) or postponed by the endpoint's rate limit has no row.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_delivery_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { WebhookConfigWithSecret, WebhookPayload } from '@parley/shared/contracts/webhooks';
+import type { WebhookConfigWithSecret, WebhookDeliveryList, WebhookPayload } from '@parley/shared/contracts/webhooks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
@@ -265,6 +265,43 @@ describeEachDatabase(
       expect(throttled!.nextAttemptAt.getTime() - clock.now().getTime()).toBe(120_000);
       const [busy] = await deliveriesOf(c.database.db, unavailable.webhook.id);
       expect(Math.abs(busy!.nextAttemptAt.getTime() - clock.now().getTime() - 600_000)).toBeLessThanOrEqual(1000);
+    });
+
+    it('the delivery log keeps every attempt: when, how the endpoint answered, and why it failed', async () => {
+      const c = ctx();
+      const clock = testClock();
+      const { owner, addWebhook, emit } = await customer(c);
+      const { webhook } = await addWebhook({ url: `${receiver.url}?log`, retryCount: 3, timeoutSeconds: 1 });
+      const deps = deliveryDeps(c.database.db, c.config.secretKey, clock);
+      const answers = [
+        { status: 500, body: 'Internal error: database down' },
+        { status: 200, delayMs: 1500 },
+        { status: 200, body: 'thanks' },
+      ];
+      let answered = 0;
+      receiver.answer(() => answers[answered++]!);
+      await emit(['Logged']);
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await drain(deps);
+        const [row] = await deliveriesOf(c.database.db, webhook.id);
+        if (attempt < 3) clock.advance(row!.nextAttemptAt.getTime() - clock.now().getTime());
+      }
+      const list = await c.app.inject({ method: 'GET', url: `/api/webhook-configs/${webhook.id}/deliveries`, headers: { cookie: owner.cookie } });
+      expect(list.statusCode).toBe(200);
+      const [delivery] = (list.json() as WebhookDeliveryList).items;
+      expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, statusCode: 200, responseExcerpt: 'thanks' });
+      const log = delivery!.attemptLog;
+      expect(log.map(({ succeeded, statusCode, responseExcerpt, error }) => ({ succeeded, statusCode, responseExcerpt, error }))).toEqual([
+        { succeeded: false, statusCode: 500, responseExcerpt: 'Internal error: database down', error: 'The endpoint answered HTTP 500 Internal Server Error.' },
+        { succeeded: false, statusCode: null, responseExcerpt: null, error: 'No answer within 1 s' },
+        { succeeded: true, statusCode: 200, responseExcerpt: 'thanks', error: null },
+      ]);
+      // Oldest first, each at the time it was made, with its own latency.
+      const times = log.map((a) => Date.parse(a.attemptedAt));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(10_000);
+      expect(log[1]!.latencyMs).toBeGreaterThanOrEqual(900);
+      expect(log.at(-1)!.attemptedAt).toBe(delivery!.lastAttemptAt);
     });
 
     it('a retry count lowered while a delivery waits gives it up at its next turn, and says so', async () => {

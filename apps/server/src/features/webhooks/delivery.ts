@@ -8,7 +8,7 @@ import {
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { webhookConfigs, webhookDeliveries, webhookEvents } from '../../db/schema/index';
+import { webhookConfigs, webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../../db/schema/index';
 import { BlockedAddressError, FetchGuardError, sendGuarded, TooManyRedirectsError, type ResolveHost } from '../../lib/safe-request';
 import { SecretDecryptionError } from '../../lib/secrets';
 import { readWebhookDeliverySettings } from '../system-configuration/store';
@@ -211,6 +211,17 @@ async function recordOutcome(deps: DeliveryDeps, claimed: Claimed, outcome: Outc
     lockedUntil: null,
   };
   const fence = and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.attempts, claimed.attempts));
+  // The attempt joins the delivery's log with the outcome, only when this node still held it (the fence).
+  const logAttempt = (tx: Db, error: string | null) =>
+    tx.insert(webhookDeliveryAttempts).values({
+      deliveryId: claimed.id,
+      attemptedAt: startedAt,
+      succeeded,
+      statusCode: recorded.lastStatusCode,
+      latencyMs: recorded.lastLatencyMs,
+      responseExcerpt: recorded.responseExcerpt,
+      error,
+    });
   await deps.db.transaction(async (tx) => {
     if (succeeded) {
       const done = await tx
@@ -218,6 +229,7 @@ async function recordOutcome(deps: DeliveryDeps, claimed: Claimed, outcome: Outc
         .set({ ...recorded, status: 'succeeded', error: null })
         .where(fence)
         .returning({ id: webhookDeliveries.id });
+      if (done.length > 0) await logAttempt(tx, null);
       if (done.length > 0 && !isTest)
         await tx
           .update(webhookConfigs)
@@ -242,6 +254,7 @@ async function recordOutcome(deps: DeliveryDeps, claimed: Claimed, outcome: Outc
       .set({ ...recorded, status: isFinal ? 'dead' : 'failed', error, ...(nextAttemptAt ? { nextAttemptAt } : {}) })
       .where(fence)
       .returning({ id: webhookDeliveries.id });
+    if (done.length > 0) await logAttempt(tx, error);
     // A test tells the owner how the endpoint answers; it does not change the endpoint's standing.
     if (done.length === 0 || isTest) return;
     if (isGone) return disableWebhook(tx, claimed.config, 'The endpoint answered 410 Gone.', now);

@@ -10,13 +10,14 @@ import {
   type WebhookConfigList,
   type WebhookConfigWithSecret,
   type WebhookDelivery,
+  type WebhookDeliveryAttempt,
   type WebhookDeliveryList,
   type webhookDeliveryQuerySchema,
 } from '@parley/shared/contracts/webhooks';
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { webhookConfigs, webhookDeliveries, webhookEvents } from '../../db/schema/index';
+import { webhookConfigs, webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { SecretDecryptionError } from '../../lib/secrets';
 import { isPrivateAddress } from '../../lib/private-address';
@@ -274,7 +275,7 @@ export async function rotateWebhookSecret(
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect & { eventType: string; payload: string };
 
-export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
+export function toWebhookDelivery(row: DeliveryRow, attemptLog: WebhookDeliveryAttempt[] = []): WebhookDelivery {
   const isOpen = row.status === 'pending' || row.status === 'failed';
   return {
     id: row.id,
@@ -290,7 +291,32 @@ export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
     error: row.error,
     payload: row.payload,
     createdAt: row.createdAt.toISOString(),
+    attemptLog,
   };
+}
+
+/** The attempt logs of the given deliveries, each oldest first. */
+async function attemptLogs(db: Db, deliveryIds: number[]): Promise<Map<number, WebhookDeliveryAttempt[]>> {
+  const logs = new Map<number, WebhookDeliveryAttempt[]>();
+  if (deliveryIds.length === 0) return logs;
+  const rows = await db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(inArray(webhookDeliveryAttempts.deliveryId, deliveryIds))
+    .orderBy(asc(webhookDeliveryAttempts.deliveryId), asc(webhookDeliveryAttempts.id));
+  for (const row of rows) {
+    const log = logs.get(row.deliveryId) ?? [];
+    log.push({
+      attemptedAt: row.attemptedAt.toISOString(),
+      succeeded: row.succeeded,
+      statusCode: row.statusCode,
+      latencyMs: row.latencyMs,
+      responseExcerpt: row.responseExcerpt,
+      error: row.error,
+    });
+    logs.set(row.deliveryId, log);
+  }
+  return logs;
 }
 
 const deliveryColumns = {
@@ -317,7 +343,7 @@ export async function readDelivery(db: Db, deliveryId: number): Promise<WebhookD
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.id, deliveryId));
-  return row ? toWebhookDelivery(row) : null;
+  return row ? toWebhookDelivery(row, (await attemptLogs(db, [row.id])).get(row.id)) : null;
 }
 
 /** The delivery log of one configuration, newest first, paginated. */
@@ -340,7 +366,11 @@ export async function listWebhookDeliveries(
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(webhookDeliveries).where(where),
   ]);
-  return { items: rows.map(toWebhookDelivery), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  const logs = await attemptLogs(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toWebhookDelivery(r, logs.get(r.id))), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
 /**

@@ -77,6 +77,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'verifications',
   'webhook_configs',
   'webhook_deliveries',
+  'webhook_delivery_attempts',
   'webhook_events',
   'widget_embeds',
 ];
@@ -1060,6 +1061,16 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text error
     timestamptz created_at
   }
+  webhook_delivery_attempts {
+    bigserial id PK
+    bigint delivery_id FK
+    timestamptz attempted_at
+    boolean succeeded
+    integer status_code
+    integer latency_ms
+    text response_excerpt
+    text error
+  }
   webhook_events {
     text id PK
     uuid organization_id FK
@@ -1177,6 +1188,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   webhook_configs }o--o| users : "created_by"
   webhook_deliveries }o--|| webhook_events : "event_id"
   webhook_deliveries }o--|| webhook_configs : "config_id"
+  webhook_delivery_attempts }o--|| webhook_deliveries : "delivery_id"
   webhook_events }o--o| organizations : "organization_id"
   widget_embeds }o--|| chatbots : "chatbot_id"
 `;

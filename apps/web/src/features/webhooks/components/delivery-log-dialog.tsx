@@ -3,6 +3,7 @@ import {
   WEBHOOK_MESSAGES,
   type WebhookConfig,
   type WebhookDelivery,
+  type WebhookDeliveryAttempt,
   type WebhookDeliveryStatus,
 } from '@parley/shared/contracts/webhooks';
 import { ChevronDownIcon, HistoryIcon, RotateCcwIcon } from 'lucide-react';
@@ -34,6 +35,35 @@ export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus 
     <Badge variant="outline" className={cn('font-medium', DELIVERY_STATUS_STYLE[status])}>
       {deliveryStatusLabel(status)}
     </Badge>
+  );
+}
+
+/** Every finished attempt of a delivery, oldest first: when, how the endpoint answered, how long it took, why it failed. */
+function AttemptLog({ attempts }: { attempts: WebhookDeliveryAttempt[] }) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-muted-foreground">Attempts</span>
+      <ol className="grid divide-y rounded border bg-background" aria-label="Attempts">
+        {attempts.map((attempt, index) => (
+          <li key={attempt.attemptedAt + String(index)} className="grid gap-1 px-2 py-1.5">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 tabular-nums">
+              <span className="w-5 text-muted-foreground">{index + 1}.</span>
+              <span>{formatDateTime(attempt.attemptedAt)}</span>
+              <span className={attempt.succeeded ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}>
+                {attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : 'No answer'}
+              </span>
+              <span className="text-muted-foreground">{formatLatency(attempt.latencyMs)}</span>
+            </div>
+            {attempt.error && <p className="pl-8 text-red-700 dark:text-red-300">{attempt.error}</p>}
+            {attempt.responseExcerpt && !attempt.succeeded && (
+              <p className="truncate pl-8 font-mono text-muted-foreground" title={attempt.responseExcerpt}>
+                {attempt.responseExcerpt}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -97,6 +127,7 @@ function DeliveryRow({
             </>
           )}
         </dl>
+        {delivery.attemptLog.length > 0 && <AttemptLog attempts={delivery.attemptLog} />}
         {delivery.responseExcerpt ? (
           <div className="grid gap-1">
             <span className="text-muted-foreground">Response</span>
