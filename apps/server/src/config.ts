@@ -62,6 +62,14 @@ const envSchema = z.object({
   MISTRAL_BASE_URL: optionalString.pipe(httpUrl.optional()),
   OPENAI_COMPATIBLE_BASE_URL: optionalString.pipe(httpUrl.optional()),
   OPENAI_COMPATIBLE_API_KEY: optionalString,
+  /** New chatbots embed with this model of the OpenAI-compatible server (nomic-embed-text, bge-m3…), of this many dimensions. */
+  OPENAI_COMPATIBLE_EMBEDDING_MODEL: optionalString,
+  OPENAI_COMPATIBLE_EMBEDDING_DIMENSIONS: z.coerce
+    .number({ error: 'must be a whole number of dimensions' })
+    .int('must be a whole number of dimensions')
+    .min(1, 'must be from 1 to 1536')
+    .max(1536, 'must be from 1 to 1536 (the largest embedding Parley indexes)')
+    .optional(),
   FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(120_000).default(15_000),
   ALLOW_PRIVATE_FETCH: bool.default(false),
   /** The n8n integration (an operator's own instance, often on a private network) may reach private addresses. */
@@ -103,6 +111,8 @@ export interface Config {
   ai: {
     openai: { apiKey: string; baseURL?: string } | undefined;
     openaiCompatible: { baseURL: string; apiKey?: string } | undefined;
+    /** The OpenAI-compatible server's embedding model, for new chatbots (it wins over OpenAI's and the built-in one). */
+    openaiCompatibleEmbedding: { model: string; dimensions: number } | undefined;
     anthropic: { apiKey: string; baseURL?: string } | undefined;
     google: { apiKey: string; baseURL?: string } | undefined;
     mistral: { apiKey: string; baseURL?: string } | undefined;
@@ -184,6 +194,14 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   if ((e.SMTP_USER && !e.SMTP_PASSWORD) || (!e.SMTP_USER && e.SMTP_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\nSMTP_USER, SMTP_PASSWORD: set both or neither');
   }
+  if (e.OPENAI_COMPATIBLE_EMBEDDING_MODEL && !e.OPENAI_COMPATIBLE_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\nOPENAI_COMPATIBLE_EMBEDDING_MODEL: needs OPENAI_COMPATIBLE_BASE_URL (the server that embeds)');
+  }
+  if (Boolean(e.OPENAI_COMPATIBLE_EMBEDDING_MODEL) !== (e.OPENAI_COMPATIBLE_EMBEDDING_DIMENSIONS !== undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\nOPENAI_COMPATIBLE_EMBEDDING_MODEL, OPENAI_COMPATIBLE_EMBEDDING_DIMENSIONS: set both or neither (the model’s vector size, 768 for nomic-embed-text)',
+    );
+  }
   if (e.PARLEY_ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError(
       `Invalid configuration:\nPARLEY_ROLE: ${e.PARLEY_ROLE} needs DATABASE_URL (the embedded database serves one process, which does everything)`,
@@ -218,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     ai: {
       openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL } : undefined,
       openaiCompatible: e.OPENAI_COMPATIBLE_BASE_URL ? { baseURL: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY } : undefined,
+      openaiCompatibleEmbedding:
+        e.OPENAI_COMPATIBLE_EMBEDDING_MODEL && e.OPENAI_COMPATIBLE_EMBEDDING_DIMENSIONS
+          ? { model: e.OPENAI_COMPATIBLE_EMBEDDING_MODEL, dimensions: e.OPENAI_COMPATIBLE_EMBEDDING_DIMENSIONS }
+          : undefined,
       anthropic: e.ANTHROPIC_API_KEY ? { apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL } : undefined,
       google: e.GOOGLE_GENERATIVE_AI_API_KEY ? { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: e.GOOGLE_BASE_URL } : undefined,
       mistral: e.MISTRAL_API_KEY ? { apiKey: e.MISTRAL_API_KEY, baseURL: e.MISTRAL_BASE_URL } : undefined,

@@ -53,7 +53,8 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create a chatbot', body: createChatbotBodySchema, response: { 201: chatbotSchema, ...errors } },
     },
     async (request, reply) => {
-      // OpenAI embeddings when a usable OpenAI key exists (system API keys screen or environment).
+      // The OpenAI-compatible server's embedding model when one is configured, else OpenAI embeddings when a usable
+      // OpenAI key exists (system API keys screen or environment).
       const hasOpenAiKey = await hasProviderCredentials(app, 'openai', 'embeddings');
       return reply
         .status(201)
@@ -62,7 +63,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
             app.db,
             { organizationId: requireMembership(request).organizationId, userId: requireIdentity(request).user.id },
             request.body,
-            (systemDefault) => defaultEmbedding(hasOpenAiKey, systemDefault),
+            (systemDefault) => defaultEmbedding(hasOpenAiKey, systemDefault, app.config.ai.openaiCompatibleEmbedding),
           ),
         );
     },

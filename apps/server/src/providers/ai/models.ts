@@ -16,10 +16,16 @@ export const LOCAL_DIMENSIONS = 384;
 const MAX_INDEXED_DIMENSIONS = 1536;
 
 /**
- * The embedder a new chatbot gets: OpenAI's (the system default model and dimensions) when an
- * OpenAI key is available (system API keys screen or environment), otherwise the built-in local embedder.
+ * The embedder a new chatbot gets: the OpenAI-compatible server's embedding model when the operator named one
+ * (OPENAI_COMPATIBLE_EMBEDDING_MODEL), else OpenAI's (the system default model and dimensions) when an OpenAI key
+ * is available (system API keys screen or environment), otherwise the built-in local embedder.
  */
-export function defaultEmbedding(hasOpenAiKey: boolean, systemDefault: { model: string; dimensions: number }): EmbeddingChoice {
+export function defaultEmbedding(
+  hasOpenAiKey: boolean,
+  systemDefault: { model: string; dimensions: number },
+  compatible?: { model: string; dimensions: number },
+): EmbeddingChoice {
+  if (compatible) return { provider: 'openai-compatible', model: compatible.model, dimensions: compatible.dimensions };
   if (hasOpenAiKey) return { provider: 'openai', model: systemDefault.model, dimensions: Math.min(systemDefault.dimensions, MAX_INDEXED_DIMENSIONS) };
   return { provider: 'local', model: LOCAL_EMBEDDER_MODEL, dimensions: LOCAL_DIMENSIONS };
 }
