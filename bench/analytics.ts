@@ -22,7 +22,8 @@ import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from './scratch-database';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import { chatbots, organizations } from '../apps/server/src/db/schema/index';
-import { CsvBuilder } from '../apps/server/src/features/analytics/csv';
+import { CsvParts } from '../apps/server/src/features/analytics/csv';
+import { EXPORT_PART_CHARS } from '../apps/server/src/features/analytics/export-job';
 import { rebuildChatStats } from '../apps/server/src/features/analytics/rebuild';
 import { reportSource } from '../apps/server/src/features/analytics/reports';
 import { analyticsSummary, topQuestions, type AnalyticsPeriod } from '../apps/server/src/features/analytics/service';
@@ -257,14 +258,17 @@ async function benchDriver(driver: string, database: Database): Promise<{ measur
     console.log(`${driver.padEnd(10)} ${name.padEnd(68)} p50 ${p50.toFixed(2)} ms  p95 ${pct(samples, 95).toFixed(2)} ms  ×${(p50 / baseline).toFixed(3)}`);
   }
 
-  // One conversations export (every message of 7 days) built as the job builds it, minus the progress writes.
+  // One conversations export (every message of 7 days) built as the job builds it, minus the progress and part writes.
   started = performance.now();
   const source = reportSource(db, { organizationId: org, report: 'conversations', chatbotId: null, ...last(7) });
   const total = await source.count();
-  const csv = new CsvBuilder(source.header);
-  for await (const batch of source.batches()) csv.add(batch);
+  const csv = new CsvParts(source.header, EXPORT_PART_CHARS);
+  let bytes = 0;
+  const count = (parts: (string | null)[]) => parts.forEach((part) => (bytes += part === null ? 0 : Buffer.byteLength(part)));
+  for await (const batch of source.batches()) count(csv.add(batch));
+  count([csv.finish()]);
   const exportMs = performance.now() - started;
-  const megabytes = Buffer.byteLength(csv.toString()) / 1e6;
+  const megabytes = bytes / 1e6;
   notes.push(
     `${driver}: a conversations export of 7 days (${total.toLocaleString('en')} rows, ${megabytes.toFixed(1)} MB of CSV) took ${seconds(exportMs)} (${Math.round(total / (exportMs / 1000)).toLocaleString('en')} rows/s).`,
   );

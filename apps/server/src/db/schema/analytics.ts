@@ -91,6 +91,23 @@ export const analyticsExports = pgTable(
   (t) => [index('analytics_exports_org_idx').on(t.organizationId, t.createdAt)],
 );
 
+/**
+ * A finished export's CSV (without the BOM), in parts of about a million characters, in order: the file is written
+ * and read a part at a time, so neither building nor downloading holds the whole of it. Exports built before parts
+ * existed keep their file in `analytics_exports.content`.
+ */
+export const analyticsExportParts = pgTable(
+  'analytics_export_parts',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => analyticsExports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.part] })],
+);
+
 /** Exports that run by themselves (daily, weekly, monthly) and are e-mailed to their recipients. */
 export const analyticsExportSchedules = pgTable(
   'analytics_export_schedules',

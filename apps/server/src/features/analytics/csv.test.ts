@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM_BYTES, CsvBuilder, csvCell, csvRow } from './csv';
+import { CSV_BOM_BYTES, CsvParts, csvCell, csvRow } from './csv';
 
 describe('CSV writer', () => {
   it('leaves plain text and numbers alone', () => {
@@ -30,15 +30,28 @@ describe('CSV writer', () => {
     expect(csvCell(-5)).toBe('-5');
   });
 
-  it('builds a file: header, rows, CRLF line ends (the BOM is added when it is sent)', () => {
-    const csv = new CsvBuilder(['name', 'count']);
-    csv.add([['a', 1]]);
-    csv.add([]);
-    csv.add([
-      ['b, c', 2],
-      ['=x', 3],
-    ]);
-    expect(csv.toString()).toBe(`name,count\r\na,1\r\n"b, c",2\r\n'=x,3\r\n`);
+  it('builds a file in parts: header, rows, CRLF line ends, each part ending with a whole row (the BOM is added when it is sent)', () => {
+    const csv = new CsvParts(['name', 'count'], 20);
+    expect(csv.add([['a', 1]])).toEqual([]);
+    expect(csv.add([])).toEqual([]);
+    expect(
+      csv.add([
+        ['b, c', 2],
+        ['=x', 3],
+        ['d', 4],
+      ]),
+    ).toEqual([`name,count\r\na,1\r\n"b, c",2\r\n`]);
+    expect(csv.finish()).toBe(`'=x,3\r\nd,4\r\n`);
     expect(CSV_BOM_BYTES).toBe(3);
+
+    // One row longer than a part is a part of its own.
+    const long = new CsvParts(['n'], 4);
+    expect(long.add([['a long cell'], [1]])).toEqual(['n\r\na long cell\r\n']);
+    expect(long.finish()).toBe('1\r\n');
+    // Nothing but the header: one part; everything handed on already: no last part.
+    expect(new CsvParts(['name'], 1000).finish()).toBe('name\r\n');
+    const exact = new CsvParts(['n'], 6);
+    expect(exact.add([[1]])).toEqual(['n\r\n1\r\n']);
+    expect(exact.finish()).toBeNull();
   });
 });

@@ -31,19 +31,47 @@ export function csvRow(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-/** Collects a CSV in parts (a report can be a million rows: one string per batch, joined once), without the BOM. */
-export class CsvBuilder {
-  private readonly parts: string[] = [];
+/**
+ * Collects a CSV (without the BOM) and hands it on in parts of at least `partChars` characters, each ending with a
+ * whole row (so a row and a character are never split): a report of a million rows is never one string.
+ */
+export class CsvParts {
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private handedOn = 0;
 
-  constructor(header: readonly string[]) {
-    this.parts.push(csvRow(header));
+  constructor(
+    header: readonly string[],
+    private readonly partChars: number,
+  ) {
+    this.push(csvRow(header));
   }
 
-  add(rows: readonly (readonly CsvValue[])[]): void {
-    this.parts.push(rows.map(csvRow).join(''));
+  /** Adds rows; returns the parts that filled up meanwhile (none, mostly). */
+  add(rows: readonly (readonly CsvValue[])[]): string[] {
+    const full: string[] = [];
+    for (const row of rows) {
+      this.push(csvRow(row));
+      if (this.pendingChars >= this.partChars) full.push(this.take());
+    }
+    return full;
   }
 
-  toString(): string {
-    return this.parts.join('');
+  /** The last part: what is left, or the header alone when nothing was handed on yet; null when all was. */
+  finish(): string | null {
+    return this.pendingChars > 0 || this.handedOn === 0 ? this.take() : null;
+  }
+
+  private push(text: string): void {
+    this.pending.push(text);
+    this.pendingChars += text.length;
+  }
+
+  private take(): string {
+    const part = this.pending.join('');
+    this.pending = [];
+    this.pendingChars = 0;
+    this.handedOn += 1;
+    return part;
   }
 }

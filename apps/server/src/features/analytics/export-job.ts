@@ -2,10 +2,11 @@ import { ANALYTICS_REPORT_LABELS } from '@parley/shared/contracts/analytics';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { analyticsExports, emailOutbox } from '../../db/schema/index';
+import { analyticsExportParts, analyticsExports, emailOutbox } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
-import { CSV_BOM, CSV_BOM_BYTES, CsvBuilder } from './csv';
+import { CSV_BOM, CSV_BOM_BYTES, CsvParts } from './csv';
+import { readExportFile } from './export-file';
 import { reportSource } from './reports';
 
 export const EXPORT_JOB = 'analytics-export';
@@ -22,7 +23,7 @@ export interface ExportDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Overrides of MAX_EXPORT_ROWS and ATTACHMENT_MAX_BYTES (tests). */
-  limits?: { maxRows?: number; attachmentMaxBytes?: number };
+  limits?: { maxRows?: number; attachmentMaxBytes?: number; partChars?: number };
 }
 
 export const exportDeps = (app: FastifyInstance, mailer: Mailer): ExportDeps => ({
@@ -71,7 +72,7 @@ export async function runExport(deps: ExportDeps, exportId: string, attempt: Exp
 
   let finished: ExportRow | undefined;
   try {
-    finished = await buildExport(db, claimed, deps.limits?.maxRows ?? MAX_EXPORT_ROWS);
+    finished = await buildExport(db, claimed, deps.limits?.maxRows ?? MAX_EXPORT_ROWS, deps.limits?.partChars ?? EXPORT_PART_CHARS);
   } catch (error) {
     const isPermanent = error instanceof PermanentExportError;
     deps.log.warn({ err: error, exportId, attempt }, 'analytics export failed');
@@ -96,7 +97,10 @@ export async function runExport(deps: ExportDeps, exportId: string, attempt: Exp
   return 'done';
 }
 
-async function buildExport(db: Db, row: ExportRow, maxRows: number): Promise<ExportRow | undefined> {
+/** Characters of CSV per stored part (analytics_export_parts): about 1–4 MB of UTF-8, and a download's read size. */
+export const EXPORT_PART_CHARS = 1024 * 1024;
+
+async function buildExport(db: Db, row: ExportRow, maxRows: number, partChars: number): Promise<ExportRow | undefined> {
   const source = reportSource(db, {
     organizationId: row.organizationId,
     report: row.report,
@@ -112,21 +116,39 @@ async function buildExport(db: Db, row: ExportRow, maxRows: number): Promise<Exp
     );
   }
   await db.update(analyticsExports).set({ rowsTotal: total }).where(eq(analyticsExports.id, row.id));
-  const csv = new CsvBuilder(source.header);
+  // The file is stored a part at a time as it is written; an earlier attempt's parts go first.
+  await db.delete(analyticsExportParts).where(eq(analyticsExportParts.exportId, row.id));
+  const csv = new CsvParts(source.header, partChars);
+  let parts = 0;
+  let sizeBytes = CSV_BOM_BYTES;
+  const store = async (contents: (string | null)[]) => {
+    for (const content of contents) {
+      if (content === null) continue;
+      await db.insert(analyticsExportParts).values({ exportId: row.id, part: parts++, content });
+      sizeBytes += Buffer.byteLength(content, 'utf8');
+    }
+  };
   let done = 0;
-  for await (const batch of source.batches()) {
-    csv.add(batch);
-    done += batch.length;
-    await db
-      .update(analyticsExports)
-      .set({ rowsDone: done, rowsTotal: sql`greatest(${analyticsExports.rowsTotal}, ${done})` })
-      .where(eq(analyticsExports.id, row.id));
+  try {
+    for await (const batch of source.batches()) {
+      await store(csv.add(batch));
+      done += batch.length;
+      await db
+        .update(analyticsExports)
+        .set({ rowsDone: done, rowsTotal: sql`greatest(${analyticsExports.rowsTotal}, ${done})` })
+        .where(eq(analyticsExports.id, row.id));
+    }
+    await store([csv.finish()]);
+  } catch (error) {
+    // Deleted while it was being built: a part had nowhere to go.
+    const [exists] = await db.select({ id: analyticsExports.id }).from(analyticsExports).where(eq(analyticsExports.id, row.id));
+    if (!exists) return undefined;
+    throw error;
   }
-  const content = csv.toString();
   // Messages can arrive while a period that includes today is exported: the total is what was written.
   const [finished] = await db
     .update(analyticsExports)
-    .set({ status: 'done', content, sizeBytes: CSV_BOM_BYTES + Buffer.byteLength(content, 'utf8'), rowsDone: done, rowsTotal: done, completedAt: new Date() })
+    .set({ status: 'done', content: null, sizeBytes, rowsDone: done, rowsTotal: done, completedAt: new Date() })
     .where(eq(analyticsExports.id, row.id))
     .returning();
   return finished;
@@ -159,12 +181,11 @@ const periodText = (row: ExportRow) => (row.fromDate === row.toDate ? row.fromDa
 export async function emailExport(deps: ExportDeps, row: ExportRow): Promise<void> {
   const { db } = deps;
   const link = `${deps.publicUrl}/dashboard?export=${row.id}`;
-  const content =
-    row.content ?? (await db.select({ content: analyticsExports.content }).from(analyticsExports).where(eq(analyticsExports.id, row.id)))[0]?.content;
-  if (content === null || content === undefined) throw new Error(`export ${row.id} has no file to e-mail`);
-  const file = CSV_BOM + content;
-  const size = Buffer.byteLength(file, 'utf8');
+  if (row.sizeBytes === null) throw new Error(`export ${row.id} has no file to e-mail`);
+  const size = row.sizeBytes;
   const attach = size <= (deps.limits?.attachmentMaxBytes ?? ATTACHMENT_MAX_BYTES);
+  // Only a file small enough to attach is read whole.
+  const file = attach ? CSV_BOM + (await readExportFile(db, row.id)) : '';
   const label = ANALYTICS_REPORT_LABELS[row.report].replace(/ \(.*\)$/, '');
   const rows = `${(row.rowsTotal ?? 0).toLocaleString('en')} row${row.rowsTotal === 1 ? '' : 's'}`;
   const body = attach

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { analyticsExports, chatbots } from '../../db/schema/index';
+import { analyticsExportParts, analyticsExports, chatbots } from '../../db/schema/index';
 import { createMailer } from '../../providers/email/mailer';
 import { insertChatbotRows } from '../../test/chatbot-rows';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
@@ -206,6 +206,45 @@ describeEachDatabase('analytics exports', (ctx) => {
     expect(failed.error).toBe('This export would have 7 rows; the limit is 6. Choose a shorter period or one chatbot.');
     // A duplicate job for it finds nothing to do.
     expect(await runExport(depsFor(c), row!.id, { isRetry: false, isLastAttempt: false })).toBe('skipped');
+  });
+
+  it('writes the file a part at a time and reads it back the same; a retry starts the parts afresh; an older single-value file still downloads', async () => {
+    const c = ctx();
+    const insert = async () =>
+      (
+        await c.database.db
+          .insert(analyticsExports)
+          .values({ organizationId: owner.organizationId, report: 'conversations', fromDate: '2026-05-10', toDate: '2026-05-10', fileName: 'x.csv' })
+          .returning()
+      )[0]!;
+    const download = async (id: string) => (await inject('GET', `/api/analytics/exports/${id}/download`)).body;
+    const partsOf = async (id: string) =>
+      (await c.database.db.select().from(analyticsExportParts).where(eq(analyticsExportParts.exportId, id))).sort((a, b) => a.part - b.part);
+
+    const whole = await insert();
+    expect(await runExport(depsFor(c), whole.id, { isRetry: false, isLastAttempt: false })).toBe('done');
+    expect(await partsOf(whole.id)).toHaveLength(1);
+    const expected = await download(whole.id);
+    expect(parseCsv(expected.slice(1))).toHaveLength(8);
+
+    // Small parts (the report reads its rows in batches; a part ends with one): several parts, the same file.
+    const parted = await insert();
+    // A dead attempt's parts are left behind: the retry replaces them.
+    await c.database.db.insert(analyticsExportParts).values({ exportId: parted.id, part: 7, content: 'stale' });
+    expect(await runExport(depsFor(c, { limits: { partChars: 1 } }), parted.id, { isRetry: true, isLastAttempt: false })).toBe('done');
+    const parts = await partsOf(parted.id);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((p) => p.part)).toEqual(parts.map((_, i) => i));
+    expect(await download(parted.id)).toBe(expected);
+    expect((await inject('GET', `/api/analytics/exports/${parted.id}`)).json().sizeBytes).toBe(Buffer.byteLength(expected));
+
+    // Built before parts existed: the file is the export's one stored value.
+    const legacy = await insert();
+    await c.database.db
+      .update(analyticsExports)
+      .set({ status: 'done', content: expected.slice(1), sizeBytes: Buffer.byteLength(expected), rowsTotal: 7, rowsDone: 7, completedAt: new Date() })
+      .where(eq(analyticsExports.id, legacy.id));
+    expect(await download(legacy.id)).toBe(expected);
   });
 
   it('at most five exports are prepared at once per organization', async () => {

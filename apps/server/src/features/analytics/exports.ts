@@ -1,10 +1,11 @@
 import type { AnalyticsExport, AnalyticsReport } from '@parley/shared/contracts/analytics';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { analyticsExports } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { CSV_BOM } from './csv';
+import { exportFilePieces } from './export-file';
 import { assertDatabaseKnowsZone, chatbotNameInOrganization } from './scope';
 
 type ExportRow = typeof analyticsExports.$inferSelect;
@@ -140,25 +141,13 @@ export async function deleteExport(db: Db, organizationId: string, exportId: str
   if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Export not found.');
 }
 
-/** Characters read per round trip while streaming a stored CSV (a file can be hundreds of MB). */
-const DOWNLOAD_CHUNK_CHARS = 1024 * 1024;
-
-/** A finished export's file, read from the database in pieces as the client takes them. */
+/** A finished export's file, read from the database a piece at a time as the client takes them. */
 export async function openExportDownload(db: Db, organizationId: string, exportId: string): Promise<{ fileName: string; stream: Readable }> {
   const row = await findExport(db, organizationId, exportId);
   if (row.status !== 'done') throw new AppError('CONFLICT', 'The export is not ready yet.');
   async function* chunks() {
     yield Buffer.from(CSV_BOM, 'utf8');
-    // substr counts characters, so a piece never splits a multi-byte character.
-    for (let start = 1; ; start += DOWNLOAD_CHUNK_CHARS) {
-      const [piece] = await db
-        .select({ text: sql<string | null>`substr(${analyticsExports.content}, ${start}, ${DOWNLOAD_CHUNK_CHARS})` })
-        .from(analyticsExports)
-        .where(eq(analyticsExports.id, exportId));
-      if (!piece?.text) return;
-      yield Buffer.from(piece.text, 'utf8');
-      if (piece.text.length < DOWNLOAD_CHUNK_CHARS) return;
-    }
+    for await (const piece of exportFilePieces(db, exportId)) yield Buffer.from(piece, 'utf8');
   }
   return { fileName: row.fileName, stream: Readable.from(chunks()) };
 }
