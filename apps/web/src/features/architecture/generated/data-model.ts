@@ -6,6 +6,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'admin_users',
   'ai_action_categories',
   'ai_action_templates',
+  'analytics_export_parts',
   'analytics_export_schedules',
   'analytics_exports',
   'api_requests',
@@ -153,6 +154,11 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     uuid created_by FK
     timestamptz created_at
     timestamptz updated_at
+  }
+  analytics_export_parts {
+    uuid export_id PK, FK
+    integer part PK
+    text content
   }
   analytics_export_schedules {
     uuid id PK
@@ -1092,6 +1098,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   admin_users }o--|| users : "user_id"
   ai_action_templates }o--o| ai_action_categories : "category_id"
   ai_action_templates }o--o| users : "created_by"
+  analytics_export_parts }o--|| analytics_exports : "export_id"
   analytics_export_schedules }o--|| organizations : "organization_id"
   analytics_export_schedules }o--o| users : "created_by"
   analytics_export_schedules }o--o| chatbots : "chatbot_id"
