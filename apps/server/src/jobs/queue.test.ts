@@ -44,20 +44,66 @@ describe('durable jobs', () => {
 
   for (const driver of ['pglite', 'postgres'] as const) {
     const skip = driver === 'postgres' && !inject('postgresUrl');
-    it.skipIf(skip)(`a failing job is retried until it succeeds [${driver}]`, async () => {
-      const { database, dispose } = await openTestDatabase(driver);
-      const queue = await startJobQueue(database, log);
-      let attempts = 0;
-      let done = false;
-      await queue.work<{ n: number }>('test-retry', { pollingIntervalSeconds: 0.5 }, async () => {
-        attempts += 1;
-        if (attempts < 2) throw new Error('transient failure');
-        done = true;
+    for (const acrossProcesses of [false, true]) {
+      it.skipIf(skip)(`a failing job is retried until it succeeds${acrossProcesses ? ' (limit across processes)' : ''} [${driver}]`, async () => {
+        const { database, dispose } = await openTestDatabase(driver);
+        const queue = await startJobQueue(database, log);
+        let attempts = 0;
+        let done = false;
+        await queue.work<{ n: number }>('test-retry', { pollingIntervalSeconds: 0.5, acrossProcesses }, async () => {
+          attempts += 1;
+          if (attempts < 2) throw new Error('transient failure');
+          done = true;
+        });
+        await queue.send('test-retry', { n: 1 }, { retryLimit: 3, retryDelay: 1, retryBackoff: false });
+        await until(() => done);
+        expect(attempts).toBe(2);
+        const state = async () => ((await database.executeSql(`SELECT state FROM pgboss.job WHERE name = 'test-retry'`)).rows[0] as { state: string }).state;
+        const deadline = Date.now() + 10_000;
+        while ((await state()) !== 'completed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await state()).toBe('completed');
+        await queue.stop();
+        await dispose();
       });
-      await queue.send('test-retry', { n: 1 }, { retryLimit: 3, retryDelay: 1, retryBackoff: false });
-      await until(() => done);
-      expect(attempts).toBe(2);
-      await queue.stop();
+    }
+
+    it.skipIf(skip)(`a limit across processes holds for two processes' workers together and changes live [${driver}]`, async () => {
+      const { database, dispose } = await openTestDatabase(driver);
+      // Two processes: on PostgreSQL two connection pools, on PGlite (one process by design) two queues on it.
+      const other = driver === 'postgres' ? await openDatabase({ databaseUrl: database.url!, poolSize: 4 }) : database;
+      const queues = [await startJobQueue(database, log), await startJobQueue(other, log)];
+      let running = 0;
+      let most = 0;
+      const seen: number[] = [];
+      const handler = async (job: { data: { n: number } }) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        running -= 1;
+        seen.push(job.data.n);
+      };
+      const runBatch = async (name: string, from: number, count: number) => {
+        most = 0;
+        for (let n = from; n < from + count; n++) await queues[0]!.send(name, { n });
+        await until(() => seen.length === from + count, 60_000);
+        return most;
+      };
+
+      // Each process runs up to its own concurrency: four at once between the two.
+      for (const queue of queues) await queue.work<{ n: number }>('test-local', { concurrency: 2, pollingIntervalSeconds: 0.5 }, handler);
+      expect(await runBatch('test-local', 0, 8)).toBe(4);
+
+      const pools = [];
+      for (const queue of queues) {
+        pools.push(await queue.work<{ n: number }>('test-gated', { concurrency: 2, pollingIntervalSeconds: 0.5, acrossProcesses: true }, handler));
+      }
+      expect(await runBatch('test-gated', 8, 10)).toBe(2);
+      for (const pool of pools) await pool.setConcurrency(3);
+      expect(await runBatch('test-gated', 18, 12)).toBe(3);
+      expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+
+      for (const queue of queues) await queue.stop();
+      if (other !== database) await other.close();
       await dispose();
     });
 

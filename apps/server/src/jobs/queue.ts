@@ -15,6 +15,12 @@ export interface WorkerPool {
 /** Enqueues a job inside a transaction: it is stored when the transaction commits and not at all when it rolls back. */
 export type TransactionSend = <T extends object>(name: string, data: T, options?: PgBoss.SendOptions) => Promise<string | null>;
 
+export interface WorkOptions {
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+  acrossProcesses?: boolean;
+}
+
 export interface JobQueue {
   /**
    * Enqueues a job. The queues use pg-boss's standard policy, which does not deduplicate by `singletonKey`
@@ -27,8 +33,12 @@ export interface JobQueue {
    * transaction opens (on PGlite a query outside an open transaction waits for it to end).
    */
   transaction<R>(db: Db, queues: string[], write: (tx: Db, send: TransactionSend) => Promise<R>): Promise<R>;
-  /** Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. */
-  work<T extends object>(name: string, options: { concurrency?: number; pollingIntervalSeconds?: number }, handler: JobHandler<T>): Promise<WorkerPool>;
+  /**
+   * Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. With
+   * `acrossProcesses`, `concurrency` bounds the jobs of `name` running in every process on this database together
+   * (decisions §64); without it, each process runs up to `concurrency`.
+   */
+  work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<WorkerPool>;
   /** Jobs waiting, running and failed in the last 24 hours, for the health list. */
   stats(): Promise<{ queued: number; active: number; failedLast24h: number }>;
   stop(): Promise<void>;
@@ -68,6 +78,7 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
+  const gatedWorkers = new Set<GatedWorker>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
     const existing = (await boss.getQueue(name)) as { expireInSeconds?: number } | null;
@@ -95,26 +106,35 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     },
     async work(name, options, handler) {
       await ensureQueue(name);
-      const workerIds: string[] = [];
-      const startWorker = () =>
-        boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) {
-            await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
-          }
+      const run = (job: PgBoss.JobWithMetadata) =>
+        handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
+      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+      const workers: Array<{ stop(): void }> = [];
+      const startWorker = async () => {
+        if (options.acrossProcesses) {
+          const worker = startGatedWorker({ boss, database, log, name, pollingIntervalSeconds, limit: () => workers.length, run });
+          gatedWorkers.add(worker);
+          void worker.done.then(() => gatedWorkers.delete(worker));
+          return worker;
+        }
+        const id = await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) await run(job);
         });
+        return { stop: () => void boss.offWork({ id }) };
+      };
       // Changes run one after another, so two quick changes cannot interleave.
       let changing = Promise.resolve();
       const pool: WorkerPool = {
         get concurrency() {
-          return workerIds.length;
+          return workers.length;
         },
         setConcurrency(concurrency) {
           const target = Math.max(1, Math.floor(concurrency));
           changing = changing
             .catch(() => {})
             .then(async () => {
-              while (workerIds.length < target) workerIds.push(await startWorker());
-              while (workerIds.length > target) await boss.offWork({ id: workerIds.pop()! });
+              while (workers.length < target) workers.push(await startWorker());
+              while (workers.length > target) workers.pop()!.stop();
             });
           return changing;
         },
@@ -134,7 +154,98 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
       return { queued: Number(row.queued ?? 0), active: Number(row.active ?? 0), failedLast24h: Number(row.failed ?? 0) };
     },
     async stop() {
+      const stopping = [...gatedWorkers];
+      for (const worker of stopping) worker.stop();
+      await Promise.race([Promise.all(stopping.map((worker) => worker.done)), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+interface GatedWorker {
+  /** Takes no new job; the current one finishes. */
+  stop(): void;
+  /** Settles when the worker has stopped. */
+  done: Promise<void>;
+}
+
+/**
+ * One worker whose fetch is gated across processes: in one transaction it takes the queue's advisory lock, counts the
+ * queue's active jobs in every process, and takes a job only when fewer than `limit()` run. A job whose process died
+ * keeps its place until its lease ends and it is retried, as it is still being processed as far as anyone can tell.
+ * Otherwise it does what pg-boss's own worker does: the handler has the job's lease to finish, then the job is
+ * completed, or failed (and retried with backoff).
+ */
+function startGatedWorker(input: {
+  boss: PgBoss;
+  database: Database;
+  log: FastifyBaseLogger;
+  name: string;
+  pollingIntervalSeconds: number;
+  limit: () => number;
+  run: (job: PgBoss.JobWithMetadata) => Promise<void>;
+}): GatedWorker {
+  const { boss, database, log, name } = input;
+  let stopping = false;
+  let wake = () => {};
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, input.pollingIntervalSeconds * 1000);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const fetch = () =>
+    database.db.transaction(async (tx) => {
+      const connection = transactionSql(tx);
+      await connection.executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [`parley:job-gate:${name}`]);
+      const counted = await connection.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'active'`, [name]);
+      if (Number((counted.rows[0] as { n: number }).n) >= input.limit()) return undefined;
+      const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true, db: connection });
+      return job;
+    });
+  const loop = async () => {
+    while (!stopping) {
+      let job: PgBoss.JobWithMetadata | undefined;
+      try {
+        job = await fetch();
+      } catch (error) {
+        log.warn({ err: error, queue: name }, 'job fetch failed; trying again');
+      }
+      if (!job) {
+        await pause();
+        continue;
+      }
+      try {
+        await withinSeconds(input.run(job), job.expireInSeconds);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        await boss
+          .fail(name, job.id, error as object)
+          .catch((failure: unknown) => log.warn({ err: failure, queue: name }, 'job could not be failed; its lease will'));
+      }
+    }
+  };
+  const done = loop();
+  return {
+    stop() {
+      stopping = true;
+      wake();
+    },
+    done,
+  };
+}
+
+/** `work`, or a rejection once `seconds` have passed (the job's lease; the job then runs again elsewhere). */
+async function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`handler did not finish within the job's lease (${seconds} s)`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

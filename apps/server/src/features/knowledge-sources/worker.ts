@@ -29,20 +29,24 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
     }),
     ...overrides,
   };
-  const pool = await app.jobs.work<IngestJobData>(INGEST_JOB, { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1 }, async (job) => {
-    try {
-      const outcome = await processSource(deps, job.data);
-      app.log.info({ sourceId: job.data.sourceId, outcome }, 'source processed');
-    } catch (error) {
-      if (error instanceof PermanentIngestError) {
-        await markSourceFailed(app.database, job.data, error.message);
-        return;
+  const pool = await app.jobs.work<IngestJobData>(
+    INGEST_JOB,
+    { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1, acrossProcesses: true },
+    async (job) => {
+      try {
+        const outcome = await processSource(deps, job.data);
+        app.log.info({ sourceId: job.data.sourceId, outcome }, 'source processed');
+      } catch (error) {
+        if (error instanceof PermanentIngestError) {
+          await markSourceFailed(app.database, job.data, error.message);
+          return;
+        }
+        app.log.warn({ err: error, sourceId: job.data.sourceId, attempt: job.retryCount + 1 }, 'source processing failed; will retry');
+        if (job.isLastAttempt) await markSourceFailed(app.database, job.data, 'Processing failed after several attempts. Try re-processing the source.');
+        throw error;
       }
-      app.log.warn({ err: error, sourceId: job.data.sourceId, attempt: job.retryCount + 1 }, 'source processing failed; will retry');
-      if (job.isLastAttempt) await markSourceFailed(app.database, job.data, 'Processing failed after several attempts. Try re-processing the source.');
-      throw error;
-    }
-  });
+    },
+  );
   // A saved max_concurrent_processing_jobs applies without a restart: workers are started or stopped (after their current job).
   systemConfigurationCacheFor(app.db)?.onChange((next) => {
     if (next.maxConcurrentProcessingJobs === pool.concurrency) return;
