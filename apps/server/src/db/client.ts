@@ -11,7 +11,8 @@ import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
   enableVectorExtension,
   hnswSessionSettings,
-  INDEXED_DIMENSIONS,
+  embeddingSizesToIndex,
+  indexNewEmbeddingSize,
   prepareVectorColumn,
   vectorIndexFormFor,
   VectorIndexes,
@@ -32,6 +33,8 @@ export interface Database {
   vectorSearch: VectorSearchMode;
   /** The form of each embedding size's HNSW index, which searches must match (half precision on PostgreSQL). */
   vectorIndexes: VectorIndexes;
+  /** Indexes an embedding size first used since start-up; resolves when its index is there (decisions §65). */
+  indexEmbeddingSize(dimensions: number): Promise<void>;
   /** A cheap round trip to tell whether the database answers. */
   ping(): Promise<void>;
   /** Raw SQL for libraries that bring their own (pg-boss); multi-statement scripts when there are no values. */
@@ -136,6 +139,9 @@ export interface OpenDatabaseOptions {
 }
 
 /** Opens the database, enables pgvector where possible and runs the committed migrations. */
+/** Where the chunks' embeddings are: every embedding size has a partial HNSW index on this column. */
+const chunkEmbeddings = { table: 'document_chunks', column: 'embedding', dimensionsColumn: 'embedding_dimensions' };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const warn = options.onWarning ?? (() => {});
   if (options.databaseUrl) {
@@ -168,12 +174,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         warn('pgvector is not available on this PostgreSQL server: vector search runs as an exact scan over real[] (slower on large corpora).');
       if (!(await migrationsUpToDate((text) => pool.query(text)))) await migrateWithLock(pool);
       const vectorIndexes = new VectorIndexes();
-      const chunkEmbeddings = { table: 'document_chunks', column: 'embedding', dimensionsColumn: 'embedding_dimensions' };
+      const sizes = vectorSearch === 'pgvector' ? await embeddingSizesToIndex(db) : { all: [], extra: [] };
       const pending = await prepareVectorColumn(db, vectorSearch, chunkEmbeddings.table, chunkEmbeddings.column, {
         dimensionsColumn: chunkEmbeddings.dimensionsColumn,
-        dimensions: INDEXED_DIMENSIONS,
+        dimensions: sizes.all,
         form: vectorIndexFormFor('postgres'),
         indexes: vectorIndexes,
+        // A size first indexed by this version may already hold many chunks (searched exactly until now).
+        buildLater: sizes.extra,
       });
       // An index built by an earlier version is replaced in the background (decisions §52): start-up does not wait.
       const upgrade =
@@ -194,6 +202,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         url: options.databaseUrl,
         vectorSearch,
         vectorIndexes,
+        indexEmbeddingSize: async (dimensions) => {
+          if (vectorSearch === 'pgvector') await indexNewEmbeddingSize(db, { ...chunkEmbeddings, dimensions, indexes: vectorIndexes, concurrently: true });
+        },
         ping: async () => {
           await db.execute(sql`select 1`);
         },
@@ -222,12 +233,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const vectorSearch = await enableVectorExtension(db);
   if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings(vectorIndexFormFor('pglite')));
   if (!(await migrationsUpToDate((text) => client.query(text)))) await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
-  await prepareVectorColumn(db, vectorSearch, 'document_chunks', 'embedding', { dimensionsColumn: 'embedding_dimensions', dimensions: INDEXED_DIMENSIONS });
+  const vectorIndexes = new VectorIndexes();
+  if (vectorSearch === 'pgvector') {
+    const sizes = await embeddingSizesToIndex(db);
+    await prepareVectorColumn(db, vectorSearch, chunkEmbeddings.table, chunkEmbeddings.column, {
+      dimensionsColumn: chunkEmbeddings.dimensionsColumn,
+      dimensions: sizes.all,
+      indexes: vectorIndexes,
+    });
+  }
   return {
     db,
     driver: 'pglite',
     vectorSearch,
-    vectorIndexes: new VectorIndexes(),
+    vectorIndexes,
+    indexEmbeddingSize: async (dimensions) => {
+      if (vectorSearch === 'pgvector') await indexNewEmbeddingSize(db, { ...chunkEmbeddings, dimensions, indexes: vectorIndexes, concurrently: false });
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

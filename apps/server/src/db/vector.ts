@@ -49,8 +49,24 @@ export function hnswSessionSettings(form: VectorIndexForm): string {
   return `SET hnsw.ef_search = ${HNSW_EF_SEARCH[form]}; SET hnsw.iterative_scan = relaxed_order`;
 }
 
-/** Embedding sizes Parley indexes: the built-in local embedder (384) and OpenAI's models (1536). */
+/**
+ * Embedding sizes indexed on every installation: the built-in local embedder (384) and OpenAI's models (1536). Any
+ * other size a chatbot embeds with (an OpenAI-compatible model, shortened OpenAI embeddings) is indexed too, from its
+ * first processed document on (decisions §65).
+ */
 export const INDEXED_DIMENSIONS = [384, 1536] as const;
+
+/** pgvector's HNSW limit for `vector` (halfvec allows 4,000; Parley embeds at most 1,536 dimensions). */
+export const MAX_HNSW_DIMENSIONS = 2000;
+
+/** The embedding sizes to index at start-up: the fixed ones and every size a chatbot embeds with. */
+export async function embeddingSizesToIndex(db: AnyDb): Promise<{ all: number[]; extra: number[] }> {
+  const result = await db.execute(sql`SELECT DISTINCT embedding_dimensions AS n FROM chatbots`);
+  const inUse = (result as unknown as { rows: { n: number }[] }).rows.map((row) => Number(row.n));
+  const fixed = new Set<number>(INDEXED_DIMENSIONS);
+  const extra = inUse.filter((n) => !fixed.has(n) && Number.isInteger(n) && n >= 1 && n <= MAX_HNSW_DIMENSIONS).sort((a, b) => a - b);
+  return { all: [...INDEXED_DIMENSIONS, ...extra], extra };
+}
 
 /**
  * The form of an HNSW index over the embeddings: full precision (`vector`) or half (`halfvec`, 16-bit floats).
@@ -85,6 +101,24 @@ export function vectorIndexStatement(
  */
 export class VectorIndexes {
   private readonly halfPrecision = new Set<number>();
+  private readonly indexed = new Set<number>();
+
+  /** Sizes with an index, or one being built, as this node knows (start-up, then sizes first used since). */
+  sizes(): number[] {
+    return [...this.indexed].sort((a, b) => a - b);
+  }
+
+  covers(dimensions: number): boolean {
+    return this.indexed.has(dimensions);
+  }
+
+  cover(dimensions: number): void {
+    this.indexed.add(dimensions);
+  }
+
+  uncover(dimensions: number): void {
+    this.indexed.delete(dimensions);
+  }
 
   formFor(dimensions: number): VectorIndexForm {
     return this.halfPrecision.has(dimensions) ? 'halfvec' : 'vector';
@@ -113,17 +147,24 @@ export interface PendingVectorIndexes {
  * size) with one partial HNSW cosine index per indexed size, on the expression `column::vector(n)` (or
  * `column::halfvec(n)`) where `dimensionsColumn = n`. Idempotent.
  *
- * A size with no index at all gets one in the wanted form at once (a new database, or a new size: few rows). A size
- * that has the other form's index keeps it and is returned as pending: building a new index blocks writes to the
- * table, for minutes on a large corpus, so it is built in the background (CREATE INDEX CONCURRENTLY) while the
- * old one serves the searches.
+ * A size with no index at all gets one in the wanted form at once (a new database), unless it is in `buildLater`. A
+ * size in `buildLater` without an index, or one that has the other form's index, is returned as pending: building a
+ * new index blocks writes to the table, for minutes on a large corpus, so it is built in the background (CREATE
+ * INDEX CONCURRENTLY) while the old one, or an exact scan, serves the searches.
  */
 export async function prepareVectorColumn(
   db: AnyDb,
   mode: VectorSearchMode,
   table: string,
   column: string,
-  options: { dimensionsColumn: string; dimensions: readonly number[]; form?: VectorIndexForm; indexes?: VectorIndexes },
+  options: {
+    dimensionsColumn: string;
+    dimensions: readonly number[];
+    form?: VectorIndexForm;
+    indexes?: VectorIndexes;
+    /** Sizes that may hold many rows and no index yet (half precision only): built in the background, not at once. */
+    buildLater?: readonly number[];
+  },
 ): Promise<PendingVectorIndexes> {
   const pending: PendingVectorIndexes = { build: [], retire: [] };
   if (mode !== 'pgvector') return pending;
@@ -136,6 +177,7 @@ export async function prepareVectorColumn(
     await db.execute(sql`ALTER TABLE ${identifier(table)} ALTER COLUMN ${identifier(column)} TYPE vector USING ${identifier(column)}::vector`);
   }
   for (const n of options.dimensions) {
+    options.indexes?.cover(n);
     const create = vectorIndexStatement(table, column, { dimensionsColumn: options.dimensionsColumn, dimensions: n, form });
     // Full precision (PGlite) is only ever built here, at start-up: it exists and is finished, or it is created.
     if (form === 'vector') {
@@ -146,7 +188,7 @@ export async function prepareVectorColumn(
     if (states.halfvec === 'valid') {
       options.indexes?.useHalfPrecision(n);
       if (states.vector !== 'missing') pending.retire.push(n);
-    } else if (states.vector === 'missing' && states.halfvec === 'missing') {
+    } else if (states.vector === 'missing' && states.halfvec === 'missing' && !options.buildLater?.includes(n)) {
       await db.execute(create);
       options.indexes?.useHalfPrecision(n);
     } else {
@@ -154,6 +196,33 @@ export async function prepareVectorColumn(
     }
   }
   return pending;
+}
+
+/**
+ * Indexes an embedding size first used since start-up (decisions §65), once its first document's chunks are written;
+ * resolves when the index is there. PostgreSQL builds the full-precision form concurrently (writes go on, and every
+ * node searches a size it has not seen switch to half precision in that form, so all of them use it at once); its
+ * next start-up moves it to half precision in the background. PGlite builds its index at once.
+ */
+export async function indexNewEmbeddingSize(
+  db: AnyDb,
+  input: { table: string; column: string; dimensionsColumn: string; dimensions: number; indexes: VectorIndexes; concurrently: boolean },
+): Promise<void> {
+  const { table, column, indexes, dimensions: n } = input;
+  if (indexes.covers(n) || !Number.isInteger(n) || n < 1 || n > MAX_HNSW_DIMENSIONS) return;
+  indexes.cover(n);
+  try {
+    const states = await vectorIndexStates(db, table, column, n);
+    if (states.halfvec === 'valid') indexes.useHalfPrecision(n);
+    // Any other index of this size is another node's (or an earlier start-up's) to finish.
+    if (states.vector !== 'missing' || states.halfvec !== 'missing') return;
+    await db.execute(
+      vectorIndexStatement(table, column, { dimensionsColumn: input.dimensionsColumn, dimensions: n, form: 'vector', concurrently: input.concurrently }),
+    );
+  } catch (error) {
+    indexes.uncover(n);
+    throw error;
+  }
 }
 
 type IndexState = 'missing' | 'invalid' | 'valid';

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
-import { INDEXED_DIMENSIONS } from '../../db/vector';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { describeNodes, liveNodes, type LiveNodes } from '../health/nodes';
 import { runHealthProbe } from '../health/prober';
@@ -15,7 +14,7 @@ function vectorSearchDetail(database: Database): string {
   if (database.vectorSearch !== 'pgvector') return 'pgvector is not installed: exact search over real[]';
   if (database.driver === 'pglite') return 'pgvector with HNSW indexes';
   const half = database.vectorIndexes.halfPrecisionSizes();
-  const building = INDEXED_DIMENSIONS.filter((n) => !half.includes(n));
+  const building = database.vectorIndexes.sizes().filter((n) => !half.includes(n));
   return building.length === 0
     ? 'pgvector with half-precision HNSW indexes'
     : `pgvector with HNSW indexes; half-precision ones are being built in the background for ${building.join(' and ')} dimensions`;

@@ -1,9 +1,11 @@
 import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
+import { openDatabase } from '../../db/client';
+import { chatbots, documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
+import { cosineDistance, vectorIndexStates } from '../../db/vector';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
@@ -95,6 +97,42 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describeEachDatabase('document ingestion', (ctx) => {
+  it('an embedding size first used since start-up gets its own HNSW index, which searches use; the next start-up keeps it', async (test) => {
+    const c = ctx();
+    if (c.database.vectorSearch !== 'pgvector') test.skip('pgvector is not installed on this PostgreSQL server (deploy/install-pgvector.sh)');
+    const { db } = c.database;
+    const states = () => vectorIndexStates(db, 'document_chunks', 'embedding', 768);
+    expect(c.database.vectorIndexes.sizes()).toEqual([384, 1536]);
+    expect(await states()).toEqual({ vector: 'missing', halfvec: 'missing' });
+
+    const source = await queuedSource(c, LONG_TEXT);
+    await db.update(chatbots).set({ embeddingDimensions: 768 }).where(eq(chatbots.id, source.chatbotId));
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 768 })), { sourceId: source.id, version: 1 })).toBe('done');
+    for (let i = 0; i < 400 && (await states()).vector !== 'valid'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await states()).toEqual({ vector: 'valid', halfvec: 'missing' });
+    expect(c.database.vectorIndexes.sizes()).toEqual([384, 768, 1536]);
+
+    // The search of that size's chunks (the expression retrieval writes) can use the index.
+    const query = createLocalEmbedder({ dimensions: 768 }).embed(['titanium part weight']);
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const distance = cosineDistance('pgvector', sql.raw('embedding'), (await query)[0]!, c.database.vectorIndexes.formFor(768));
+      return tx.execute(sql`EXPLAIN SELECT id FROM document_chunks WHERE embedding_dimensions = 768 ORDER BY ${distance} LIMIT 5`);
+    });
+    expect(JSON.stringify(plan)).toContain('document_chunks_embedding_768_hnsw');
+
+    if (c.database.driver !== 'postgres') return;
+    // Another node started now finds the size in use and moves its index to half precision in the background.
+    const node = await openDatabase({ databaseUrl: c.database.url!, poolSize: 2, vectorIndexPollMs: 50 });
+    try {
+      expect(node.vectorIndexes.sizes()).toEqual([384, 768, 1536]);
+      for (let i = 0; i < 400 && node.vectorIndexes.formFor(768) !== 'halfvec'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(node.vectorIndexes.formFor(768)).toBe('halfvec');
+    } finally {
+      await node.close();
+    }
+  });
+
   it('a job interrupted mid-way leaves no chunks, and the retry ends with the same chunks as an uninterrupted run', async () => {
     const c = ctx();
     const reference = await queuedSource(c, LONG_TEXT);

@@ -150,7 +150,13 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     return 'done' as const;
   });
   // The source is done whatever happens here: a failed compaction leaves the counts right, only less compact.
-  if (outcome === 'done') await compactTermCounts(db, chatbot.id).catch((error: unknown) => deps.log.warn({ err: error }, 'term counts not compacted'));
+  if (outcome === 'done') {
+    // A size first used since start-up gets its HNSW index, built in the background; searches are exact until then.
+    void deps.database
+      .indexEmbeddingSize(embedder.dimensions)
+      .catch((error: unknown) => deps.log.warn({ err: error, dimensions: embedder.dimensions }, 'the vector index of this embedding size could not be built'));
+    await compactTermCounts(db, chatbot.id).catch((error: unknown) => deps.log.warn({ err: error }, 'term counts not compacted'));
+  }
   return outcome;
 }
 
