@@ -188,6 +188,9 @@ describe('the admin console', () => {
     await admin.page.goto(`${server.url}/admin/system-api-keys`);
     await admin.page.waitForURL(/\/admin\/system-configuration$/);
     await admin.page.getByRole('tab', { name: 'Document Processing' }).waitFor();
+    // The processing limit holds across every worker node (decisions §64), and the screen says so.
+    await admin.page.getByText('Documents processed at the same time by all servers together.').scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'admin-system-configuration-processing');
     await admin.page.goto(`${server.url}/admin/billing`);
     await admin.page.getByRole('heading', { name: 'Payment-provider Integration Testing' }).waitFor();
     await admin.page.goto(`${server.url}/admin/no-such-page/deeper`);

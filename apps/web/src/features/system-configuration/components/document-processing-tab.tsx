@@ -116,8 +116,8 @@ export function DocumentProcessingTab({ draft, errors, onChange }: SettingsTabPr
           value={draft.maxConcurrentProcessingJobs}
           defaultValue={integerDefault('maxConcurrentProcessingJobs')}
           {...LIMITS.maxConcurrentProcessingJobs}
-          unit="per server"
-          description="Documents each server processes at the same time."
+          unit="at once"
+          description="Documents processed at the same time by all servers together."
           error={errors.maxConcurrentProcessingJobs}
           onChange={(value) => onChange({ maxConcurrentProcessingJobs: value })}
         />
