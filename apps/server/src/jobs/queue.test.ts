@@ -44,8 +44,11 @@ describe('durable jobs', () => {
 
   for (const driver of ['pglite', 'postgres'] as const) {
     const skip = driver === 'postgres' && !inject('postgresUrl');
+    // The reason a PostgreSQL test does not run is in its name and in the log: no PostgreSQL server to run it on.
+    const reason = skip ? ` (skipped: ${inject('postgresSkipReason') || 'no PostgreSQL server (TEST_DATABASE_URL)'})` : '';
+    if (skip) console.warn(`[queue.test] PostgreSQL tests skipped${reason}`);
     for (const acrossProcesses of [false, true]) {
-      it.skipIf(skip)(`a failing job is retried until it succeeds${acrossProcesses ? ' (limit across processes)' : ''} [${driver}]`, async () => {
+      it.skipIf(skip)(`a failing job is retried until it succeeds${acrossProcesses ? ' (limit across processes)' : ''} [${driver}]${reason}`, async () => {
         const { database, dispose } = await openTestDatabase(driver);
         const queue = await startJobQueue(database, log);
         let attempts = 0;
@@ -67,7 +70,7 @@ describe('durable jobs', () => {
       });
     }
 
-    it.skipIf(skip)(`a limit across processes holds for two processes' workers together and changes live [${driver}]`, async () => {
+    it.skipIf(skip)(`a limit across processes holds for two processes' workers together and changes live [${driver}]${reason}`, async () => {
       const { database, dispose } = await openTestDatabase(driver);
       // Two processes: on PostgreSQL two connection pools, on PGlite (one process by design) two queues on it.
       const other = driver === 'postgres' ? await openDatabase({ databaseUrl: database.url!, poolSize: 4 }) : database;
@@ -107,7 +110,7 @@ describe('durable jobs', () => {
       await dispose();
     });
 
-    it.skipIf(skip)(`a job sent in a transaction is stored with its rows, or not at all when it rolls back [${driver}]`, async () => {
+    it.skipIf(skip)(`a job sent in a transaction is stored with its rows, or not at all when it rolls back [${driver}]${reason}`, async () => {
       const { database, dispose } = await openTestDatabase(driver);
       const queue = await startJobQueue(database, log);
       const jobsFor = async (emailId: string) =>

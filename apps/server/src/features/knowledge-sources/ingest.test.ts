@@ -99,7 +99,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describeEachDatabase('document ingestion', (ctx) => {
   it('an embedding size first used since start-up gets its own HNSW index, which searches use; the next start-up keeps it', async (test) => {
     const c = ctx();
-    if (c.database.vectorSearch !== 'pgvector') test.skip('pgvector is not installed on this PostgreSQL server (deploy/install-pgvector.sh)');
+    if (c.database.vectorSearch !== 'pgvector') {
+      const reason = 'pgvector is not installed on this PostgreSQL server (deploy/install-pgvector.sh)';
+      console.warn(`[ingest.test] per-size vector index test skipped: ${reason}`);
+      test.skip(reason);
+    }
     const { db } = c.database;
     const states = () => vectorIndexStates(db, 'document_chunks', 'embedding', 768);
     expect(c.database.vectorIndexes.sizes()).toEqual([384, 1536]);
