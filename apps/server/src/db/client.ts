@@ -138,10 +138,17 @@ export interface OpenDatabaseOptions {
   vectorIndexPollMs?: number;
 }
 
-/** Opens the database, enables pgvector where possible and runs the committed migrations. */
 /** Where the chunks' embeddings are: every embedding size has a partial HNSW index on this column. */
 const chunkEmbeddings = { table: 'document_chunks', column: 'embedding', dimensionsColumn: 'embedding_dimensions' };
 
+/** `Database.indexEmbeddingSize` of an opened database (concurrently on PostgreSQL, where other nodes write meanwhile). */
+function embeddingSizeIndexer(db: Db, vectorSearch: VectorSearchMode, indexes: VectorIndexes, concurrently: boolean) {
+  return async (dimensions: number): Promise<void> => {
+    if (vectorSearch === 'pgvector') await indexNewEmbeddingSize(db, { ...chunkEmbeddings, dimensions, indexes, concurrently });
+  };
+}
+
+/** Opens the database, enables pgvector where possible and runs the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const warn = options.onWarning ?? (() => {});
   if (options.databaseUrl) {
@@ -202,9 +209,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         url: options.databaseUrl,
         vectorSearch,
         vectorIndexes,
-        indexEmbeddingSize: async (dimensions) => {
-          if (vectorSearch === 'pgvector') await indexNewEmbeddingSize(db, { ...chunkEmbeddings, dimensions, indexes: vectorIndexes, concurrently: true });
-        },
+        indexEmbeddingSize: embeddingSizeIndexer(db, vectorSearch, vectorIndexes, true),
         ping: async () => {
           await db.execute(sql`select 1`);
         },
@@ -247,9 +252,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     driver: 'pglite',
     vectorSearch,
     vectorIndexes,
-    indexEmbeddingSize: async (dimensions) => {
-      if (vectorSearch === 'pgvector') await indexNewEmbeddingSize(db, { ...chunkEmbeddings, dimensions, indexes: vectorIndexes, concurrently: false });
-    },
+    indexEmbeddingSize: embeddingSizeIndexer(db, vectorSearch, vectorIndexes, false),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

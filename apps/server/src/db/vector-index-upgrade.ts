@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { wakeableSleep } from '../lib/wakeable-sleep';
 import { vectorIndexName, vectorIndexStatement, vectorIndexStates, type PendingVectorIndexes, type VectorIndexes } from './vector';
 
 /** One node at a time builds (a session advisory lock, held through the build); the others wait for its index. */
@@ -46,16 +47,7 @@ export function upgradeVectorIndexes(options: VectorIndexUpgradeOptions): Vector
   const retire = [...options.pending.retire];
   let stopped = false;
   let current: { client: pg.Client; pid?: number } | undefined;
-  let wake = () => {};
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      timer.unref();
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = wakeableSleep();
 
   /** One pass on a fresh connection; true when this node is finished. */
   async function attempt(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
+import { wakeableSleep } from '../lib/wakeable-sleep';
 
 /** `isLastAttempt`: a throw now fails the job for good (the handler may record why first). */
 export type JobHandler<T extends object> = (job: { id: string; data: T; retryCount: number; isLastAttempt: boolean }) => Promise<void>;
@@ -187,15 +188,7 @@ function startGatedWorker(input: {
 }): GatedWorker {
   const { boss, database, log, name } = input;
   let stopping = false;
-  let wake = () => {};
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, input.pollingIntervalSeconds * 1000);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = wakeableSleep();
   const fetch = () =>
     database.db.transaction(async (tx) => {
       const connection = transactionSql(tx);
@@ -214,7 +207,7 @@ function startGatedWorker(input: {
         log.warn({ err: error, queue: name }, 'job fetch failed; trying again');
       }
       if (!job) {
-        await pause();
+        await sleep(input.pollingIntervalSeconds * 1000);
         continue;
       }
       try {
