@@ -20,6 +20,19 @@ function behavesAsAFixedWindow(make: () => RateLimiter) {
     expect((await limiter.hit(`${key}:other`, 3, 60)).allowed).toBe(true);
     await limiter.close();
   });
+
+  it('a weighted hit counts as that many, and the window starts with it', async () => {
+    const limiter = make();
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    const first = await limiter.hit(key, 10, 60, 7);
+    expect(first).toMatchObject({ allowed: true, remaining: 3 });
+    expect(first.retryAfterSeconds).toBeGreaterThan(0);
+    expect(first.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(await limiter.hit(key, 10, 60, 3)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await limiter.hit(key, 10, 60)).allowed).toBe(false);
+    expect((await limiter.hit(`${key}:big`, 10, 60, 11)).allowed).toBe(false);
+    await limiter.close();
+  });
 }
 
 describe('memory rate limiter', () => {

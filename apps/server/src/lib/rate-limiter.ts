@@ -8,8 +8,8 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Counts one hit against `key`; fixed windows of `windowSeconds`. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Counts `weight` hits (one by default) against `key`; fixed windows of `windowSeconds`. */
+  hit(key: string, limit: number, windowSeconds: number, weight?: number): Promise<RateLimitResult>;
   /** Whether the counters are shared with the other nodes right now (Redis reachable); memory: always false. */
   readonly shared: boolean;
   close(): Promise<void>;
@@ -19,14 +19,14 @@ export interface RateLimiter {
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
-    async hit(key, limit, windowSeconds) {
+    async hit(key, limit, windowSeconds, weight = 1) {
       const t = now();
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= t) {
         entry = { count: 0, resetAt: t + windowSeconds * 1000 };
         windows.set(key, entry);
       }
-      entry.count += 1;
+      entry.count += weight;
       if (windows.size > 50_000) for (const [k, v] of windows) if (v.resetAt <= t) windows.delete(k);
       return {
         allowed: entry.count <= limit,
@@ -42,8 +42,8 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 }
 
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
 
 /**
@@ -65,13 +65,13 @@ export function createRedisRateLimiter(url: string, prefix = 'parley:rl:'): Rate
     new Promise((resolve) => setTimeout(resolve, 1000).unref()),
   ]).then(() => (starting = null));
   return {
-    async hit(key, limit, windowSeconds) {
+    async hit(key, limit, windowSeconds, weight = 1) {
       if (starting) await starting;
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000), String(weight))) as [number, number];
         return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
       } catch {
-        return local.hit(key, limit, windowSeconds);
+        return local.hit(key, limit, windowSeconds, weight);
       }
     },
     get shared() {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -17,7 +18,10 @@ export const securityEvents = pgTable(
   (t) => [index('security_events_created_at_idx').on(t.createdAt), index('security_events_type_idx').on(t.eventType, t.createdAt)],
 );
 
-/** One row per (directive, document, blocked URI); repeats increment violation_count. */
+/**
+ * One row per (directive, document, blocked URI); repeats increment violation_count. The three are unique through
+ * their hash (report_key): a btree entry holds at most 2,704 bytes, less than the three can be.
+ */
 export const cspViolations = pgTable(
   'csp_violations',
   {
@@ -33,6 +37,9 @@ export const cspViolations = pgTable(
     violationCount: integer('violation_count').notNull().default(1),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    reportKey: text('report_key')
+      .notNull()
+      .generatedAlwaysAs(sql`md5(violated_directive || chr(10) || document_uri || chr(10) || blocked_uri)`),
   },
-  (t) => [unique('csp_violations_key').on(t.violatedDirective, t.documentUri, t.blockedUri)],
+  (t) => [unique('csp_violations_report_key').on(t.reportKey), index('csp_violations_last_seen_at_idx').on(t.lastSeenAt)],
 );

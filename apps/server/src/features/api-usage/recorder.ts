@@ -108,8 +108,8 @@ export function createApiUsageRecorder(db: Db, log: FastifyBaseLogger): ApiUsage
 /** The limiter, with every refusal recorded (one place for every limit the server applies). */
 export function withRefusalRecording(limiter: RateLimiter, recorder: ApiUsageRecorder): RateLimiter {
   return {
-    async hit(key, limit, windowSeconds) {
-      const result = await limiter.hit(key, limit, windowSeconds);
+    async hit(key, limit, windowSeconds, weight) {
+      const result = await limiter.hit(key, limit, windowSeconds, weight);
       if (!result.allowed) {
         const usage = currentRequestUsage();
         const { bucket, subject } = splitLimiterKey(key);

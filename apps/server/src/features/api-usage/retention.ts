@@ -1,9 +1,12 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { apiRequests, cspViolationReports, rateLimitHits } from '../../db/schema/index';
+import { apiRequests, cspViolationReports, cspViolations, rateLimitHits } from '../../db/schema/index';
 
-/** Request, refusal and CSP-report rows are kept this long (the widest window shown is 7 days). */
+/**
+ * Request, refusal and CSP-report rows are kept this long (the widest window shown is 7 days), and a CSP violation
+ * group no report has added to in as long goes with them.
+ */
 export const API_USAGE_RETENTION_DAYS = 30;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -14,6 +17,7 @@ export async function deleteExpiredUsage(db: Db, now = new Date()): Promise<numb
     db.delete(apiRequests).where(lt(apiRequests.createdAt, before)).returning({ id: apiRequests.id }),
     db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before)).returning({ id: rateLimitHits.id }),
     db.delete(cspViolationReports).where(lt(cspViolationReports.createdAt, before)).returning({ id: cspViolationReports.id }),
+    db.delete(cspViolations).where(lt(cspViolations.lastSeenAt, before)).returning({ id: cspViolations.id }),
   ]);
   return removed.reduce((total, rows) => total + rows.length, 0);
 }

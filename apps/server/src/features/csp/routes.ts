@@ -64,9 +64,19 @@ export const cspRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       schema: { tags: ['security'], summary: 'Receive Content-Security-Policy violation reports', body: z.unknown(), response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const limit = await rateLimiter.hit(`csp:${request.ip}`, CSP_REPORTS_PER_IP_PER_MINUTE, 60).catch(() => null);
+      let violations: CspViolationInput[] | AppError;
+      try {
+        violations = toViolations(request.body);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        violations = error;
+      }
+      // Every report counts against the limit (one Reporting API request may carry up to 100); a request that is no
+      // report counts as one.
+      const weight = Array.isArray(violations) ? Math.max(1, violations.length) : 1;
+      const limit = await rateLimiter.hit(`csp:${request.ip}`, CSP_REPORTS_PER_IP_PER_MINUTE, 60, weight).catch(() => null);
       if (limit && !limit.allowed) throw new AppError('RATE_LIMITED', 'Too many reports.', { 'retry-after': String(limit.retryAfterSeconds) });
-      const violations = toViolations(request.body);
+      if (violations instanceof AppError) throw violations;
       const ua = request.headers['user-agent'];
       for (const violation of violations) {
         await recordCspViolation(app.db, { ...violation, userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null });

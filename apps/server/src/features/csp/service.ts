@@ -31,7 +31,7 @@ export async function recordCspViolation(db: Db, input: CspViolationInput): Prom
       userAgent: input.userAgent ?? null,
     })
     .onConflictDoUpdate({
-      target: [cspViolations.violatedDirective, cspViolations.documentUri, cspViolations.blockedUri],
+      target: cspViolations.reportKey,
       set: { violationCount: sql`${cspViolations.violationCount} + 1`, lastSeenAt: new Date() },
     })
     .returning({ id: cspViolations.id });

@@ -121,7 +121,7 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     limit: CSP_REPORTS_PER_IP_PER_MINUTE,
     windowSeconds: 60,
     status: 'enforced',
-    detail: 'Reports past the limit get 429 and are not stored.',
+    detail: 'Every report counts, several in one request included; reports past the limit get 429 and are not stored.',
   },
   {
     key: 'client-security-events',
@@ -130,7 +130,7 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     limit: CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE,
     windowSeconds: 60,
     status: 'enforced',
-    detail: 'Reports past the limit get 429 and are not stored.',
+    detail: 'Every report counts, several in one request included; reports past the limit get 429 and are not stored.',
   },
   {
     key: 'monthly-tokens',

@@ -342,6 +342,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer violation_count
     timestamptz first_seen_at
     timestamptz last_seen_at
+    text report_key UK
   }
   customer_api_keys {
     uuid id PK
