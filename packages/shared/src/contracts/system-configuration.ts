@@ -77,24 +77,32 @@ export const systemConfigurationSettingsSchema = z.object({
 });
 
 /** Rules across fields, shared by the web form and the server. */
-export const updateSystemConfigurationBodySchema = systemConfigurationSettingsSchema.superRefine((value, ctx) => {
-  if (value.defaultChunkOverlap >= value.defaultChunkSize) {
-    ctx.addIssue({ code: 'custom', path: ['defaultChunkOverlap'], message: 'Chunk overlap must be smaller than the chunk size.' });
-  }
-  if (value.processingMode === 'n8n_integration' && !value.n8nWebhookBaseUrl) {
-    ctx.addIssue({ code: 'custom', path: ['n8nWebhookBaseUrl'], message: 'The n8n base URL is required in n8n integration mode.' });
-  }
-  if (value.defaultEmbeddingModel === 'text-embedding-ada-002' && value.defaultEmbeddingDimensions !== 1536) {
-    ctx.addIssue({ code: 'custom', path: ['defaultEmbeddingDimensions'], message: 'text-embedding-ada-002 always has 1536 dimensions.' });
-  }
-  if (!value.requireApiKeyEncryption) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['requireApiKeyEncryption'],
-      message: 'Encryption at rest cannot be turned off: stored provider credentials are always encrypted.',
-    });
-  }
-});
+export const updateSystemConfigurationBodySchema = systemConfigurationSettingsSchema
+  .extend({
+    /**
+     * The `updatedAt` of the configuration the edits were made on. When another save came in between, the save is
+     * refused (409) rather than putting back what the other admin changed; without it the last save wins.
+     */
+    expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'expectedUpdatedAt must be a date and time (ISO 8601).' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.defaultChunkOverlap >= value.defaultChunkSize) {
+      ctx.addIssue({ code: 'custom', path: ['defaultChunkOverlap'], message: 'Chunk overlap must be smaller than the chunk size.' });
+    }
+    if (value.processingMode === 'n8n_integration' && !value.n8nWebhookBaseUrl) {
+      ctx.addIssue({ code: 'custom', path: ['n8nWebhookBaseUrl'], message: 'The n8n base URL is required in n8n integration mode.' });
+    }
+    if (value.defaultEmbeddingModel === 'text-embedding-ada-002' && value.defaultEmbeddingDimensions !== 1536) {
+      ctx.addIssue({ code: 'custom', path: ['defaultEmbeddingDimensions'], message: 'text-embedding-ada-002 always has 1536 dimensions.' });
+    }
+    if (!value.requireApiKeyEncryption) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requireApiKeyEncryption'],
+        message: 'Encryption at rest cannot be turned off: stored provider credentials are always encrypted.',
+      });
+    }
+  });
 export type SystemConfigurationSettings = z.infer<typeof systemConfigurationSettingsSchema>;
 export type UpdateSystemConfigurationBody = z.input<typeof updateSystemConfigurationBodySchema>;
 

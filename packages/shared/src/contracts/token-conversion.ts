@@ -58,6 +58,12 @@ export const tokenConversionSchema = z.object({
 });
 export type TokenConversion = z.infer<typeof tokenConversionSchema>;
 
+/** Which save the configuration is at: the newest time any of its three parts was saved; null before the first save. */
+export function tokenConversionVersion(data: TokenConversion): string | null {
+  const times = [data.conversion.updatedAt, data.message.updatedAt, data.storage.updatedAt].filter((t): t is string => t !== null);
+  return times.length === 0 ? null : new Date(Math.max(...times.map((t) => Date.parse(t)))).toISOString();
+}
+
 const tokenTypeBody = z.object({
   description: z.string().trim().max(TOKEN_TYPE_DESCRIPTION_MAX, `Descriptions must be at most ${TOKEN_TYPE_DESCRIPTION_MAX} characters`).default(''),
   baseRateMultiplier: multiplier,
@@ -69,6 +75,12 @@ export const saveTokenConversionBodySchema = z.object({
   conversion: z.object({ charactersPerToken: rate, tokensPerCharacter: rate }),
   message: tokenTypeBody,
   storage: tokenTypeBody,
+  /**
+   * The version (tokenConversionVersion) the edits were made on: when another save came in between, the save is
+   * refused (409) rather than putting back what the other admin changed. null: nothing was saved yet. Left out: the
+   * last save wins.
+   */
+  expectedVersion: z.iso.datetime({ offset: true, error: 'expectedVersion must be a date and time (ISO 8601) or null.' }).nullable().optional(),
 });
 export type SaveTokenConversionBody = z.input<typeof saveTokenConversionBodySchema>;
 

@@ -43,7 +43,7 @@ export const systemConfigurationRoutes: FastifyPluginAsyncZod<{ rateLimiter: Rat
         tags,
         summary: 'Save the whole system configuration; every server process uses it within a second',
         body: updateSystemConfigurationBodySchema,
-        response: { 200: systemConfigurationSchema, ...errors },
+        response: { 200: systemConfigurationSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request) => {

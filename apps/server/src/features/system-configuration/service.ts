@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, systemConfiguration } from '../../db/schema/index';
 import { probeUrl } from '../../lib/safe-fetch';
+import { AppError } from '../../lib/app-error';
 import { FetchGuardError } from '../../lib/safe-request';
 import { logAdminActivity } from '../activity-logs/service';
 import { loadSystemConfiguration, type SystemSettings } from './store';
@@ -67,7 +68,7 @@ export async function getSystemConfiguration(db: Db): Promise<SystemConfiguratio
  */
 export async function updateSystemConfiguration(
   db: Db,
-  input: SystemConfigurationSettings & { actorId: string },
+  input: SystemConfigurationSettings & { actorId: string; expectedUpdatedAt?: string },
   context: RequestContext,
 ): Promise<{ configuration: SystemConfiguration; changed: boolean }> {
   await loadSystemConfiguration(db);
@@ -80,6 +81,13 @@ export async function updateSystemConfiguration(
       if (next !== previous) changes[snake(field)] = { from: previous, to: next };
     }
     if (Object.keys(changes).length === 0) return { row: current!, changed: false };
+    // Saved by someone else since the edits began: refused, so their changes are not silently put back.
+    if (input.expectedUpdatedAt && new Date(input.expectedUpdatedAt).getTime() !== current!.updatedAt.getTime()) {
+      throw new AppError(
+        'CONFLICT',
+        `Another administrator saved the configuration at ${current!.updatedAt.toISOString()} since you opened it. Your changes are kept on the page: review them against the saved values and save again.`,
+      );
+    }
     const values = Object.fromEntries(SETTING_FIELDS.map((field) => [field, input[field] ?? null])) as Partial<typeof systemConfiguration.$inferInsert>;
     const [row] = await tx
       .update(systemConfiguration)

@@ -142,6 +142,30 @@ describeEachDatabase(
       await put(c.app, admin.cookie, { ...SYSTEM_CONFIGURATION_DEFAULTS, n8nWebhookBaseUrl: null });
     });
 
+    it('refuses a save made on a configuration another admin has saved since (409), and keeps theirs', async () => {
+      const c = ctx();
+      const [first, second] = [await createAdmin(c, 'system_admin'), await createAdmin(c, 'system_admin')];
+      const opened = (await c.app.inject({ method: 'GET', url: URL_PATH, headers: { cookie: first.cookie } })).json() as SystemConfiguration;
+      const base = settingsOf(opened);
+      const theirs = await put(c.app, second.cookie, { ...base, globalWebhookRetryCount: 7, expectedUpdatedAt: opened.updatedAt });
+      expect(theirs.statusCode, theirs.body).toBe(200);
+
+      const mine = await put(c.app, first.cookie, { ...base, defaultChunkSize: 900, expectedUpdatedAt: opened.updatedAt });
+      expect(mine.statusCode).toBe(409);
+      expect(mine.json().message).toMatch(/^Another administrator saved the configuration at .+ since you opened it\./);
+      expect(await currentSettings(c.app, first.cookie)).toMatchObject({ globalWebhookRetryCount: 7, defaultChunkSize: base.defaultChunkSize });
+
+      // Saving again on what is saved now: theirs stays, mine is added.
+      const fresh = theirs.json() as SystemConfiguration;
+      const again = await put(c.app, first.cookie, { ...settingsOf(fresh), defaultChunkSize: 900, expectedUpdatedAt: fresh.updatedAt });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await currentSettings(c.app, first.cookie)).toMatchObject({ globalWebhookRetryCount: 7, defaultChunkSize: 900 });
+      // The same values again change nothing and need no version; without one the last save wins.
+      expect((await put(c.app, first.cookie, { ...settingsOf(fresh), defaultChunkSize: 900, expectedUpdatedAt: opened.updatedAt })).statusCode).toBe(200);
+      expect((await put(c.app, first.cookie, { ...SYSTEM_CONFIGURATION_DEFAULTS, n8nWebhookBaseUrl: null })).statusCode).toBe(200);
+      expect((await put(c.app, first.cookie, { ...base, expectedUpdatedAt: 'yesterday' })).statusCode).toBe(400);
+    });
+
     it('refuses invalid settings with a clear message and changes nothing', async () => {
       const c = ctx();
       const admin = await createAdmin(c, 'system_admin');

@@ -32,7 +32,7 @@ export const tokenConversionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save the conversion rules and both token types together (all or nothing); every server process drops its cached rules',
         body: saveTokenConversionBodySchema,
-        response: { 200: tokenConversionSchema, ...errors },
+        response: { 200: tokenConversionSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request) => {

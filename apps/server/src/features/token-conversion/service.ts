@@ -1,15 +1,16 @@
 import { TOKEN_CONVERSION_DEFAULTS } from '@parley/shared/constants';
-import type { TokenConversion, TokenType, TokenTypeConfig } from '@parley/shared/contracts/token-conversion';
-import { desc, eq } from 'drizzle-orm';
+import { tokenConversionVersion, type TokenConversion, type TokenType, type TokenTypeConfig } from '@parley/shared/contracts/token-conversion';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokenConversionConfig, tokenTypeConfig } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
 import { countCharacters } from '../../rag/tokens';
 import { logAdminActivity } from '../activity-logs/service';
 import { meterText, type TokenMeter } from './meter';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type SaveInput = { conversion: { charactersPerToken: number; tokensPerCharacter: number } } & Record<
+type SaveInput = { conversion: { charactersPerToken: number; tokensPerCharacter: number }; expectedVersion?: string | null } & Record<
   TokenType,
   { description: string; baseRateMultiplier: number; isActive: boolean }
 >;
@@ -30,7 +31,7 @@ async function latestActiveConversion(db: Db | Tx) {
 }
 
 /** Spec §7: the latest active conversion row and the active row of each type; defaults where there is none. */
-export async function getTokenConversion(db: Db): Promise<TokenConversion> {
+export async function getTokenConversion(db: Db | Tx): Promise<TokenConversion> {
   const conversion = await latestActiveConversion(db);
   const types = await db.select().from(tokenTypeConfig);
   const typeConfig = (tokenType: TokenType): TokenTypeConfig => {
@@ -65,6 +66,18 @@ async function saveTokenType(tx: Tx, tokenType: TokenType, input: SaveInput[Toke
  */
 export async function saveTokenConversion(db: Db, input: SaveInput, actorId: string, context: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
+    // One save at a time, so the version checked is the version replaced.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('parley:token-conversion'))`);
+    if (input.expectedVersion !== undefined) {
+      const version = tokenConversionVersion(await getTokenConversion(tx));
+      const expected = input.expectedVersion === null ? null : new Date(input.expectedVersion).toISOString();
+      if (version !== expected) {
+        throw new AppError(
+          'CONFLICT',
+          `Another administrator saved the conversion rules at ${version ?? 'an unknown time'} since you opened them. Their values are shown now: save again to replace them with yours.`,
+        );
+      }
+    }
     const at = new Date();
     const current = await latestActiveConversion(tx);
     const rates = { charactersPerToken: input.conversion.charactersPerToken, tokensPerCharacter: input.conversion.tokensPerCharacter };

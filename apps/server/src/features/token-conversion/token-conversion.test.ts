@@ -1,4 +1,4 @@
-import { TOKEN_CONVERSION_MESSAGES } from '@parley/shared/contracts/token-conversion';
+import { TOKEN_CONVERSION_MESSAGES, tokenConversionVersion, type TokenConversion } from '@parley/shared/contracts/token-conversion';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { adminActivityLogs, knowledgeSources, messages, tokenConversionConfig, usageLedger } from '../../db/schema/index';
@@ -141,6 +141,29 @@ describeEachDatabase('token conversion', (ctx) => {
     expect(Number((await c.database.db.select({ n: count() }).from(adminActivityLogs))[0]?.n)).toBe(logsBefore);
     // Only one active conversion row: an update, never a second row.
     expect(await c.database.db.select().from(tokenConversionConfig).where(eq(tokenConversionConfig.isActive, true))).toHaveLength(1);
+  });
+
+  it('refuses a save made on rules another admin has saved since (409), and keeps theirs', async () => {
+    const c = ctx();
+    const [first, second] = [await createAdmin(c, 'system_admin'), await createAdmin(c, 'system_admin')];
+    const read = async () =>
+      (await c.app.inject({ method: 'GET', url: '/api/admin/token-conversion', headers: { cookie: first.cookie } })).json() as TokenConversion;
+    const save = (cookie: string, payload: object) => c.app.inject({ method: 'PUT', url: '/api/admin/token-conversion', headers: { cookie }, payload });
+    const opened = await read();
+    const version = tokenConversionVersion(opened);
+    const theirs = await save(second.cookie, { ...rules(1.5, 2, 1), expectedVersion: version });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+
+    const mine = await save(first.cookie, { ...rules(3, 1, 4), expectedVersion: version });
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json().message).toMatch(/^Another administrator saved the conversion rules at .+ since you opened them\./);
+    expect((await read()).message.baseRateMultiplier).toBe(2);
+
+    const again = await save(first.cookie, { ...rules(3, 1, 4), expectedVersion: tokenConversionVersion(await read()) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await read()).storage.baseRateMultiplier).toBe(4);
+    expect((await save(first.cookie, { ...rules(3, 1, 4), expectedVersion: 'soon' })).statusCode).toBe(400);
+    expect((await save(first.cookie, rules(1.333, 1, 1))).statusCode).toBe(200);
   });
 
   it('refuses bad rules and bad calculator input with the spec’s messages', async () => {

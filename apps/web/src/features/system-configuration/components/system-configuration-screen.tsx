@@ -85,11 +85,12 @@ export function SystemConfigurationScreen({
       { replace: true },
     );
 
-  // The edits in progress; null = nothing edited (the saved configuration is shown).
-  const [edits, setEdits] = useState<ConfigDraft | null>(null);
+  // Only the fields the admin edited, over the saved configuration: when it is read again (another admin saved), their
+  // values show under the edits instead of being sent back as this admin's.
+  const [edits, setEdits] = useState<Partial<ConfigDraft>>({});
   const saved = query.data ? toDraft(query.data) : null;
-  const draft = edits ?? saved;
-  const changed = saved && edits ? changedSettings(saved, edits) : [];
+  const draft = saved ? { ...saved, ...edits } : null;
+  const changed = saved && draft ? changedSettings(saved, draft) : [];
   const isDirty = changed.length > 0;
   const errors = isDirty && draft ? validateDraft(draft) : {};
 
@@ -102,8 +103,7 @@ export function SystemConfigurationScreen({
   }, [isDirty]);
 
   const onChange = (patch: Partial<ConfigDraft>) => {
-    if (!draft) return;
-    setEdits({ ...draft, ...patch });
+    setEdits((current) => ({ ...current, ...patch }));
   };
 
   const save = () => {
@@ -115,10 +115,10 @@ export function SystemConfigurationScreen({
       return;
     }
     update.mutate(
-      { ...draft, n8nWebhookBaseUrl: draft.n8nWebhookBaseUrl?.trim() || null },
+      { ...draft, n8nWebhookBaseUrl: draft.n8nWebhookBaseUrl?.trim() || null, expectedUpdatedAt: query.data?.updatedAt },
       {
         onSuccess: () => {
-          setEdits(null);
+          setEdits({});
           toast.success(TEXT.saved, {
             description:
               changed.length === 1
@@ -126,7 +126,11 @@ export function SystemConfigurationScreen({
                 : `${changed.length} settings changed. Every server uses them within a second.`,
           });
         },
-        onError: (error) => toast.error(TEXT.updateFailed, { description: getErrorMessage(error, TEXT.saveFailed) }),
+        onError: (error) => {
+          // Saved by another admin meanwhile: show their values under this admin's edits, to review and save again.
+          if (error instanceof ApiError && error.status === 409) void query.refetch();
+          toast.error(TEXT.updateFailed, { description: getErrorMessage(error, TEXT.saveFailed) });
+        },
       },
     );
   };
@@ -144,7 +148,7 @@ export function SystemConfigurationScreen({
               </Badge>
             )}
             {isDirty && (
-              <Button variant="ghost" onClick={() => setEdits(null)} disabled={update.isPending}>
+              <Button variant="ghost" onClick={() => setEdits({})} disabled={update.isPending}>
                 <Undo2Icon />
                 Discard
               </Button>

@@ -2,14 +2,17 @@ import { TOKEN_MULTIPLIER_MIN, TOKEN_MULTIPLIER_STEP, TOKEN_RATE_MIN, TOKEN_RATE
 import {
   TOKEN_CONVERSION_MESSAGES as MESSAGES,
   TOKEN_TYPE_DESCRIPTION_MAX,
+  tokenConversionVersion,
   type TokenConversion,
   type TokenType,
 } from '@parley/shared/contracts/token-conversion';
-import { SaveIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangleIcon, SaveIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,9 +24,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { getErrorMessage } from '@/lib/api-error';
+import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { useTokenConversion } from '../api/get-token-conversion';
+import { TOKEN_CONVERSION_QUERY_ROOT, useTokenConversion } from '../api/get-token-conversion';
 import { useSaveTokenConversion } from '../api/save-token-conversion';
 import { checkForm, failureTitle, inverseRate, readMultiplier, toForm, type ConversionForm } from '../utils/conversion-form';
 import { TokenCalculator } from './token-calculator';
@@ -41,8 +44,19 @@ function example(form: ConversionForm, type: TokenType): string {
 
 function ConversionEditor({ data }: { data: TokenConversion }) {
   const [form, setForm] = useState<ConversionForm>(() => toForm(data));
+  // The save the form was filled from. When the configuration is read again at another version (another admin saved),
+  // their values are shown above the form; saving then replaces them knowingly.
+  const [base, setBase] = useState(() => tokenConversionVersion(data));
   const save = useSaveTokenConversion();
+  const queryClient = useQueryClient();
+  const current = tokenConversionVersion(data);
+  const savedElsewhere = current !== base;
   const isDirty = JSON.stringify(form) !== JSON.stringify(toForm(data));
+
+  const loadTheirs = () => {
+    setForm(toForm(data));
+    setBase(current);
+  };
 
   const onSave = () => {
     const checked = checkForm(form);
@@ -50,14 +64,39 @@ function ConversionEditor({ data }: { data: TokenConversion }) {
       toast.error(checked.title, { description: checked.message });
       return;
     }
-    save.mutate(checked.body, {
-      onSuccess: (saved) => {
-        setForm(toForm(saved));
-        toast.success(MESSAGES.saved);
+    save.mutate(
+      { ...checked.body, expectedVersion: current },
+      {
+        onSuccess: (saved) => {
+          setForm(toForm(saved));
+          setBase(tokenConversionVersion(saved));
+          toast.success(MESSAGES.saved);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: TOKEN_CONVERSION_QUERY_ROOT });
+          toast.error(failureTitle(error.message), { description: getErrorMessage(error) });
+        },
       },
-      onError: (error) => toast.error(failureTitle(error.message), { description: getErrorMessage(error) }),
-    });
+    );
   };
+
+  const savedElsewhereAlert = savedElsewhere && (
+    <Alert>
+      <AlertTriangleIcon />
+      <AlertTitle>Another administrator saved the token conversion{current ? ` at ${formatDateTime(current)}` : ''}</AlertTitle>
+      <AlertDescription>
+        <p>
+          Theirs: {data.conversion.tokensPerCharacter} tokens per character ({data.conversion.charactersPerToken} characters per token), message multiplier{' '}
+          {data.message.baseRateMultiplier}
+          {data.message.isActive ? '' : ' (inactive)'}, storage multiplier {data.storage.baseRateMultiplier}
+          {data.storage.isActive ? '' : ' (inactive)'}. Saving replaces them with the values below.
+        </p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={loadTheirs}>
+          Load their values
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
 
   const setType = (type: TokenType, patch: Partial<ConversionForm[TokenType]>) =>
     setForm((current) => ({ ...current, [type]: { ...current[type], ...patch } }));
@@ -83,6 +122,7 @@ function ConversionEditor({ data }: { data: TokenConversion }) {
         <TabsTrigger value="types">Token Types</TabsTrigger>
         <TabsTrigger value="calculator">Calculator</TabsTrigger>
       </TabsList>
+      {savedElsewhereAlert}
 
       <TabsContent value="rates">
         <Card className="gap-5">
