@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { adminActivityLogs, healthProbes, invoices, organizations, serverNodes, tokenPurchases } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { describeNodes, NODE_GONE_MS } from '../health/nodes';
-import { runHealthProbe } from '../health/prober';
-import { growthPercent } from './service';
+import { runHealthProbe, type ProbeRecord } from '../health/prober';
+import { growthPercent, systemUptimePercent } from './service';
 
 const byName = (body: { items: { name: string }[] }, name: string) => body.items.find((i) => i.name === name);
 
@@ -20,12 +20,46 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(stats.totalUsers).toBeGreaterThan(0);
     expect(stats.userGrowth).toBe(100);
     expect(stats.systemUptime).toBeGreaterThan(0);
-    expect(stats.systemUptime).toBeLessThan(100);
+    expect(stats.systemUptime).toBeLessThanOrEqual(100);
     expect(stats).toMatchObject({
       totalChatbots: expect.any(Number),
       chatbotGrowth: expect.any(Number),
       monthlyConversations: expect.any(Number),
     });
+  });
+
+  it('uptime is the share of minutes since the first probe in which a probe was healthy: minutes without a probe are down', async () => {
+    const c = ctx();
+    // A window of its own, two years back, where no other test's probes are (and none among the newest 100).
+    const start = Math.floor((Date.now() - 730 * 86_400_000) / 60_000) * 60_000;
+    const at = (minute: number, second = 10) => new Date(start + minute * 60_000 + second * 1000);
+    expect(await systemUptimePercent(c.database.db, at(0))).toBeNull();
+    await c.database.db.insert(healthProbes).values([
+      // minutes 0–5: two nodes, healthy (counted once a minute)
+      ...[0, 1, 2, 3, 4, 5].flatMap((m) => ['a', 'b'].map((node) => ({ node, checkedAt: at(m), responseTimeMs: 3, isHealthy: true }))),
+      // minute 6: only an unhealthy probe (the database failed; written later from the backlog)
+      { node: 'a', checkedAt: at(6), responseTimeMs: 5200, isHealthy: false, error: 'timeout' },
+      // minutes 7–9: nothing ran at all; minute 10 healthy again
+      { node: 'a', checkedAt: at(10), responseTimeMs: 3, isHealthy: true },
+    ]);
+    // At minute 11, 11 whole minutes (0–10) have passed, 7 of them up.
+    expect(await systemUptimePercent(c.database.db, at(11, 5))).toBe(63.64);
+    // Within minute 10, its probe counts: 7 of 11.
+    expect(await systemUptimePercent(c.database.db, at(10, 30))).toBe(63.64);
+    // In minute 5 (healthy so far): 6 of 6.
+    expect(await systemUptimePercent(c.database.db, at(5, 40))).toBe(100);
+  });
+
+  it('a probe that cannot be recorded waits in the backlog and is written, at its own time, with the next one that can', async () => {
+    const c = ctx();
+    const node = `backlog-${randomUUID()}`;
+    const backlog: ProbeRecord[] = [{ node, checkedAt: new Date(Date.now() - 90_000), responseTimeMs: 5001, isHealthy: false, error: 'connection refused' }];
+    const result = await runHealthProbe(c.database.db, { record: true, node, backlog });
+    expect(result.isHealthy).toBe(true);
+    expect(backlog).toHaveLength(0);
+    const rows = await c.database.db.select().from(healthProbes).where(eq(healthProbes.node, node)).orderBy(healthProbes.checkedAt);
+    expect(rows.map((r) => r.isHealthy)).toEqual([false, true]);
+    expect(rows[0]!.error).toBe('connection refused');
   });
 
   it('monthly revenue is the money paid in the last 30 days (invoices of subscriptions and token purchases), its change against the 30 before', async () => {

@@ -11,13 +11,19 @@ const STRESS_AVERAGE_MS = 2000;
 const STRESS_SUCCESS_RATE = 95;
 const PROBE_RETENTION_DAYS = 35;
 
+/** At most a day of probes (at 30 s) waits in memory for the database to come back. */
+export const PROBE_BACKLOG_MAX = 2880;
+export type ProbeRecord = typeof healthProbes.$inferInsert;
+
 /**
  * Spec part 1 §4 "Health": read one organization id; healthy when there is no error
- * and it takes under 5 s. The result is recorded for uptime and the health page.
+ * and it takes under 5 s. The result is recorded for uptime and the health page. A result that cannot be recorded
+ * (the database is what failed) waits in `backlog` and is written with the next one that can, at its own time, so
+ * an outage shows in the uptime and the success rate instead of leaving no trace.
  */
 export async function runHealthProbe(
   db: Db,
-  options: { record: boolean; node?: string } = { record: true },
+  options: { record: boolean; node?: string; backlog?: ProbeRecord[] } = { record: true },
 ): Promise<{ responseTimeMs: number; isHealthy: boolean; error: string | null }> {
   const started = performance.now();
   let error: string | null = null;
@@ -29,10 +35,15 @@ export async function runHealthProbe(
   const responseTimeMs = Math.round((performance.now() - started) * 100) / 100;
   const isHealthy = !error && responseTimeMs < HEALTH_PROBE_HEALTHY_MS;
   if (!options.record) return { responseTimeMs, isHealthy, error };
+  const record: ProbeRecord = { node: options.node ?? hostname(), checkedAt: new Date(), responseTimeMs, isHealthy, error };
+  const backlog = options.backlog ?? [];
   try {
-    await db.insert(healthProbes).values({ node: options.node ?? hostname(), responseTimeMs, isHealthy, error });
+    await db.insert(healthProbes).values([...backlog, record]);
+    backlog.length = 0;
   } catch {
-    // The database is what failed: nothing can be recorded; the next probe tries again.
+    // The database is what failed: kept for the next probe that can write (the oldest go past a day).
+    backlog.push(record);
+    if (backlog.length > PROBE_BACKLOG_MAX) backlog.splice(0, backlog.length - PROBE_BACKLOG_MAX);
   }
   return { responseTimeMs, isHealthy, error };
 }
@@ -61,11 +72,12 @@ export async function healthMonitor(db: Db) {
 /** Probes every 30 s while the process runs (started by main.ts, not by tests). */
 export function startHealthProber(app: FastifyInstance, intervalMs = HEALTH_PROBE_INTERVAL_MS): void {
   let running = false;
+  const backlog: ProbeRecord[] = [];
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await runHealthProbe(app.db);
+      await runHealthProbe(app.db, { record: true, backlog });
       const cutoff = new Date(Date.now() - PROBE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
       await app.db.delete(healthProbes).where(lt(healthProbes.checkedAt, cutoff));
     } catch (error) {
