@@ -57,7 +57,10 @@ export const ACTION_URL_MAX = 2048;
 export const ACTION_CONDITION_MAX = 2000;
 export const ACTION_PAYLOAD_MAPPING_MAX = 10_000;
 export const ACTION_LOCAL_ID_MAX = 64;
-export const ACTION_TEMPLATE_LIST_LIMIT = 200;
+/** At most this many action templates and categories (409 past that), as the other catalogues (decisions §26, §69). */
+export const ACTION_TEMPLATES_MAX = 200;
+export const ACTION_CATEGORIES_MAX = 50;
+export const ACTION_TEMPLATE_LIST_LIMIT = ACTION_TEMPLATES_MAX;
 export const ACTION_SEARCH_MAX = 200;
 /** Webhook tests one admin may send per minute (each is an outbound request on their behalf). */
 export const ACTION_WEBHOOK_TESTS_PER_MINUTE = 20;
@@ -72,6 +75,8 @@ export const AI_ACTION_MESSAGES = {
   webhookNameAndUrlRequired: 'Please provide a name and endpoint URL for the webhook',
   adminAccessRequired: 'Admin access required. Ensure your account has admin privileges.',
   privateAddress: 'This address is on a private or local network. Webhook tests can only reach public internet addresses.',
+  tooManyTemplates: `There are already ${ACTION_TEMPLATES_MAX} action templates. Delete one before adding another.`,
+  tooManyCategories: `There are already ${ACTION_CATEGORIES_MAX} categories. Delete one before adding another.`,
 } as const;
 
 /** Spec §8: a failed test names the HTTP status ("HTTP {status}") and its text. */

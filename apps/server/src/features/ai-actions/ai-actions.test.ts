@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { ACTION_CATEGORIES_MAX, ACTION_TEMPLATES_MAX, AI_ACTION_MESSAGES } from '@parley/shared/contracts/ai-actions';
+import { and, count, eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { adminActivityLogs, aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
@@ -346,5 +347,35 @@ describeEachDatabase('custom action management', (ctx) => {
       { actionType: 'notification', total: 0, active: 0 },
       { actionType: 'integration', total: 1, active: 0 },
     ]);
+  });
+  it('holds at most ACTION_TEMPLATES_MAX templates and ACTION_CATEGORIES_MAX categories: past that, 409 with the reason', async () => {
+    const c = ctx();
+    const headers = await developer(c);
+    const db = c.database.db;
+    const tag = `cap-${Date.now()}`;
+    const categoriesNow = Number((await db.select({ n: count() }).from(aiActionCategories))[0]?.n ?? 0);
+    await db.insert(aiActionCategories).values(Array.from({ length: ACTION_CATEGORIES_MAX - categoriesNow }, (_, i) => ({ name: `${tag} ${i}` })));
+    const category = await c.app.inject({ method: 'POST', url: '/api/admin/ai-actions/categories', headers, payload: { name: `${tag} one more` } });
+    expect(category.statusCode).toBe(409);
+    expect(category.json().message).toBe(AI_ACTION_MESSAGES.tooManyCategories);
+
+    await db
+      .insert(aiActionTemplates)
+      .values(Array.from({ length: ACTION_TEMPLATES_MAX - (await templateCount(c)) }, (_, i) => ({ name: `${tag} ${i}`, actionType: 'webhook' as const })));
+    const template = await c.app.inject({
+      method: 'POST',
+      url: '/api/admin/ai-actions/templates',
+      headers,
+      payload: { name: `${tag} one more`, actionType: 'webhook' },
+    });
+    expect(template.statusCode).toBe(409);
+    expect(template.json().message).toBe(AI_ACTION_MESSAGES.tooManyTemplates);
+    expect(await templateCount(c)).toBe(ACTION_TEMPLATES_MAX);
+
+    await db.delete(aiActionTemplates).where(like(aiActionTemplates.name, `${tag}%`));
+    await db.delete(aiActionCategories).where(like(aiActionCategories.name, `${tag}%`));
+    const after = await c.app.inject({ method: 'POST', url: '/api/admin/ai-actions/categories', headers, payload: { name: `${tag} fits again` } });
+    expect(after.statusCode).toBe(201);
+    await db.delete(aiActionCategories).where(like(aiActionCategories.name, `${tag}%`));
   });
 });

@@ -1,4 +1,10 @@
-import type { ActionCategory, createActionCategoryBodySchema, updateActionCategoryBodySchema } from '@parley/shared/contracts/ai-actions';
+import {
+  ACTION_CATEGORIES_MAX,
+  AI_ACTION_MESSAGES,
+  type ActionCategory,
+  type createActionCategoryBodySchema,
+  type updateActionCategoryBodySchema,
+} from '@parley/shared/contracts/ai-actions';
 import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -61,6 +67,9 @@ async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
 export async function createActionCategory(db: Db, input: CreateInput & { actorId: string }, context: RequestContext): Promise<ActionCategory> {
   return withUniqueName(() =>
     db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE ${aiActionCategories} IN SHARE ROW EXCLUSIVE MODE`);
+      const [total] = await tx.select({ n: count() }).from(aiActionCategories);
+      if (Number(total?.n ?? 0) >= ACTION_CATEGORIES_MAX) throw new AppError('CONFLICT', AI_ACTION_MESSAGES.tooManyCategories);
       await assertNameFree(tx, input.name);
       const [created] = await tx
         .insert(aiActionCategories)

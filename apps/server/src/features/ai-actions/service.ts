@@ -1,5 +1,7 @@
 import {
   ACTION_TEMPLATE_LIST_LIMIT,
+  ACTION_TEMPLATES_MAX,
+  AI_ACTION_MESSAGES,
   ACTION_TYPES,
   type ActionAnalytics,
   type ActionTemplate,
@@ -59,6 +61,10 @@ async function readTemplate(tx: Tx, id: string): Promise<ActionTemplate> {
 
 export async function createActionTemplate(db: Db, input: CreateInput & { actorId: string }, context: RequestContext): Promise<ActionTemplate> {
   return db.transaction(async (tx) => {
+    // Serialises creators so the bound holds under concurrent requests too.
+    await tx.execute(sql`LOCK TABLE ${aiActionTemplates} IN SHARE ROW EXCLUSIVE MODE`);
+    const [total] = await tx.select({ n: count() }).from(aiActionTemplates);
+    if (Number(total?.n ?? 0) >= ACTION_TEMPLATES_MAX) throw new AppError('CONFLICT', AI_ACTION_MESSAGES.tooManyTemplates);
     await assertCategoryExists(tx, input.categoryId);
     const [created] = await tx
       .insert(aiActionTemplates)
