@@ -17,6 +17,10 @@ export const referralCodeSchema = z
   .transform((v) => v.toUpperCase());
 export { REFERRAL_CODE_PATTERN, REFERRAL_QUERY_PARAM, REFERRAL_STORAGE_KEY };
 
+/** POST /api/referrals/claim: the link a new account arrived by, sent after a sign-up that could not carry it (SSO). */
+export const claimReferralBodySchema = z.object({ referralCode: referralCodeSchema });
+export const claimReferralResultSchema = z.object({ attributed: z.boolean() });
+
 export const REFERRAL_REWARD_TOKENS_MAX = 10_000_000;
 export const REFERRAL_CAP_MAX = 10_000;
 /** -1: no cap. */

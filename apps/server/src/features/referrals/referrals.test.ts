@@ -2,7 +2,7 @@ import type { MyReferral, ReferralDashboard, ReferralSettings } from '@parley/sh
 import type { UsageResponse } from '@parley/shared/contracts/usage';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { organizationMembers, referrals, tokenCredits, usageLedger, userNotifications } from '../../db/schema/index';
+import { organizationMembers, referrals, tokenCredits, usageLedger, userNotifications, users } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { confirmEmail, cookiesFrom, describeEachDatabase, signIn, signUp, uniqueEmail, type TestContext } from '../../test/harness';
 import { availableCredits } from '../token-credits/service';
@@ -104,6 +104,35 @@ describeEachDatabase('referrals', (ctx) => {
 
     // A user's own code never attributes them to themselves.
     expect(await attributeSignUp(c.database.db, { code: link.code, referredUserId: referrer.userId })).toBe(false);
+  });
+
+  it('a new account whose sign-up could not carry the code (single sign-on) claims it once signed in; an older account cannot', async () => {
+    const c = ctx();
+    const referrer = await customer(c);
+    const { code } = await linkOf(c, referrer.cookie);
+    const claim = (cookie: string | undefined, payload: object) =>
+      c.app.inject({ method: 'POST', url: '/api/referrals/claim', headers: cookie ? { cookie } : {}, payload });
+
+    const fresh = await customer(c);
+    expect((await claim(fresh.cookie, { referralCode: code.toLowerCase() })).json()).toEqual({ attributed: true });
+    const [row] = await c.database.db.select().from(referrals).where(eq(referrals.referredUserId, fresh.userId));
+    expect(row).toMatchObject({ referrerUserId: referrer.userId, status: 'signed_up' });
+    // Once: a second claim, or another referrer's code, changes nothing.
+    const other = await linkOf(c, (await customer(c)).cookie);
+    expect((await claim(fresh.cookie, { referralCode: other.code })).json()).toEqual({ attributed: false });
+    expect(await c.database.db.select().from(referrals).where(eq(referrals.referredUserId, fresh.userId))).toHaveLength(1);
+
+    // An account made more than ten minutes ago is not claimed by a link; nor is one's own; bad input is a 400.
+    const old = await customer(c);
+    await c.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(users.id, old.userId));
+    expect((await claim(old.cookie, { referralCode: code })).json()).toEqual({ attributed: false });
+    const own = await customer(c);
+    expect((await claim(own.cookie, { referralCode: (await linkOf(c, own.cookie)).code })).json()).toEqual({ attributed: false });
+    expect((await claim(own.cookie, { referralCode: 'no!' })).statusCode).toBe(400);
+    expect((await claim(undefined, { referralCode: code })).statusCode).toBe(401);
   });
 
   it('rewards both sides exactly once at the first payment, and the credits extend the monthly allowance', async () => {

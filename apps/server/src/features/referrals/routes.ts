@@ -1,5 +1,7 @@
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import {
+  claimReferralBodySchema,
+  claimReferralResultSchema,
   myReferralSchema,
   referralDashboardSchema,
   referralListQuerySchema,
@@ -10,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
 import { activityContext } from '../activity-logs/service';
-import { listReferrals, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
+import { attributeNewAccount, listReferrals, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const tags = ['referrals'];
@@ -27,6 +29,20 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Your referral link (made on first use) and what it brought', response: { 200: myReferralSchema, ...errors } },
     },
     async (request) => myReferral(app.db, requireIdentity(request).user.id, app.config.publicUrl),
+  );
+
+  app.post(
+    '/api/referrals/claim',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Attribute your new account (made in the last ten minutes, e.g. through single sign-on) to the referral link you arrived by',
+        body: claimReferralBodySchema,
+        response: { 200: claimReferralResultSchema, ...errors },
+      },
+    },
+    async (request) => ({ attributed: await attributeNewAccount(app.db, { code: request.body.referralCode, userId: requireIdentity(request).user.id }) }),
   );
 
   app.get(

@@ -95,7 +95,16 @@ export async function attributeNewSignUp(db: Db, input: { code: string; response
     return false;
   }
   if (typeof userId !== 'string') return false;
-  const [user] = await db.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  return attributeNewAccount(db, { code: input.code, userId });
+}
+
+/**
+ * The referral link of an account created in the last ten minutes: the e-mail sign-up above, and a sign-up through
+ * single sign-on, whose provider's round trip cannot carry the code (the web app sends it once signed in). An older
+ * account, or one already attributed, is left as it is.
+ */
+export async function attributeNewAccount(db: Db, input: { code: string; userId: string }): Promise<boolean> {
+  const [user] = await db.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, input.userId));
   if (!user || Date.now() - user.createdAt.getTime() > NEW_ACCOUNT_MS) return false;
   return attributeSignUp(db, { code: input.code, referredUserId: user.id });
 }

@@ -5,8 +5,10 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { claimReferral } from '../api/claim-referral';
 import { useAuth } from '../hooks/use-auth';
 import { describeCallbackError } from '../utils/callback-error';
+import { forgetReferralCode, storedReferralCode } from '../utils/referral-code';
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -38,6 +40,10 @@ export function AuthCallback() {
   useEffect(() => {
     if (error || status !== 'signed-in' || announcedRef.current) return;
     announcedRef.current = true;
+    // A sign-up through single sign-on could not carry the referral link's code: it is sent now (the server ignores
+    // it for an account that is not new). An e-mail sign-up already sent it and forgot it.
+    const referralCode = storedReferralCode();
+    if (referralCode) void claimReferral(referralCode).then(forgetReferralCode, () => undefined);
     toast.success(isEmail ? 'E-mail confirmed' : 'Signed in');
     void navigate(paths.dashboard, { replace: true });
   }, [error, status, isEmail, navigate]);
