@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { systemApiKeys } from '../../db/schema/index';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secrets';
 import { SYSTEM_API_KEYS_SECRET_PURPOSE, utcDay } from '../../providers/ai/key-store';
@@ -60,13 +61,6 @@ function toSystemApiKey(row: PublicRow, today = utcDay()): SystemApiKey {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** All stored entries (at most SYSTEM_KEYS_MAX), by service, system tier first; and whether the embedding provider has a credential. */
