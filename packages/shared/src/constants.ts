@@ -144,6 +144,7 @@ export const N8N_BASE_URL_MAX_LENGTH = 2048;
 
 /** System API keys (spec part 2 §5, §9): free keys default to 1000 uses a day; usage shows orange from 70 %, red from 90 %. */
 export const SYSTEM_KEY_SERVICES = ['openai', 'anthropic', 'google', 'mistral'] as const;
+export const SYSTEM_KEY_SERVICE_LABELS = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google AI', mistral: 'Mistral' } as const;
 /** The first service is the embedding provider (spec part 2 §5). */
 export const EMBEDDING_KEY_SERVICE = 'openai';
 export const SYSTEM_KEY_TIERS = ['system', 'free'] as const;

@@ -76,12 +76,14 @@ export async function listSystemApiKeys(db: Db, config: Config): Promise<SystemA
   const embeddingService = EMBEDDING_KEY_SERVICE as SystemKeyService;
   const hasStored = items.some((k) => k.serviceName === embeddingService && k.isActive && (k.scope === 'all' || k.scope === 'embeddings'));
   const hasEnvironment = environmentServices.includes(embeddingService);
+  // New chatbots embed with the OpenAI-compatible server's model when one is named (providers/ai/models.ts defaultEmbedding).
+  const hasCompatible = Boolean(config.ai.openaiCompatibleEmbedding);
   return {
     items,
     embeddingProvider: {
       service: embeddingService,
-      configured: hasStored || hasEnvironment,
-      source: hasStored ? 'system_key' : hasEnvironment ? 'environment' : null,
+      configured: hasCompatible || hasStored || hasEnvironment,
+      source: hasCompatible ? 'openai_compatible' : hasStored ? 'system_key' : hasEnvironment ? 'environment' : null,
     },
     environmentServices,
   };
