@@ -214,4 +214,22 @@ describeEachDatabase('referrals', (ctx) => {
       .where(and(eq(tokenCredits.organizationId, owner.organizationId), like(tokenCredits.reference, 'usage:%')));
     expect(settlements.map((s) => s.tokens)).toEqual([-1000]);
   });
+
+  it('two organizations the same referrer brought in paying at once: the cap of 1 grants the referrer one reward', async () => {
+    const c = ctx();
+    await settings({ enabled: true, rewardTokens: 5000, maxRewardsPerReferrer: 1 });
+    const referrer = await customer(c);
+    const { code } = await linkOf(c, referrer.cookie);
+    const one = await customer(c, code);
+    const two = await customer(c, code);
+    const results = await Promise.all([
+      grantReferralRewardsOnFirstPayment(c.database.db, one.organizationId, 'pay_race_one'),
+      grantReferralRewardsOnFirstPayment(c.database.db, two.organizationId, 'pay_race_two'),
+    ]);
+    expect(results.map((r) => (r as { referrerTokens: number }).referrerTokens).sort()).toEqual([0, 5000]);
+    expect((await creditsOf(c, referrer.organizationId)).map((r) => r.tokens)).toEqual([5000]);
+    // Both new customers are credited, whoever won.
+    expect((await creditsOf(c, one.organizationId)).map((r) => r.tokens)).toEqual([5000]);
+    expect((await creditsOf(c, two.organizationId)).map((r) => r.tokens)).toEqual([5000]);
+  });
 });

@@ -127,6 +127,9 @@ export async function grantReferralRewardsOnFirstPayment(db: Db, organizationId:
       .orderBy(asc(organizationMembers.createdAt))
       .limit(1);
     if (!referral) return { outcome: 'no_referral' as const };
+    // The per-referrer cap is counted below: two organizations this referrer brought in paying at once must not both
+    // pass it. Always taken after the organization's lock, so the two locks never wait on each other in a cycle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-referrer:${referral.referrerUserId}`}))`);
 
     const settings = await readReferralSettings(tx as unknown as Db);
     const [referrerInPayer] = await tx
