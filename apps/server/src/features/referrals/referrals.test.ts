@@ -185,7 +185,18 @@ describeEachDatabase('referrals', (ctx) => {
       tokensGranted: all.reduce((total, r) => total + r.referrerRewardTokens + r.referredRewardTokens, 0),
     });
     expect(dashboard.summary.tokensGranted).toBe(5000 * 5);
-    expect(dashboard.topReferrers[0]).toMatchObject({ signUps: 3, conversions: 3, rewardsGranted: 1, tokensEarned: 5000 });
+    // Every referrer, a page at a time, most sign-ups first; pages never overlap.
+    const referrersPage = async (page: number) =>
+      (await c.app.inject({ method: 'GET', url: `/api/admin/referrals/referrers?pageSize=1&page=${page}`, headers: { cookie: admin.cookie } })).json();
+    const first = await referrersPage(1);
+    expect(first).toMatchObject({ total: dashboard.summary.referrers, page: 1, pageSize: 1 });
+    expect(first.items[0]).toMatchObject({ signUps: 3, conversions: 3, rewardsGranted: 1, tokensEarned: 5000 });
+    const second = await referrersPage(2);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0].userId).not.toBe(first.items[0].userId);
+    expect((await c.app.inject({ method: 'GET', url: '/api/admin/referrals/referrers?pageSize=1000', headers: { cookie: admin.cookie } })).statusCode).toBe(
+      400,
+    );
 
     const converted = await c.app.inject({ method: 'GET', url: '/api/admin/referrals/list?status=converted&pageSize=2', headers: { cookie: admin.cookie } });
     expect(converted.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import {
   type ReferralSettings,
   type ReferralSettingsForm,
   type ReferralStatus,
+  type ReferrerSummary,
 } from '@parley/shared/contracts/referrals';
 import { and, asc, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -234,10 +235,10 @@ export async function myReferral(db: Db, userId: string, publicUrl: string): Pro
   };
 }
 
-/** The admin dashboard: totals, the programme's settings and the 20 referrers with the most sign-ups. */
+/** The admin dashboard: totals and the programme's settings (the referrers are listed by listReferrers). */
 export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
   const tokensGranted = sql`coalesce(sum(${referrals.referrerRewardTokens} + ${referrals.referredRewardTokens}), 0)`.mapWith(Number);
-  const [settings, [summary], top] = await Promise.all([
+  const [settings, [summary]] = await Promise.all([
     readReferralSettings(db),
     db
       .select({
@@ -247,6 +248,24 @@ export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
         tokensGranted,
       })
       .from(referrals),
+  ]);
+  return {
+    settings,
+    summary: {
+      referrers: Number(summary?.referrers ?? 0),
+      signUps: Number(summary?.signUps ?? 0),
+      conversions: Number(summary?.conversions ?? 0),
+      tokensGranted: Number(summary?.tokensGranted ?? 0),
+    },
+  };
+}
+
+/** Every referrer, most sign-ups first (then by e-mail, then id, so pages never overlap), a page at a time. */
+export async function listReferrers(
+  db: Db,
+  query: { page: number; pageSize: number },
+): Promise<{ items: ReferrerSummary[]; total: number; page: number; pageSize: number }> {
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         userId: referrals.referrerUserId,
@@ -262,18 +281,13 @@ export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
       .leftJoin(profiles, eq(profiles.id, referrals.referrerUserId))
       .leftJoin(referralCodes, eq(referralCodes.userId, referrals.referrerUserId))
       .groupBy(referrals.referrerUserId, profiles.email, profiles.fullName, referralCodes.code)
-      .orderBy(desc(count()), profiles.email)
-      .limit(20),
+      .orderBy(desc(count()), profiles.email, referrals.referrerUserId)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: countDistinct(referrals.referrerUserId) }).from(referrals),
   ]);
   return {
-    settings,
-    summary: {
-      referrers: Number(summary?.referrers ?? 0),
-      signUps: Number(summary?.signUps ?? 0),
-      conversions: Number(summary?.conversions ?? 0),
-      tokensGranted: Number(summary?.tokensGranted ?? 0),
-    },
-    topReferrers: top.map((r) => ({
+    items: rows.map((r) => ({
       userId: r.userId,
       email: r.email ?? '(deleted user)',
       name: r.name,
@@ -283,6 +297,9 @@ export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
       rewardsGranted: Number(r.rewardsGranted),
       tokensEarned: Number(r.tokensEarned),
     })),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
   };
 }
 
