@@ -58,6 +58,10 @@ describe('the admin console', () => {
     await docsScreenshots(admin.page, 'admin-dashboard', 1140, async () => {
       await admin.page.getByTestId('stat-total-users').getByText('from last month').waitFor();
       await admin.page.getByTestId('system-health').getByText('Database', { exact: true }).waitFor();
+      await admin.page
+        .getByTestId('system-health')
+        .getByText(/No AI provider configured: answers are extractive only/)
+        .waitFor();
       await admin.page.getByTestId('system-health').getByText('One process on the embedded database: it serves requests and runs background work').waitFor();
       await admin.page.getByTestId('recent-activity').getByText('Admin user created').first().waitFor();
     });
@@ -77,6 +81,8 @@ describe('the admin console', () => {
     await admin.page.getByRole('option', { name: new RegExp(support.email) }).click();
     await admin.page.getByRole('combobox').click();
     await admin.page.getByRole('option', { name: 'Support' }).click();
+    // The hint says what support can open (Send Message is on User Management, for system admins only).
+    await admin.page.getByText('The dashboard and the referrals dashboard (read only). Messages to users are sent by a system admin.').waitFor();
     await admin.page.getByRole('button', { name: `Make ${support.email} an admin` }).click();
     await waitForToast(admin.page, 'Admin user created successfully');
     const supportRow = admin.page.getByTestId('admin-user-row').filter({ hasText: support.email });
@@ -98,6 +104,11 @@ describe('the admin console', () => {
     await refused.getByText('You need system_admin role to access this feature.').waitFor();
     await refused.getByText('You need system administrator privileges to manage users.').waitFor();
     await screenshot(support.page, 'admin-support-insufficient');
+    // Support reads the referral dashboard: the referrers are listed a page at a time.
+    await support.page.goto(`${server.url}/admin/referrals`);
+    await support.page.getByText('Customers whose links brought sign-ups, the most first.').waitFor();
+    await support.page.getByText('No referrers yet').waitFor();
+    await screenshot(support.page, 'admin-referrals-support');
     // Every restricted page shows its red alert, in the role's words where the spec gives the page none.
     await support.page.goto(`${server.url}/admin/pricing`);
     await refused.getByText('You need system admin privileges to access this page.').waitFor();
@@ -191,6 +202,11 @@ describe('the admin console', () => {
     // The processing limit holds across every worker node (decisions §64), and the screen says so.
     await admin.page.getByText('Documents processed at the same time by all servers together.').scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'admin-system-configuration-processing');
+    // No OpenAI key and no OpenAI-compatible embedder: the alert says what happens instead of "will fail".
+    await admin.page.getByRole('tab', { name: 'API Keys' }).click();
+    await admin.page.getByText('No OpenAI API key configured', { exact: true }).waitFor();
+    await admin.page.getByText(/New chatbots use the built-in local embedder/).waitFor();
+    await screenshot(admin.page, 'admin-system-configuration-api-keys');
     await admin.page.goto(`${server.url}/admin/billing`);
     await admin.page.getByRole('heading', { name: 'Payment-provider Integration Testing' }).waitFor();
     await admin.page.goto(`${server.url}/admin/no-such-page/deeper`);

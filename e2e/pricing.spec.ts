@@ -41,7 +41,7 @@ describe('pricing', () => {
 
     // The free plan gets a new name, a price and an extra feature.
     await openAdmin(admin, `${server.url}/admin/pricing`);
-    await admin.getByTestId('rate-limit-status').getByText('10 per 15 minutes').waitFor();
+    await admin.getByTestId('rate-limit-status').getByText('10 per 15 minutes').first().waitFor();
     await admin.getByRole('button', { name: 'Edit Free' }).click();
     const dialog = admin.getByRole('dialog');
     expect(await dialog.getByLabel('Tier ID').isDisabled()).toBe(true);

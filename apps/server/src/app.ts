@@ -223,7 +223,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(adminDashboardRoutes, {
     rateLimiter,
     statsSources: {
-      chatbots: () => chatbotCounts(database.db),
+      chatbots: () => chatbotCounts(database.db, { live: true }),
       revenue: () => revenueLast30Days(database.db),
       conversations: () => recentConversationCount(database.db),
     },

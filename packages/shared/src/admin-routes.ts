@@ -85,3 +85,13 @@ export function adminRouteFor(pathname: string): AdminRouteEntry | undefined {
   const clean = pathname.replace(/\/+$/, '') || '/admin';
   return ADMIN_ROUTES.find((route) => route.path === clean);
 }
+
+/**
+ * The admin role a console link needs (its path, query ignored), or null when any admin may open it or it is not an
+ * admin screen (the customer dashboard). Screens that list links for several roles (Launch Materials) use it to show a
+ * link only to those who can follow it.
+ */
+export function roleNeededFor(href: string): AdminRole | null {
+  const route = adminRouteFor(href.split(/[?#]/)[0] ?? href);
+  return route && route.role !== 'any' ? route.role : null;
+}

@@ -144,6 +144,7 @@ export const N8N_BASE_URL_MAX_LENGTH = 2048;
 
 /** System API keys (spec part 2 §5, §9): free keys default to 1000 uses a day; usage shows orange from 70 %, red from 90 %. */
 export const SYSTEM_KEY_SERVICES = ['openai', 'anthropic', 'google', 'mistral'] as const;
+export const SYSTEM_KEY_SERVICE_LABELS = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google AI', mistral: 'Mistral' } as const;
 /** The first service is the embedding provider (spec part 2 §5). */
 export const EMBEDDING_KEY_SERVICE = 'openai';
 export const SYSTEM_KEY_TIERS = ['system', 'free'] as const;
@@ -188,6 +189,15 @@ export const ORGANIZATION_SEATS_MAX = 100;
 export const INVITATION_EXPIRY_DAYS = 7;
 /** Invitation e-mails (new and re-sent) one organization may send per hour. */
 export const INVITATION_EMAILS_PER_HOUR = 30;
+/** Invitation links looked up per client IP (the preview is public), and invitations accepted per user, per minute. */
+export const INVITATION_LOOKUPS_PER_MINUTE = 30;
+/** Account settings: guesses of the current password through the change form, per user and window. */
+export const PASSWORD_CHANGES_PER_WINDOW = 10;
+export const PASSWORD_CHANGE_WINDOW_SECONDS = 15 * 60;
+/** Confirmation links sent to new addresses, per user and hour (each is an e-mail to someone). */
+export const EMAIL_CHANGES_PER_HOUR = 5;
+/** System Configuration's n8n connection test, per admin and minute (each is an outbound request). */
+export const N8N_CONNECTION_TESTS_PER_MINUTE = 10;
 /** Where the invitation link lands in the web app (`/invite/<token>`). */
 export const INVITE_PATH_PREFIX = '/invite/';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-errors';
+import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from './database-errors';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -20,5 +20,15 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: withCode('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED') }))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('constraint violations', () => {
+  it('are recognised by SQLSTATE, also inside Drizzle’s wrapper', () => {
+    expect(isUniqueViolation(new Error('Failed query', { cause: withCode('duplicate key value', '23505') }))).toBe(true);
+    expect(isForeignKeyViolation(withCode('violates foreign key constraint', '23503'))).toBe(true);
+    expect(isUniqueViolation(withCode('violates foreign key constraint', '23503'))).toBe(false);
+    expect(isUniqueViolation(withCode('connect ECONNREFUSED', 'ECONNREFUSED'))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 });

@@ -40,3 +40,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of `error` or of an error in its `cause` chain (Drizzle wraps node-postgres and PGlite errors). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (
+    let current: unknown = error, depth = 0;
+    current && typeof current === 'object' && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** A unique-constraint violation (23505) from either driver. */
+export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
+
+/** A foreign-key violation (23503): the row referred to is gone, or a row still refers to the one being removed. */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlStateOf(error) === '23503';
+
+/** Said when a unique index stopped a write no service anticipated (two requests creating the same thing at once). */
+export const UNIQUE_VIOLATION_MESSAGE = 'This already exists: it was probably created at the same time by another request. Refresh and try again.';
+
+/** Said when a foreign key stopped a write no service anticipated. */
+export const FOREIGN_KEY_VIOLATION_MESSAGE = 'Something this change refers to was removed or is still in use. Refresh and try again.';

@@ -4,7 +4,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  FOREIGN_KEY_VIOLATION_MESSAGE,
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  UNIQUE_VIOLATION_MESSAGE,
+} from '../lib/database-errors';
 
 export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -58,7 +66,7 @@ export function errorBody(url: string, body: ErrorBody) {
 
 /**
  * One error handler: AppErrors and client mistakes (4xx) keep a sanitised message;
- * a database out of reach is a 503 with Retry-After; anything else is a 500 whose details only reach
+ * a unique or foreign-key violation no service caught is a 409; a database out of reach is a 503 with Retry-After; anything else is a 500 whose details only reach
  * the log, with the request id.
  */
 export const errorsPlugin = fp(
@@ -106,6 +114,13 @@ export const errorsPlugin = fp(
             requestId,
           }),
         );
+      }
+      if (isUniqueViolation(error) || isForeignKeyViolation(error)) {
+        // A constraint stopped a write that raced another request (services catch the cases they expect with their own
+        // wording): the caller's request conflicts with the current state, which is a 409, not a server fault.
+        request.log.warn({ err: error }, 'constraint violation answered with 409');
+        const message = isUniqueViolation(error) ? UNIQUE_VIOLATION_MESSAGE : FOREIGN_KEY_VIOLATION_MESSAGE;
+        return reply.status(409).send(errorBody(request.url, { statusCode: 409, code: 'CONFLICT', error: STATUS_TEXT[409]!, message, requestId }));
       }
       if (isDatabaseUnavailable(error)) {
         // PostgreSQL restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.

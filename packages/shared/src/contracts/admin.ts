@@ -41,15 +41,19 @@ export const updateAdminUserBodySchema = z
   .object({ role: adminRole.optional(), isActive: z.boolean().optional() })
   .refine((v) => v.role !== undefined || v.isActive !== undefined, 'Nothing to update: give role or isActive');
 
-export const profileSearchQuerySchema = z.object({ email: z.string().max(254).default('') });
+/** The Add admin dialog's e-mail search (an e-mail address is at most 254 characters). */
+export const PROFILE_SEARCH_MAX = 254;
+export const profileSearchQuerySchema = z.object({ email: z.string().max(PROFILE_SEARCH_MAX).default('') });
 export const profileSearchResultSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), email: z.string(), createdAt: z.string() })),
 });
 
 /** User management. */
 export const userStatusFilter = z.enum(['all', 'active', 'deactivated']);
+/** The User Management search box holds at most this many characters (the server refuses longer). */
+export const USER_SEARCH_MAX = 200;
 export const userListQuerySchema = pageQuerySchema.extend({
-  search: z.string().max(200).default(''),
+  search: z.string().max(USER_SEARCH_MAX, `search must be at most ${USER_SEARCH_MAX} characters`).default(''),
   status: userStatusFilter.default('all'),
   pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(100),
 });

@@ -73,6 +73,9 @@ export const referrerSummarySchema = z.object({
   tokensEarned: z.number().int(),
 });
 export type ReferrerSummary = z.infer<typeof referrerSummarySchema>;
+/** GET /api/admin/referrals/referrers: every referrer, most sign-ups first, a page at a time. */
+export const referrerListQuerySchema = pageQuerySchema;
+export const referrerListSchema = paginated(referrerSummarySchema);
 
 export const referralDashboardSchema = z.object({
   settings: referralSettingsSchema,
@@ -82,8 +85,6 @@ export const referralDashboardSchema = z.object({
     conversions: z.number().int(),
     tokensGranted: z.number().int(),
   }),
-  /** The 20 referrers with the most sign-ups. */
-  topReferrers: z.array(referrerSummarySchema),
 });
 export type ReferralDashboard = z.infer<typeof referralDashboardSchema>;
 

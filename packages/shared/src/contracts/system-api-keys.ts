@@ -86,11 +86,14 @@ export type SystemApiKey = z.infer<typeof systemApiKeySchema>;
 
 export const systemApiKeyListSchema = z.object({
   items: z.array(systemApiKeySchema),
-  /** Whether the embedding provider (the first service) has a usable credential, and where it comes from. */
+  /**
+   * Whether new chatbots have a real embedder: an OpenAI-compatible embedding model named in the environment (it wins),
+   * or a usable credential of the embedding provider (the first service); and where it comes from.
+   */
   embeddingProvider: z.object({
     service: systemKeyServiceSchema,
     configured: z.boolean(),
-    source: z.enum(['system_key', 'environment']).nullable(),
+    source: z.enum(['openai_compatible', 'system_key', 'environment']).nullable(),
   }),
   /** Services whose credential is also set in the server environment (used when no stored one is available). */
   environmentServices: z.array(systemKeyServiceSchema),

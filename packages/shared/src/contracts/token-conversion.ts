@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOKEN_MULTIPLIER_MIN } from '../constants';
+import { TOKEN_MULTIPLIER_MIN, TOKEN_RATE_MIN } from '../constants';
 
 /**
  * Token Conversion Management (spec part 2 §2, §3 token_conversion_config and token_type_config, §4, §5, §7,
@@ -25,6 +25,7 @@ export const TOKEN_CONVERSION_MESSAGES = {
   calculateFailed: 'Failed to calculate tokens',
   saved: 'Token conversion configuration saved successfully',
   ratesPositive: 'Conversion rates must be greater than 0',
+  ratesTooSmall: `Conversion rates must be at least ${TOKEN_RATE_MIN}`,
   ratesTooLarge: `Conversion rates must be at most ${TOKEN_RATE_MAX}`,
   multiplierMin: `Multipliers must be at least ${TOKEN_MULTIPLIER_MIN}`,
   multiplierMax: `Multipliers must be at most ${TOKEN_MULTIPLIER_MAX}`,
@@ -35,6 +36,8 @@ export const TOKEN_CONVERSION_MESSAGES = {
 const rate = z
   .number({ error: TOKEN_CONVERSION_MESSAGES.ratesPositive })
   .gt(0, TOKEN_CONVERSION_MESSAGES.ratesPositive)
+  // The spec's input minimum (§5): a smaller rate would meter almost nothing, or be the inverse of a huge one.
+  .min(TOKEN_RATE_MIN, TOKEN_CONVERSION_MESSAGES.ratesTooSmall)
   .max(TOKEN_RATE_MAX, TOKEN_CONVERSION_MESSAGES.ratesTooLarge);
 const multiplier = z
   .number({ error: TOKEN_CONVERSION_MESSAGES.multiplierMin })

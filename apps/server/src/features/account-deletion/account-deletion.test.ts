@@ -1,7 +1,7 @@
 import type { AccountDeletionStatus } from '@parley/shared/contracts/account-deletion';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accountDeletions, adminUsers, chatbots, organizationMembers, organizations, securityEvents, users } from '../../db/schema/index';
+import { accountDeletions, adminUsers, chatbots, organizationMembers, organizations, securityAlerts, securityEvents, users } from '../../db/schema/index';
 import { createMailer } from '../../providers/email/mailer';
 import { createSignedInUser, describeEachDatabase, latestEmailTo, signIn, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { seedConversation } from '../analytics/test-fixtures';
@@ -91,6 +91,15 @@ describeEachDatabase('account deletion: confirmation, owned organizations, grace
     expect(record).toMatchObject({ status: 'completed', userId: null, email: user.email });
     expect(record!.summary.deletedOrganizations).toEqual([expect.objectContaining({ id: organizationId, chatbots: 1, conversations: 1 })]);
     expect(await eventCount(c, user.email, 'account_deleted')).toBe(1);
+    // Routine customer actions: recorded, but not high-severity (no urgent alert to every system admin, no points off the score).
+    const events = await db.select().from(securityEvents).where(eq(securityEvents.email, user.email));
+    for (const event of events.filter((e) => e.eventType.startsWith('account_delet'))) expect(['low', 'medium'], event.eventType).toContain(event.severity);
+    expect(
+      await db
+        .select()
+        .from(securityAlerts)
+        .where(inArray(securityAlerts.subject, ['account_deletion_requested', 'account_deleted'])),
+    ).toEqual([]);
     expect((await latestEmailTo(c, user.email))?.kind).toBe('account_deleted');
     // Running the job again does nothing.
     expect((await runAccountDeletionJob(deps(c), due[0]!, new Date(Date.now() + 20 * DAY))).outcome).toBe('skipped');

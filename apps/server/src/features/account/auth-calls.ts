@@ -1,3 +1,4 @@
+import { EMAIL_CHANGES_PER_HOUR, PASSWORD_CHANGE_WINDOW_SECONDS, PASSWORD_CHANGES_PER_WINDOW } from '@parley/shared/constants';
 import { changeEmailBodySchema, changePasswordBodySchema, updateProfileBodySchema } from '@parley/shared/contracts/account';
 import { fullName } from '@parley/shared/contracts/auth';
 import { eq } from 'drizzle-orm';
@@ -10,11 +11,6 @@ import type { Mailer } from '../../providers/email/mailer';
 import type { SecurityEventInput } from '../security-events/service';
 import { completeEmailChange, isEmailTakenByOther, peekEmailChangeToken } from './email-change';
 import { passwordChangedNotice } from './emails';
-
-/** Guesses of the current password through the change form, per user and 15 minutes. */
-export const PASSWORD_CHANGES_PER_WINDOW = 10;
-/** Confirmation links sent to new addresses, per user and hour (each is an e-mail to someone). */
-export const EMAIL_CHANGES_PER_HOUR = 5;
 
 type RecordEvent = (request: FastifyRequest, event: Omit<SecurityEventInput, 'ipAddress' | 'userAgent'>) => Promise<void>;
 
@@ -81,7 +77,12 @@ export function createAccountAuthCalls(deps: { app: FastifyInstance; mailer: Mai
     if (path === '/change-password') {
       const parsed = changePasswordBodySchema.safeParse(body);
       if (!parsed.success) return { kind: 'reject', status: 400, code: 'VALIDATION_ERROR', message: issueMessage(parsed.error) };
-      const refused = await limited(`password-change:${user.id}`, PASSWORD_CHANGES_PER_WINDOW, 15 * 60, 'Too many attempts. Please wait and try again.');
+      const refused = await limited(
+        `password-change:${user.id}`,
+        PASSWORD_CHANGES_PER_WINDOW,
+        PASSWORD_CHANGE_WINDOW_SECONDS,
+        'Too many attempts. Please wait and try again.',
+      );
       if (refused) return refused;
       return {
         kind: 'proceed',

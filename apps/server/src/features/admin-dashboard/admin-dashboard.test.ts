@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { adminActivityLogs, healthProbes, invoices, organizations, serverNodes, tokenPurchases } from '../../db/schema/index';
+import { adminActivityLogs, chatbots, healthProbes, invoices, organizations, serverNodes, tokenPurchases } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { describeNodes, NODE_GONE_MS } from '../health/nodes';
@@ -60,6 +60,27 @@ describeEachDatabase('admin dashboard', (ctx) => {
     const rows = await c.database.db.select().from(healthProbes).where(eq(healthProbes.node, node)).orderBy(healthProbes.checkedAt);
     expect(rows.map((r) => r.isHealthy)).toEqual([false, true]);
     expect(rows[0]!.error).toBe('connection refused');
+  });
+
+  it('Active Chatbots counts live chatbots only (a draft answers nobody), with their growth', async () => {
+    const c = ctx();
+    const admin = await createAdmin(c, 'support');
+    const stats = async () => (await c.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json();
+    const before = await stats();
+    const [org] = await c.database.db
+      .insert(organizations)
+      .values({ name: 'Bots', slug: `bots-${randomUUID()}` })
+      .returning();
+    const bot = (status: 'draft' | 'live') => ({
+      organizationId: org!.id,
+      name: `${status} bot`,
+      systemPrompt: 'Answer from the documents.',
+      appearance: { color: '#4f46e5', position: 'bottom-right' as const, title: 'Ask', avatarUrl: null },
+      status,
+    });
+    await c.database.db.insert(chatbots).values([bot('draft'), bot('draft'), bot('live')]);
+    const after = await stats();
+    expect(after.totalChatbots - before.totalChatbots).toBe(1);
   });
 
   it('monthly revenue is the money paid in the last 30 days (invoices of subscriptions and token purchases), its change against the 30 before', async () => {

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { SYSTEM_KEY_SERVICE_LABELS, SYSTEM_KEY_SERVICES } from '@parley/shared/constants';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema/index';
+import type { Config } from '../../config';
+import type { Database, Db } from '../../db/client';
+import { emailOutbox, systemApiKeys } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { describeNodes, liveNodes, type LiveNodes } from '../health/nodes';
 import { runHealthProbe } from '../health/prober';
@@ -108,6 +110,27 @@ async function emailItem(app: FastifyInstance): Promise<Item> {
   return { name: 'E-mail', status: 'warning', detail: `${relay}: ${counts.join(', ')}${lastError ? ` (last error: ${lastError.slice(0, 200)})` : ''}` };
 }
 
+/**
+ * Whether chatbots can answer with a real model (providers/ai/models.ts): an active provider key in System API Keys
+ * or the environment, or an OpenAI-compatible server. Without one every answer comes from the built-in extractive
+ * answerer, which quotes the documents.
+ */
+export async function aiProviderItem(db: Db, config: Config): Promise<Item> {
+  const stored = await db.selectDistinct({ service: systemApiKeys.serviceName }).from(systemApiKeys).where(eq(systemApiKeys.isActive, true));
+  const services = SYSTEM_KEY_SERVICES.filter((service) => config.ai[service] || stored.some((row) => row.service === service));
+  const providers = [
+    ...services.map((service) => SYSTEM_KEY_SERVICE_LABELS[service]),
+    ...(config.ai.openaiCompatible ? [`OpenAI-compatible server at ${new URL(config.ai.openaiCompatible.baseURL).host}`] : []),
+  ];
+  if (providers.length > 0) return { name: 'AI provider', status: 'healthy', detail: `Configured: ${providers.join(', ')}` };
+  return {
+    name: 'AI provider',
+    status: 'warning',
+    detail:
+      'No AI provider configured: answers are extractive only (passages quoted from the documents) and documents are embedded locally. Add a key in System API Keys or set one in the environment',
+  };
+}
+
 /** The System Health list: each item is a real check of something this install depends on. */
 export async function systemHealth(app: FastifyInstance, rateLimiter: RateLimiter): Promise<{ items: Item[] }> {
   const items: Item[] = [];
@@ -138,6 +161,8 @@ export async function systemHealth(app: FastifyInstance, rateLimiter: RateLimite
   } else {
     items.push({ name: 'Job queue', status: 'warning', detail: 'Background work does not run in this process' });
   }
+
+  items.push(await aiProviderItem(app.db, app.config));
 
   items.push(...(await deploymentItems(app, rateLimiter)));
 

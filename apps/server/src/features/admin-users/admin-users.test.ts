@@ -1,9 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminActivityLogs, adminUsers } from '../../db/schema/index';
+import { adminActivityLogs, adminUsers, profiles } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
+import { setUserActive } from '../users/service';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 
+const context = { ipAddress: '127.0.0.1', userAgent: null };
 const activityCount = async (ctx: TestContext, action: string) =>
   Number((await ctx.database.db.select({ n: count() }).from(adminActivityLogs).where(eq(adminActivityLogs.action, action)))[0]?.n ?? 0);
 
@@ -65,6 +67,18 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
     expect(entry).toMatchObject({ resourceType: 'admin_user', resourceId: id, adminUserId: boss.userId });
   });
 
+  it('two simultaneous "make admin" requests for one user: one 201, one 409 with a clear message', async () => {
+    const c = ctx();
+    const boss = await createAdmin(c, 'system_admin');
+    const target = await createSignedInUser(c);
+    const request = () =>
+      c.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers: { cookie: boss.cookie }, payload: { userId: target.userId, role: 'support' } });
+    const results = await Promise.all([request(), request(), request()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe('This user is already an admin.');
+    expect(await c.database.db.select().from(adminUsers).where(eq(adminUsers.userId, target.userId))).toHaveLength(1);
+  });
+
   it('never leaves the console without an active system admin, and no admin changes their own role', async () => {
     const c = ctx();
     // Make this admin the only active system_admin of this database.
@@ -79,6 +93,57 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
     const remove = await c.app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${only.adminId}`, headers });
     expect(remove.statusCode).toBe(409);
     expect((await c.database.db.select().from(adminUsers).where(eq(adminUsers.id, only.adminId)))[0]).toMatchObject({ role: 'system_admin', isActive: true });
+  });
+
+  it('an admin whose account is deactivated does not count: the last usable system admin still cannot leave', async () => {
+    const c = ctx();
+    await c.database.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.role, 'system_admin'));
+    const a = await createAdmin(c, 'system_admin');
+    const b = await createAdmin(c, 'system_admin');
+    const headers = { cookie: a.cookie };
+    // A deactivates B's account in User Management: B's admin row is still active but B cannot sign in.
+    expect((await c.app.inject({ method: 'POST', url: `/api/admin/users/${b.userId}/deactivate`, headers })).statusCode).toBe(200);
+
+    const deactivate = await c.app.inject({ method: 'PATCH', url: `/api/admin/admin-users/${a.adminId}`, headers, payload: { isActive: false } });
+    expect(deactivate.statusCode).toBe(409);
+    const remove = await c.app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${a.adminId}`, headers });
+    expect(remove.statusCode).toBe(409);
+    // Removing the unusable admin's row is fine: A remains.
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${b.adminId}`, headers })).statusCode).toBe(200);
+    expect((await c.database.db.select().from(adminUsers).where(eq(adminUsers.id, a.adminId)))[0]).toMatchObject({ role: 'system_admin', isActive: true });
+  });
+
+  it('two system admins deactivating each other’s accounts at once: one of them stays usable', async () => {
+    const c = ctx();
+    await c.database.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.role, 'system_admin'));
+    const a = await createAdmin(c, 'system_admin');
+    const b = await createAdmin(c, 'system_admin');
+    const [ab, ba] = await Promise.all([
+      c.app.inject({ method: 'POST', url: `/api/admin/users/${b.userId}/deactivate`, headers: { cookie: a.cookie } }),
+      c.app.inject({ method: 'POST', url: `/api/admin/users/${a.userId}/deactivate`, headers: { cookie: b.cookie } }),
+    ]);
+    expect([ab.statusCode, ba.statusCode].filter((s) => s === 200)).toHaveLength(1);
+    const refused = ab.statusCode === 200 ? ba : ab;
+    // Refused by the last-admin rule, or (if the winner committed before it was authenticated) signed out.
+    expect([409, 401]).toContain(refused.statusCode);
+    const active = await c.database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(inArray(profiles.id, [a.userId, b.userId]), eq(profiles.isActive, true)));
+    expect(active).toHaveLength(1);
+  });
+
+  it('the account of the last usable system admin cannot be deactivated, by anyone', async () => {
+    const c = ctx();
+    await c.database.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.role, 'system_admin'));
+    const only = await createAdmin(c, 'system_admin');
+    const other = await createSignedInUser(c);
+    // Over HTTP the caller is itself a usable system admin, so this state is reached only by a race; the rule lives in the service.
+    await expect(setUserActive(c.database.db, { id: only.userId, isActive: false, actorId: other.userId }, context)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This account belongs to the last active system admin and cannot be deactivated.',
+    });
+    expect((await c.database.db.select().from(profiles).where(eq(profiles.id, only.userId)))[0]?.isActive).toBe(true);
   });
 
   it('bad input: non-UUID ids, unknown roles and empty updates get 400 with the spec’s message and change nothing', async () => {

@@ -12,7 +12,8 @@ import { aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
 import { toActionCategory } from './mapping';
-import { isUniqueViolation, type RequestContext, type Tx } from './shared';
+import { isUniqueViolation } from '../../lib/database-errors';
+import { type RequestContext, type Tx } from './shared';
 
 type CreateInput = z.output<typeof createActionCategoryBodySchema>;
 type UpdateInput = z.output<typeof updateActionCategoryBodySchema>;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   API_KEY_REQUESTS_PER_MINUTE,
   API_REQUESTS_PER_IP_PER_MINUTE,
@@ -95,6 +97,48 @@ describeEachDatabase('rate limits: enforced with 429 and Retry-After, shown as E
     expect(byKey['api-ip']).toMatchObject({ limit: API_REQUESTS_PER_IP_PER_MINUTE, status: 'enforced' });
     expect(byKey['sign-in-email']?.status).toBe('enforced');
     expect(byKey['sign-in-ip']?.status).toBe('enforced');
+  });
+
+  it("every limiter key the server's code uses is on the enforcement card", () => {
+    // Limiter key prefix → the card entries that describe it (null: not a limit on callers).
+    const cardFor: Record<string, string[] | null> = {
+      'signin:email': ['sign-in-email'],
+      'signin:ip': ['sign-in-ip'],
+      'auth-email:address': ['auth-emails-address'],
+      'auth-email': ['sign-up-ip', 'confirmation-resend-ip', 'password-reset-ip'],
+      'chat:bot': ['widget-chatbot'],
+      'chat:key': ['api-key'],
+      'api:ip': ['api-ip'],
+      csp: ['csp-reports'],
+      'client-events': ['client-security-events'],
+      'password-change': ['password-change'],
+      'email-change': ['email-change'],
+      invitations: ['invitation-emails'],
+      'invitation-preview': ['invitation-preview'],
+      'invitation-accept': ['invitation-accept'],
+      'webhook-test': ['webhook-test'],
+      'n8n-test': ['n8n-test'],
+      'system-configuration-n8n-test': ['n8n-connection-test'],
+      'action-webhook-test': ['action-webhook-test'],
+      // The security audit's probe of the limiter's store.
+      'audit-probe': null,
+    };
+    const root = path.resolve(import.meta.dirname, '../..');
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const prefixes = new Set<string>();
+    for (const file of sources) {
+      // The static start of each key given to the limiter: `signin:ip:${ip}` → signin:ip (a key that starts dynamic is skipped).
+      for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/(?:\.hit|\blimited)\(\s*`([^`$]*)/g)) {
+        const prefix = match[1]!.replace(/:+$/, '');
+        if (prefix) prefixes.add(prefix);
+      }
+    }
+    expect(prefixes.size).toBeGreaterThan(15);
+    const cardKeys = new Set(RATE_LIMIT_STATUS.map((l) => l.key));
+    for (const prefix of prefixes) {
+      expect(Object.keys(cardFor), `limiter key ${prefix}: add it to the card (features/pricing-plans/rate-limits.ts)`).toContain(prefix);
+      for (const key of cardFor[prefix] ?? []) expect(cardKeys, prefix).toContain(key);
+    }
   });
 
   it('splits a limiter key into its limit and its subject', () => {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { behaviorTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { logAdminActivity } from '../activity-logs/service';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -21,14 +22,6 @@ const toTemplate = (row: Row): BehaviorTemplate => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** A unique-constraint violation from either driver (node-postgres, or PGlite wrapped by Drizzle). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * Every change to the catalogue runs in one transaction that first takes this lock. It conflicts with itself, so

@@ -205,8 +205,11 @@ export async function deleteChatbot(db: Db, organizationId: string, chatbotId: s
   });
 }
 
-/** Chatbots in the install, and created in the last 30 days against the 30 before (admin dashboard). */
-export async function chatbotCounts(db: Db) {
+/**
+ * Chatbots in the install, and created in the last 30 days against the 30 before. `live` counts only live ones: the
+ * admin dashboard's "Active Chatbots" card (a draft answers nobody); User Management's total counts every chatbot.
+ */
+export async function chatbotCounts(db: Db, { live = false }: { live?: boolean } = {}) {
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
   const [row] = await db
@@ -215,7 +218,8 @@ export async function chatbotCounts(db: Db) {
       current: sql<number>`count(*) filter (where ${chatbots.createdAt} >= ${new Date(now - 30 * day)})`,
       previous: sql<number>`count(*) filter (where ${chatbots.createdAt} >= ${new Date(now - 60 * day)} and ${chatbots.createdAt} < ${new Date(now - 30 * day)})`,
     })
-    .from(chatbots);
+    .from(chatbots)
+    .where(live ? eq(chatbots.status, 'live') : undefined);
   return { total: Number(row?.total ?? 0), current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
 }
 

@@ -1,3 +1,4 @@
+import { INVITATION_LOOKUPS_PER_MINUTE } from '@parley/shared/constants';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
@@ -51,8 +52,6 @@ const errors = {
   429: errorResponseSchema,
 };
 const tags = ['organizations'];
-/** Invitation links looked up per client address per minute (the preview is public). */
-const PREVIEWS_PER_IP_PER_MINUTE = 30;
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLimiter: RateLimiter }> = async (app, { mailer, rateLimiter }) => {
   const invitationDeps = (): InvitationDeps => ({ db: app.db, mailer, rateLimiter, publicUrl: app.config.publicUrl });
@@ -256,7 +255,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
       },
     },
     async (request) => {
-      const limit = await rateLimiter.hit(`invitation-preview:${request.ip}`, PREVIEWS_PER_IP_PER_MINUTE, 60);
+      const limit = await rateLimiter.hit(`invitation-preview:${request.ip}`, INVITATION_LOOKUPS_PER_MINUTE, 60);
       if (!limit.allowed)
         throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
       return previewInvitation(app.db, request.body.token);
@@ -276,7 +275,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
     },
     async (request) => {
       const { user } = requireIdentity(request);
-      const limit = await rateLimiter.hit(`invitation-accept:${user.id}`, PREVIEWS_PER_IP_PER_MINUTE, 60);
+      const limit = await rateLimiter.hit(`invitation-accept:${user.id}`, INVITATION_LOOKUPS_PER_MINUTE, 60);
       if (!limit.allowed)
         throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
       return acceptInvitation(app.db, user, request.body.token);

@@ -14,14 +14,28 @@ import {
   SIGN_IN_MAX_PER_EMAIL,
   SIGN_IN_MAX_PER_IP,
   SIGN_IN_WINDOW_SECONDS,
+  EMAIL_CHANGES_PER_HOUR,
+  INVITATION_EMAILS_PER_HOUR,
+  INVITATION_LOOKUPS_PER_MINUTE,
+  N8N_CONNECTION_TESTS_PER_MINUTE,
+  PASSWORD_CHANGE_WINDOW_SECONDS,
+  PASSWORD_CHANGES_PER_WINDOW,
 } from '@parley/shared/constants';
+import { ACTION_WEBHOOK_TESTS_PER_MINUTE } from '@parley/shared/contracts/ai-actions';
+import { N8N_TESTS_PER_MINUTE } from '@parley/shared/contracts/n8n';
 import type { RateLimitStatus } from '@parley/shared/contracts/pricing-plans';
+import { WEBHOOK_TESTS_PER_MINUTE } from '@parley/shared/contracts/webhooks';
+
+const HOUR = 60 * 60;
+const TEST_CALL_DETAIL = 'Each test is an outbound request on the caller’s behalf; further tests get 429 with Retry-After.';
 
 /**
  * The Plans tab's enforcement card (spec part 2 §2): every limit this server applies, from the same constants the
  * enforcing code reads (plugins/auth-bridge.ts, features/auth/email-limits.ts, features/chat/public-access.ts, features/openai-api/routes.ts,
- * features/csp/routes.ts, features/auth/routes.ts; tier limits in features/usage and features/handoffs), so the
- * card cannot claim what the server does not do. "tracking" marks what is counted but never refused.
+ * features/csp/routes.ts, features/auth/routes.ts, features/account/auth-calls.ts, features/organizations, the webhook,
+ * n8n and action test routes; tier limits in features/usage and features/handoffs), so the card cannot claim what the
+ * server does not do, nor leave out what it does (rate-limits.test.ts finds every limiter key in the server's code).
+ * "tracking" marks what is counted but never refused.
  */
 export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
   {
@@ -131,6 +145,87 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     windowSeconds: 60,
     status: 'enforced',
     detail: 'Every report counts, several in one request included; reports past the limit get 429 and are not stored.',
+  },
+  {
+    key: 'password-change',
+    label: 'Password changes',
+    scope: 'per user',
+    limit: PASSWORD_CHANGES_PER_WINDOW,
+    windowSeconds: PASSWORD_CHANGE_WINDOW_SECONDS,
+    status: 'enforced',
+    detail: 'Each is a guess of the current password; further attempts get 429 with Retry-After.',
+  },
+  {
+    key: 'email-change',
+    label: 'E-mail address changes',
+    scope: 'per user',
+    limit: EMAIL_CHANGES_PER_HOUR,
+    windowSeconds: HOUR,
+    status: 'enforced',
+    detail: 'Each sends a confirmation link to the new address; further requests get 429 with Retry-After.',
+  },
+  {
+    key: 'invitation-emails',
+    label: 'Invitation e-mails (new and re-sent)',
+    scope: 'per organization',
+    limit: INVITATION_EMAILS_PER_HOUR,
+    windowSeconds: HOUR,
+    status: 'enforced',
+    detail: 'Further invitations get 429 with Retry-After and no e-mail is sent.',
+  },
+  {
+    key: 'invitation-preview',
+    label: 'Invitation link look-ups',
+    scope: 'per client IP',
+    limit: INVITATION_LOOKUPS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: 'The invitation preview is public; further look-ups get 429 with Retry-After.',
+  },
+  {
+    key: 'invitation-accept',
+    label: 'Invitation acceptances',
+    scope: 'per user',
+    limit: INVITATION_LOOKUPS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: 'Further attempts get 429 with Retry-After.',
+  },
+  {
+    key: 'webhook-test',
+    label: 'Webhook test sends',
+    scope: 'per user',
+    limit: WEBHOOK_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: TEST_CALL_DETAIL,
+  },
+  {
+    key: 'n8n-test',
+    label: 'n8n workflow tests',
+    scope: 'per admin',
+    limit: N8N_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: TEST_CALL_DETAIL,
+  },
+  {
+    key: 'n8n-connection-test',
+    label: 'n8n connection tests (System Configuration)',
+    scope: 'per admin',
+    limit: N8N_CONNECTION_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: TEST_CALL_DETAIL,
+  },
+  {
+    key: 'action-webhook-test',
+    label: 'AI action webhook tests',
+    scope: 'per admin',
+    limit: ACTION_WEBHOOK_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: TEST_CALL_DETAIL,
   },
   {
     key: 'monthly-tokens',

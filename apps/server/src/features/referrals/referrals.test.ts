@@ -214,7 +214,18 @@ describeEachDatabase('referrals', (ctx) => {
       tokensGranted: all.reduce((total, r) => total + r.referrerRewardTokens + r.referredRewardTokens, 0),
     });
     expect(dashboard.summary.tokensGranted).toBe(5000 * 5);
-    expect(dashboard.topReferrers[0]).toMatchObject({ signUps: 3, conversions: 3, rewardsGranted: 1, tokensEarned: 5000 });
+    // Every referrer, a page at a time, most sign-ups first; pages never overlap.
+    const referrersPage = async (page: number) =>
+      (await c.app.inject({ method: 'GET', url: `/api/admin/referrals/referrers?pageSize=1&page=${page}`, headers: { cookie: admin.cookie } })).json();
+    const first = await referrersPage(1);
+    expect(first).toMatchObject({ total: dashboard.summary.referrers, page: 1, pageSize: 1 });
+    expect(first.items[0]).toMatchObject({ signUps: 3, conversions: 3, rewardsGranted: 1, tokensEarned: 5000 });
+    const second = await referrersPage(2);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0].userId).not.toBe(first.items[0].userId);
+    expect((await c.app.inject({ method: 'GET', url: '/api/admin/referrals/referrers?pageSize=1000', headers: { cookie: admin.cookie } })).statusCode).toBe(
+      400,
+    );
 
     const converted = await c.app.inject({ method: 'GET', url: '/api/admin/referrals/list?status=converted&pageSize=2', headers: { cookie: admin.cookie } });
     expect(converted.statusCode).toBe(200);
@@ -242,5 +253,23 @@ describeEachDatabase('referrals', (ctx) => {
       .from(tokenCredits)
       .where(and(eq(tokenCredits.organizationId, owner.organizationId), like(tokenCredits.reference, 'usage:%')));
     expect(settlements.map((s) => s.tokens)).toEqual([-1000]);
+  });
+
+  it('two organizations the same referrer brought in paying at once: the cap of 1 grants the referrer one reward', async () => {
+    const c = ctx();
+    await settings({ enabled: true, rewardTokens: 5000, maxRewardsPerReferrer: 1 });
+    const referrer = await customer(c);
+    const { code } = await linkOf(c, referrer.cookie);
+    const one = await customer(c, code);
+    const two = await customer(c, code);
+    const results = await Promise.all([
+      grantReferralRewardsOnFirstPayment(c.database.db, one.organizationId, 'pay_race_one'),
+      grantReferralRewardsOnFirstPayment(c.database.db, two.organizationId, 'pay_race_two'),
+    ]);
+    expect(results.map((r) => (r as { referrerTokens: number }).referrerTokens).sort()).toEqual([0, 5000]);
+    expect((await creditsOf(c, referrer.organizationId)).map((r) => r.tokens)).toEqual([5000]);
+    // Both new customers are credited, whoever won.
+    expect((await creditsOf(c, one.organizationId)).map((r) => r.tokens)).toEqual([5000]);
+    expect((await creditsOf(c, two.organizationId)).map((r) => r.tokens)).toEqual([5000]);
   });
 });

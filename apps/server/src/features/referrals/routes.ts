@@ -7,12 +7,14 @@ import {
   referralListQuerySchema,
   referralListSchema,
   referralSettingsSchema,
+  referrerListQuerySchema,
+  referrerListSchema,
   updateReferralSettingsBodySchema,
 } from '@parley/shared/contracts/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
 import { activityContext } from '../activity-logs/service';
-import { attributeNewAccount, listReferrals, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
+import { attributeNewAccount, listReferrals, listReferrers, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const tags = ['referrals'];
@@ -49,9 +51,23 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/referrals',
     {
       config: { access: 'support' },
-      schema: { tags, summary: 'Referral totals, settings and the top referrers', response: { 200: referralDashboardSchema, ...errors } },
+      schema: { tags, summary: 'Referral totals and settings', response: { 200: referralDashboardSchema, ...errors } },
     },
     async () => referralDashboard(app.db),
+  );
+
+  app.get(
+    '/api/admin/referrals/referrers',
+    {
+      config: { access: 'support' },
+      schema: {
+        tags,
+        summary: 'Referrers, most sign-ups first (paginated)',
+        querystring: referrerListQuerySchema,
+        response: { 200: referrerListSchema, ...errors },
+      },
+    },
+    async (request) => listReferrers(app.db, request.query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   type ReferralSettings,
   type ReferralSettingsForm,
   type ReferralStatus,
+  type ReferrerSummary,
 } from '@parley/shared/contracts/referrals';
 import { and, asc, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -136,6 +137,9 @@ export async function grantReferralRewardsOnFirstPayment(db: Db, organizationId:
       .orderBy(asc(organizationMembers.createdAt))
       .limit(1);
     if (!referral) return { outcome: 'no_referral' as const };
+    // The per-referrer cap is counted below: two organizations this referrer brought in paying at once must not both
+    // pass it. Always taken after the organization's lock, so the two locks never wait on each other in a cycle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-referrer:${referral.referrerUserId}`}))`);
 
     const settings = await readReferralSettings(tx as unknown as Db);
     const [referrerInPayer] = await tx
@@ -240,10 +244,10 @@ export async function myReferral(db: Db, userId: string, publicUrl: string): Pro
   };
 }
 
-/** The admin dashboard: totals, the programme's settings and the 20 referrers with the most sign-ups. */
+/** The admin dashboard: totals and the programme's settings (the referrers are listed by listReferrers). */
 export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
   const tokensGranted = sql`coalesce(sum(${referrals.referrerRewardTokens} + ${referrals.referredRewardTokens}), 0)`.mapWith(Number);
-  const [settings, [summary], top] = await Promise.all([
+  const [settings, [summary]] = await Promise.all([
     readReferralSettings(db),
     db
       .select({
@@ -253,6 +257,24 @@ export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
         tokensGranted,
       })
       .from(referrals),
+  ]);
+  return {
+    settings,
+    summary: {
+      referrers: Number(summary?.referrers ?? 0),
+      signUps: Number(summary?.signUps ?? 0),
+      conversions: Number(summary?.conversions ?? 0),
+      tokensGranted: Number(summary?.tokensGranted ?? 0),
+    },
+  };
+}
+
+/** Every referrer, most sign-ups first (then by e-mail, then id, so pages never overlap), a page at a time. */
+export async function listReferrers(
+  db: Db,
+  query: { page: number; pageSize: number },
+): Promise<{ items: ReferrerSummary[]; total: number; page: number; pageSize: number }> {
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         userId: referrals.referrerUserId,
@@ -268,18 +290,13 @@ export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
       .leftJoin(profiles, eq(profiles.id, referrals.referrerUserId))
       .leftJoin(referralCodes, eq(referralCodes.userId, referrals.referrerUserId))
       .groupBy(referrals.referrerUserId, profiles.email, profiles.fullName, referralCodes.code)
-      .orderBy(desc(count()), profiles.email)
-      .limit(20),
+      .orderBy(desc(count()), profiles.email, referrals.referrerUserId)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: countDistinct(referrals.referrerUserId) }).from(referrals),
   ]);
   return {
-    settings,
-    summary: {
-      referrers: Number(summary?.referrers ?? 0),
-      signUps: Number(summary?.signUps ?? 0),
-      conversions: Number(summary?.conversions ?? 0),
-      tokensGranted: Number(summary?.tokensGranted ?? 0),
-    },
-    topReferrers: top.map((r) => ({
+    items: rows.map((r) => ({
       userId: r.userId,
       email: r.email ?? '(deleted user)',
       name: r.name,
@@ -289,6 +306,9 @@ export async function referralDashboard(db: Db): Promise<ReferralDashboard> {
       rewardsGranted: Number(r.rewardsGranted),
       tokensEarned: Number(r.tokensEarned),
     })),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
   };
 }
 

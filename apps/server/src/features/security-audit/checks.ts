@@ -20,7 +20,24 @@ export const AUDIT_RULES = {
   maxSystemAdmins: 5,
   npmAuditMaxAgeDays: 30,
   maxItems: 20,
+  /** A random 64-hex key has about 16 distinct characters, a random 32-character one over 20; a key under this is typed by hand. */
+  minSecretKeyDistinctCharacters: 10,
 } as const;
+
+/** Words of the placeholders in deploy/parley.env.example and in common templates: a key holding one was copied, not generated. */
+const PLACEHOLDER_SECRET = /replace[-_ ]?with|change[-_ ]?me|placeholder|your[-_ ]?secret|example|openssl[-_ ]rand/i;
+
+/** Why PARLEY_SECRET_KEY is guessable (a template's placeholder, or too few distinct characters), or null. */
+export function weakSecretKeyReason(secretKey: string): string | null {
+  if (PLACEHOLDER_SECRET.test(secretKey)) {
+    return 'PARLEY_SECRET_KEY is a placeholder copied from a template (such as deploy/parley.env.example): anyone can read it. Generate one with `openssl rand -hex 32`.';
+  }
+  const distinct = new Set(secretKey).size;
+  if (distinct < AUDIT_RULES.minSecretKeyDistinctCharacters) {
+    return `PARLEY_SECRET_KEY uses only ${plural(distinct, 'distinct character')}: it was typed, not generated, and can be guessed. Generate one with \`openssl rand -hex 32\`.`;
+  }
+  return null;
+}
 
 export interface AuditDeps {
   db: Db;
@@ -122,6 +139,7 @@ export function secretKeyGenerated(config: Pick<Config, 'dataDir' | 'secretKey'>
 
 async function secretChecks(db: Db, config: Config): Promise<AuditCheck[]> {
   const generated = secretKeyGenerated(config);
+  const weak = generated ? null : weakSecretKeyReason(config.secretKey);
   const keys = await db.select({ keyName: systemApiKeys.keyName, encryptedValue: systemApiKeys.encryptedValue }).from(systemApiKeys);
   const box = createSecretBox(config.secretKey, SYSTEM_API_KEYS_SECRET_PURPOSE);
   const unreadable = keys.filter((k) => {
@@ -138,10 +156,10 @@ async function secretChecks(db: Db, config: Config): Promise<AuditCheck[]> {
       id: 'secret_key',
       category: 'secrets',
       title: 'Encryption key set by the operator',
-      status: generated ? 'fail' : 'pass',
+      status: generated || weak ? 'fail' : 'pass',
       reason: generated
         ? 'PARLEY_SECRET_KEY is not set: the key was generated into DATA_DIR/secret.key, next to the data it protects, so a copy of the data directory carries its key. Set PARLEY_SECRET_KEY from a secret store.'
-        : 'PARLEY_SECRET_KEY comes from the environment, not from the data directory.',
+        : (weak ?? 'PARLEY_SECRET_KEY comes from the environment, not from the data directory, and looks generated.'),
     }),
     check({
       id: 'ai_keys_encrypted',

@@ -13,6 +13,7 @@ import { createAdmin } from '../../test/admin';
 import { describeEachDatabase, testConfig, type TestContext } from '../../test/harness';
 import { readNpmAudit } from './npm-audit';
 import { authorizationCoverage } from './route-inventory';
+import { weakSecretKeyReason } from './checks';
 import { summarizeChecks } from './service';
 
 function npmAuditFixture(content: object): string {
@@ -126,6 +127,17 @@ describeEachDatabase('security audit: what it finds wrong', (ctx) => {
     }
   });
 
+  it('fails the placeholder PARLEY_SECRET_KEY of deploy/parley.env.example', async () => {
+    const c = ctx();
+    const { app, admin } = await appWith(c, testConfig({ PARLEY_SECRET_KEY: 'replace-with-64-hex-characters-from-openssl-rand-hex-32' }));
+    try {
+      const checks = byId(await runAudit(app, admin.cookie));
+      expect(checks.secret_key).toMatchObject({ status: 'fail', reason: expect.stringContaining('placeholder copied from a template') });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a route that declares no access of its own drops coverage below 100 % and fails the audit', async () => {
     const c = ctx();
     // Under a prefix the guard grants to the API docs plugin, a route of ours gets in without a declaration.
@@ -202,5 +214,18 @@ describe('security audit: its parts', () => {
     expect(readNpmAudit(path.join(tmpdir(), `none-${randomBytes(4).toString('hex')}.json`))).toEqual({ kind: 'missing' });
     const offline = npmAuditFixture({ ranAt: '2026-01-01T00:00:00.000Z', ok: false, error: 'registry unreachable (ENOTFOUND)' });
     expect(readNpmAudit(offline)).toMatchObject({ kind: 'recorded', audit: { ok: false, error: 'registry unreachable (ENOTFOUND)' } });
+  });
+});
+
+describe('weakSecretKeyReason', () => {
+  it('refuses template placeholders and hand-typed keys, accepts generated ones', () => {
+    expect(weakSecretKeyReason('replace-with-64-hex-characters-from-openssl-rand-hex-32')).toContain('placeholder');
+    expect(weakSecretKeyReason('change-me-change-me-change-me-change-me')).toContain('placeholder');
+    expect(weakSecretKeyReason('a'.repeat(64))).toContain('only 1 distinct character:');
+    expect(weakSecretKeyReason('0123'.repeat(16))).toContain('only 4 distinct characters');
+    for (let i = 0; i < 50; i += 1) {
+      expect(weakSecretKeyReason(randomBytes(32).toString('hex'))).toBeNull();
+      expect(weakSecretKeyReason(randomBytes(24).toString('base64url'))).toBeNull();
+    }
   });
 });

@@ -26,9 +26,11 @@ export const SECURITY_EVENT_SEVERITY = {
   other_sessions_revoked: 'low',
   all_sessions_revoked: 'low',
   account_unlinked: 'medium',
-  account_deletion_requested: 'high',
+  // Routine customer actions (a grace period, then the deletion): listed in Security Monitoring, but no alert and no
+  // points off the security score, which high-severity events cost.
+  account_deletion_requested: 'medium',
   account_deletion_cancelled: 'medium',
-  account_deleted: 'high',
+  account_deleted: 'low',
   // Password reset and the limits on e-mails sent by the auth flows (decisions §61).
   password_reset_requested: 'low',
   password_reset_completed: 'medium',

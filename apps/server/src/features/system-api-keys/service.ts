@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { systemApiKeys } from '../../db/schema/index';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secrets';
 import { SYSTEM_API_KEYS_SECRET_PURPOSE, utcDay } from '../../providers/ai/key-store';
@@ -62,13 +63,6 @@ function toSystemApiKey(row: PublicRow, today = utcDay()): SystemApiKey {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** All stored entries (at most SYSTEM_KEYS_MAX), by service, system tier first; and whether the embedding provider has a credential. */
 export async function listSystemApiKeys(db: Db, config: Config): Promise<SystemApiKeyList> {
   const rows = await db
@@ -82,12 +76,14 @@ export async function listSystemApiKeys(db: Db, config: Config): Promise<SystemA
   const embeddingService = EMBEDDING_KEY_SERVICE as SystemKeyService;
   const hasStored = items.some((k) => k.serviceName === embeddingService && k.isActive && (k.scope === 'all' || k.scope === 'embeddings'));
   const hasEnvironment = environmentServices.includes(embeddingService);
+  // New chatbots embed with the OpenAI-compatible server's model when one is named (providers/ai/models.ts defaultEmbedding).
+  const hasCompatible = Boolean(config.ai.openaiCompatibleEmbedding);
   return {
     items,
     embeddingProvider: {
       service: embeddingService,
-      configured: hasStored || hasEnvironment,
-      source: hasStored ? 'system_key' : hasEnvironment ? 'environment' : null,
+      configured: hasCompatible || hasStored || hasEnvironment,
+      source: hasCompatible ? 'openai_compatible' : hasStored ? 'system_key' : hasEnvironment ? 'environment' : null,
     },
     environmentServices,
   };

@@ -1,3 +1,4 @@
+import { N8N_CONNECTION_TESTS_PER_MINUTE } from '@parley/shared/constants';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import {
   n8nConnectionResultSchema,
@@ -15,8 +16,6 @@ import { announceSystemConfigurationChange, startSystemConfigurationCache } from
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['system configuration'];
-/** Connection tests make outbound requests: a few a minute per admin is plenty. */
-const N8N_TESTS_PER_MINUTE = 10;
 
 /**
  * System Configuration (spec part 2): system_admin only. Also starts this process's cached copy of
@@ -67,7 +66,7 @@ export const systemConfigurationRoutes: FastifyPluginAsyncZod<{ rateLimiter: Rat
     },
     async (request) => {
       const { identity } = requireAdmin(request);
-      const limit = await rateLimiter.hit(`system-configuration-n8n-test:${identity.user.id}`, N8N_TESTS_PER_MINUTE, 60);
+      const limit = await rateLimiter.hit(`system-configuration-n8n-test:${identity.user.id}`, N8N_CONNECTION_TESTS_PER_MINUTE, 60);
       if (!limit.allowed) {
         throw new AppError('RATE_LIMITED', 'Too many connection tests. Please wait a minute and try again.', {
           'retry-after': String(limit.retryAfterSeconds),

@@ -175,6 +175,7 @@ describeEachDatabase('token conversion', (ctx) => {
       [rules(0, 1, 1), TOKEN_CONVERSION_MESSAGES.ratesPositive],
       [{ ...rules(1, 1, 1), conversion: { charactersPerToken: -0.5, tokensPerCharacter: 1 } }, TOKEN_CONVERSION_MESSAGES.ratesPositive],
       [{ ...rules(1, 1, 1), conversion: { charactersPerToken: 'abc', tokensPerCharacter: 1 } }, TOKEN_CONVERSION_MESSAGES.ratesPositive],
+      [{ ...rules(1, 1, 1), conversion: { charactersPerToken: 0.0005, tokensPerCharacter: 1 } }, TOKEN_CONVERSION_MESSAGES.ratesTooSmall],
       [rules(101, 1, 1), TOKEN_CONVERSION_MESSAGES.ratesTooLarge],
       [rules(1, 0.05, 1), TOKEN_CONVERSION_MESSAGES.multiplierMin],
       [rules(1, 1, 0), TOKEN_CONVERSION_MESSAGES.multiplierMin],

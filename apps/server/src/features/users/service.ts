@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { profiles, sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
+import { assertNotLastSystemAdminAccount } from '../admin-users/service';
 import { containsPattern } from '../../lib/like';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -70,12 +71,13 @@ export async function getUser(db: Db, input: { id: string; actorId: string }, co
 }
 
 /**
- * Deactivate (system_admin, never oneself) or reactivate. Deactivation deletes the user's
- * sessions in the same transaction, so they are signed out at once.
+ * Deactivate (system_admin, never oneself, never the last usable system admin) or reactivate.
+ * Deactivation deletes the user's sessions in the same transaction, so they are signed out at once.
  */
 export async function setUserActive(db: Db, input: { id: string; isActive: boolean; actorId: string }, context: RequestContext) {
   if (!input.isActive && input.id === input.actorId) throw new AppError('FORBIDDEN', 'You cannot deactivate your own account');
   return db.transaction(async (tx) => {
+    if (!input.isActive) await assertNotLastSystemAdminAccount(tx, input.id);
     const [updated] = await tx.update(profiles).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(profiles.id, input.id)).returning();
     if (!updated) throw new AppError('NOT_FOUND', 'User not found.');
     let sessionsEnded = 0;

@@ -1,3 +1,4 @@
+import { USER_SEARCH_MAX } from '@parley/shared/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { adminActivityLogs, sessions } from '../../db/schema/index';
@@ -73,6 +74,8 @@ describeEachDatabase('user management', (ctx) => {
       '/api/admin/users?status=sleeping',
       '/api/admin/users?pageSize=1000',
       '/api/admin/users?page=0',
+      // The search box stops at USER_SEARCH_MAX; a longer one typed elsewhere is refused, not a 500.
+      `/api/admin/users?search=${'a'.repeat(USER_SEARCH_MAX + 1)}`,
     ]) {
       const response = await c.app.inject({ method: url.endsWith('deactivate') ? 'POST' : 'GET', url, headers });
       expect(response.statusCode, url).toBe(400);

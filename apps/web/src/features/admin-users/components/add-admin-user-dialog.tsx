@@ -1,5 +1,6 @@
 import type { AdminRole } from '@parley/shared/access';
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
+import { PROFILE_SEARCH_MAX } from '@parley/shared/contracts/admin';
 import { CheckIcon, SearchIcon, UserPlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
@@ -88,6 +89,7 @@ export function AddAdminUserDialog() {
               onChange={(event) => setSearchText(event.target.value)}
               placeholder="name@example.com"
               autoComplete="off"
+              maxLength={PROFILE_SEARCH_MAX}
             />
             <Button type="submit" variant="secondary" disabled={!searchText.trim()}>
               <SearchIcon />

@@ -1,13 +1,7 @@
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@parley/shared/access';
 import { FieldDescription } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-
-const ROLE_HINTS: Record<AdminRole, string> = {
-  system_admin: 'Every console page, including users and admins.',
-  developer: 'Developer pages (integrations, architecture, health) and support pages.',
-  support: 'The dashboard, referrals and messages to users.',
-  template_manager: 'Defined, but no console pages use it yet.',
-};
+import { ROLE_HINTS } from '../utils/role-hints';
 
 export function RoleSelect({ id, value, onChange, disabled }: { id: string; value: AdminRole; onChange: (role: AdminRole) => void; disabled?: boolean }) {
   return (

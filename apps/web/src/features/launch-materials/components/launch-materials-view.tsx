@@ -1,3 +1,5 @@
+import { ADMIN_ROLE_LABELS } from '@parley/shared/access';
+import { roleNeededFor } from '@parley/shared/admin-routes';
 import type { LaunchCheck } from '@parley/shared/contracts/launch-materials';
 import { ArrowRightIcon, CheckCircle2Icon, CircleDashedIcon, GlobeIcon, MinusCircleIcon, RocketIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -23,9 +25,13 @@ const STATUS = {
   not_configured: { label: 'Not configured', icon: MinusCircleIcon, text: 'text-muted-foreground', badge: 'border-border bg-muted text-muted-foreground' },
 } as const;
 
-function CheckItem({ check }: { check: LaunchCheck }) {
+/** Whether the signed-in admin may open a console link (the route decides, from the admin's role). */
+export type CanOpen = (href: string) => boolean;
+
+function CheckItem({ check, canOpen }: { check: LaunchCheck; canOpen: CanOpen }) {
   const status = STATUS[check.status];
   const Icon = status.icon;
+  const role = roleNeededFor(check.link.href);
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start" data-testid="launch-check" data-status={check.status}>
       <Icon className={cn('mt-0.5 hidden size-5 shrink-0 sm:block', status.text)} aria-hidden="true" />
@@ -38,18 +44,25 @@ function CheckItem({ check }: { check: LaunchCheck }) {
         </div>
         <p className="mt-1 text-sm text-muted-foreground">{check.detail}</p>
       </div>
-      <Button asChild variant="outline" size="sm" className="self-start">
-        <Link to={check.link.href}>
-          {check.link.label}
-          <ArrowRightIcon />
-        </Link>
-      </Button>
+      {canOpen(check.link.href) ? (
+        <Button asChild variant="outline" size="sm" className="self-start">
+          <Link to={check.link.href}>
+            {check.link.label}
+            <ArrowRightIcon />
+          </Link>
+        </Button>
+      ) : (
+        // A developer reads the checklist too, but some items are done on screens only a system admin opens.
+        <p className="max-w-56 self-start text-sm text-muted-foreground sm:text-right" data-testid="launch-check-role-note">
+          {check.link.label}: a {role ? ADMIN_ROLE_LABELS[role] : 'system admin'} does this.
+        </p>
+      )}
     </li>
   );
 }
 
 /** /launch-materials (system_admin, developer): what this installation still needs before launch, with where to do it. */
-export function LaunchMaterialsView() {
+export function LaunchMaterialsView({ canOpen }: { canOpen: CanOpen }) {
   const query = useLaunchMaterials();
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -74,7 +87,7 @@ export function LaunchMaterialsView() {
             <CardContent>
               <ul className="divide-y">
                 {query.data.checks.map((check) => (
-                  <CheckItem key={check.key} check={check} />
+                  <CheckItem key={check.key} check={check} canOpen={canOpen} />
                 ))}
               </ul>
             </CardContent>

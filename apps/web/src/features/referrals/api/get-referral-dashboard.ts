@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const REFERRALS_QUERY_KEY = ['admin', 'referrals'] as const;
 
-/** GET /api/admin/referrals: totals, settings and the top referrers. */
+/** GET /api/admin/referrals: totals and settings. */
 export function getReferralDashboard({ signal }: { signal?: AbortSignal } = {}): Promise<ReferralDashboard> {
   return api.get<ReferralDashboard>('/api/admin/referrals', { signal });
 }

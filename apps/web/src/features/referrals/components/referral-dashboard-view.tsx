@@ -1,20 +1,19 @@
 import { REFERRAL_MESSAGES, REFERRAL_UNLIMITED } from '@parley/shared/contracts/referrals';
 import { CoinsIcon, GiftIcon, SettingsIcon, TrendingUpIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatCard } from '@/components/layout/stat-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCompactNumber, formatNumber } from '@/lib/format';
 import { useReferralDashboard } from '../api/get-referral-dashboard';
 import { ReferralList } from './referral-list';
+import { ReferrerList } from './referrer-list';
 
-/** The admin referral dashboard (decided content: docs/decisions.md): programme, totals, top referrers, sign-ups. */
+/** The admin referral dashboard (decided content: docs/decisions.md): programme, totals, referrers, sign-ups. */
 export function ReferralDashboardView({ settingsPath }: { settingsPath: string | null }) {
   const query = useReferralDashboard();
   return (
@@ -79,47 +78,7 @@ export function ReferralDashboardView({ settingsPath }: { settingsPath: string |
               </CardDescription>
             </CardHeader>
           </Card>
-          <Card className="gap-3">
-            <CardHeader>
-              <CardTitle>Top referrers</CardTitle>
-              <CardDescription>The 20 customers whose links brought the most sign-ups.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {query.data.topReferrers.length === 0 ? (
-                <EmptyState icon={UsersIcon} title="No referrers yet" description="Nobody has signed up through a referral link yet." />
-              ) : (
-                <div className="overflow-x-auto rounded-lg border">
-                  <Table>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>Referrer</TableHead>
-                        <TableHead>Code</TableHead>
-                        <TableHead className="text-right">Sign-ups</TableHead>
-                        <TableHead className="text-right">Conversions</TableHead>
-                        <TableHead className="text-right">Rewards</TableHead>
-                        <TableHead className="text-right">Tokens earned</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {query.data.topReferrers.map((referrer) => (
-                        <TableRow key={referrer.userId} data-testid="referrer-row">
-                          <TableCell className="max-w-64">
-                            <p className="truncate font-medium">{referrer.name ?? referrer.email}</p>
-                            {referrer.name && <p className="truncate text-xs text-muted-foreground">{referrer.email}</p>}
-                          </TableCell>
-                          <TableCell className="font-mono text-xs">{referrer.code}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatNumber(referrer.signUps)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatNumber(referrer.conversions)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatNumber(referrer.rewardsGranted)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatNumber(referrer.tokensEarned)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              )}
-            </CardContent>
-          </Card>
+          <ReferrerList />
           <ReferralList />
         </>
       )}

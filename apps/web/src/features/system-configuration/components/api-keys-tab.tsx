@@ -18,7 +18,17 @@ export function ApiKeysTab() {
         <Alert variant="destructive">
           <AlertTriangleIcon />
           <AlertTitle>{SYSTEM_KEYS_TEXT.noEmbeddingKey}</AlertTitle>
-          <AlertDescription>Add an active OpenAI key below. Until then new chatbots use the built-in local embedder.</AlertDescription>
+          <AlertDescription>{SYSTEM_KEYS_TEXT.noEmbeddingKeyDetail}</AlertDescription>
+        </Alert>
+      )}
+      {keys.data?.embeddingProvider.source === 'openai_compatible' && (
+        <Alert>
+          <InfoIcon />
+          <AlertTitle>New chatbots embed with the OpenAI-compatible server</AlertTitle>
+          <AlertDescription>
+            The server names an embedding model (OPENAI_COMPATIBLE_EMBEDDING_MODEL), so no OpenAI key is needed for embeddings. OpenAI keys added here are still
+            used by chatbots that embed or answer with OpenAI.
+          </AlertDescription>
         </Alert>
       )}
       {keys.data?.embeddingProvider.source === 'environment' && (

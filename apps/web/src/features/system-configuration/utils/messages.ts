@@ -1,3 +1,4 @@
+import { SYSTEM_KEY_SERVICE_LABELS } from '@parley/shared/constants';
 /** Spec part 2 §8 and "System Configuration" / "API Keys Management": the exact texts. */
 export const SYSTEM_CONFIGURATION_TEXT = {
   updateFailed: 'Failed to update system configuration',
@@ -18,10 +19,14 @@ export const SYSTEM_KEYS_TEXT = {
   createFailed: 'Failed to create system key',
   updateFailed: 'Failed to update system key',
   deleteFailed: 'Failed to delete system key',
-  noEmbeddingKey: 'No OpenAI API key configured. Training and embedding generation will fail.',
+  // The spec's sentence said training "will fail"; here it does not (the built-in embedder takes over), so the alert
+  // says what does happen (decisions-pending-admin).
+  noEmbeddingKey: 'No OpenAI API key configured',
+  noEmbeddingKeyDetail:
+    'New chatbots use the built-in local embedder, which finds passages less well. Chatbots that already embed with OpenAI can neither be trained nor search their documents until an active OpenAI key is added below (or the server sets OPENAI_API_KEY or an OpenAI-compatible embedding model).',
   keyNameHint: 'Alphanumeric characters, underscores and hyphens only.',
 } as const;
 
-export const SERVICE_LABELS = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google AI', mistral: 'Mistral' } as const;
+export const SERVICE_LABELS = SYSTEM_KEY_SERVICE_LABELS;
 export const TIER_LABELS = { system: 'System (unlimited)', free: 'Free (limited)' } as const;
 export const SCOPE_LABELS = { all: 'Answers and embeddings', chat: 'Answers only', embeddings: 'Embeddings only' } as const;

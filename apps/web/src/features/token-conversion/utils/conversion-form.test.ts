@@ -17,6 +17,11 @@ describe('the token conversion form (spec §5)', () => {
     }
   });
 
+  it('refuses a rate above 0 but under the input minimum 0.001', () => {
+    expect(checkForm(form({ charactersPerToken: '0.0005' }))).toEqual({ ok: false, title: MESSAGES.saveConversionFailed, message: MESSAGES.ratesTooSmall });
+    expect(checkForm(form({ charactersPerToken: '0.001' }))).toMatchObject({ ok: true });
+  });
+
   it('reads a multiplier that is not a number as 1, and refuses one under 0.1', () => {
     expect(readMultiplier('')).toBe(1);
     expect(readMultiplier('x')).toBe(1);

@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, USER_LIST_PAGE_SIZE } from '@parley/shared/admin-console';
-import type { ManagedUser } from '@parley/shared/contracts/admin';
+import { USER_SEARCH_MAX, type ManagedUser } from '@parley/shared/contracts/admin';
 import { useState } from 'react';
 import { ListPager } from '@/components/layout/list-pager';
 import { SearchInput } from '@/components/layout/search-input';
@@ -40,6 +40,7 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
           }}
           placeholder="Search by e-mail or name"
           label="Search users by e-mail or name"
+          maxLength={USER_SEARCH_MAX}
         />
         <Select
           value={status}
