@@ -78,7 +78,11 @@ export function AdminStatCards({ stats, isLoading }: { stats: AdminStats | undef
           stats && (
             <Change
               growth={null}
-              note={stats.systemUptime === null ? 'No health probes recorded yet.' : 'Healthy probes over the last 30 days; no earlier period to compare.'}
+              note={
+                stats.systemUptime === null
+                  ? 'No health probes recorded yet.'
+                  : 'Minutes of the last 30 days in which the health probe passed; no earlier period to compare.'
+              }
             />
           )
         }
