@@ -147,6 +147,23 @@ describe('durable jobs', () => {
   }
 });
 
+describe.skipIf(!inject('postgresUrl'))('queues made by several processes at once', () => {
+  it('three processes starting together on one PostgreSQL each make the same 12 new queues, in parallel, without an error', async () => {
+    const { database, dispose } = await openTestDatabase('postgres');
+    const others = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: database.url!, poolSize: 4 })));
+    const queues = await Promise.all([database, ...others].map((db) => startJobQueue(db, log)));
+    const names = Array.from({ length: 12 }, (_, i) => `test-together-${i}`);
+    // Every process sends one job to every queue at once, as nodes that start together do.
+    const sent = await Promise.all(queues.flatMap((queue) => names.map((name) => queue.send(name, { name }))));
+    expect(sent.every(Boolean)).toBe(true);
+    const counted = await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'test-together-%'`, []);
+    expect((counted.rows[0] as { n: number }).n).toBe(36);
+    for (const queue of queues) await queue.stop();
+    for (const other of others) await other.close();
+    await dispose();
+  }, 60_000);
+});
+
 describe('job queue statistics', () => {
   it('counts queued jobs', async () => {
     const database = await openDatabase({});

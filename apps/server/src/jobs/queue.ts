@@ -66,24 +66,34 @@ function transactionSql(tx: Db): PgBoss.Db {
 export async function startJobQueue(database: Database, log: FastifyBaseLogger, options: { leaseSeconds?: number } = {}): Promise<JobQueue> {
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_JOB_OPTIONS.expireInSeconds!;
   const queueOptions = (name: string): PgBoss.Queue => ({ ...DEFAULT_JOB_OPTIONS, name, expireInSeconds: leaseSeconds });
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
-    schema: 'pgboss',
-    // Maintenance and cron are cheap; keep them on so expired jobs are retried: maintenance looks for jobs past
-    // their lease a tenth of a lease apart (at most every 2 minutes), so a dead worker's job runs again within
-    // about 1.1 leases.
-    supervise: true,
-    maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(leaseSeconds / 10))),
-    schedule: false,
+  const newBoss = () => {
+    const instance = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
+      schema: 'pgboss',
+      // Maintenance and cron are cheap; keep them on so expired jobs are retried: maintenance looks for jobs past
+      // their lease a tenth of a lease apart (at most every 2 minutes), so a dead worker's job runs again within
+      // about 1.1 leases.
+      supervise: true,
+      maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(leaseSeconds / 10))),
+      schedule: false,
+    });
+    instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    return instance;
+  };
+  // Nodes starting together on a new database race to install pg-boss's schema; the loser's statements fail whole
+  // (a duplicate schema, a deadlock) and a started-once instance cannot start again, so a new one tries once more
+  // and finds the schema installed.
+  const boss = await whileRacing(async () => {
+    const instance = newBoss();
+    await instance.start();
+    return instance;
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
   const created = new Set<string>();
   const gatedWorkers = new Set<GatedWorker>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
     const existing = (await boss.getQueue(name)) as { expireInSeconds?: number } | null;
-    if (!existing) await boss.createQueue(name, queueOptions(name));
+    if (!existing) await createQueue(database, queueOptions(name));
     // A queue keeps the options it was created with; a changed JOB_LEASE_SECONDS applies to new jobs from here on.
     else if (existing.expireInSeconds !== leaseSeconds) await boss.updateQueue(name, queueOptions(name));
     created.add(name);
@@ -161,6 +171,39 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Creates a queue (nothing when it exists), as pg-boss's createQueue does, one process at a time: pg-boss attaches a
+ * partition to its job table for each queue, which deadlocks with another process doing the same when several nodes
+ * start together. The queue's row and partition are pg-boss's `create_queue` function (pg-boss 10), called here in a
+ * transaction that holds an advisory lock first; a deadlock with a process fetching or sending is tried again.
+ */
+function createQueue(database: Database, options: PgBoss.Queue): Promise<void> {
+  const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = options;
+  const data = { policy: 'standard', retryLimit, retryDelay, retryBackoff, expireInSeconds };
+  return whileRacing(() =>
+    database.db.transaction(async (tx) => {
+      const connection = transactionSql(tx);
+      await connection.executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', ['parley:job-queue-create']);
+      await connection.executeSql('SELECT pgboss.create_queue($1, $2::json)', [options.name, JSON.stringify(data)]);
+    }),
+  );
+}
+
+/** PostgreSQL's answers to two processes changing its schema at once: the statement did nothing and can run again. */
+const RACE_CODES = new Set(['40P01', '23505', '42P06', '42P07', '42710']);
+
+/** `work`, run again after a short random pause while PostgreSQL aborts it for racing another process (6 tries). */
+async function whileRacing<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!RACE_CODES.has((error as { code?: string }).code ?? '') || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
 }
 
 interface GatedWorker {
