@@ -213,7 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountRoutes, { auth });
   await app.register(notificationPreferenceRoutes);
   await app.register(accountDeletionRoutes, { auth, mailer });
-  await app.register(dataExportRoutes);
+  await app.register(dataExportRoutes, { rateLimiter });
   await app.register(cspRoutes, { rateLimiter });
   await app.register(adminAuthRoutes, { auth });
   await app.register(adminUserRoutes);
