@@ -82,6 +82,8 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { startJobQueue, type JobQueue } from './jobs/queue';
+import { startUsageThresholdEmailWorker } from './features/usage/threshold-emails';
+import { startStaffMessageEmailWorker } from './features/notifications/emails';
 import { AppError } from './lib/app-error';
 import { createMailer, startEmailWorker } from './providers/email/mailer';
 
@@ -211,7 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountRoutes, { auth });
   await app.register(notificationPreferenceRoutes);
   await app.register(accountDeletionRoutes, { auth, mailer });
-  await app.register(dataExportRoutes);
+  await app.register(dataExportRoutes, { rateLimiter });
   await app.register(cspRoutes, { rateLimiter });
   await app.register(adminAuthRoutes, { auth });
   await app.register(adminUserRoutes);
@@ -273,6 +275,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await startAnalyticsExportWorker(app, mailer);
       startAnalyticsScheduler(app, mailer);
       await startHandoffAlertWorker(app, mailer);
+      await startUsageThresholdEmailWorker(app, mailer);
+      await startStaffMessageEmailWorker(app, mailer);
       await startDataExportWorker(app);
       await startAccountDeletionWorker(app, mailer);
       startWebhookDeliveryWorker(app);

@@ -208,6 +208,9 @@ export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'i
 /** Larger source images are refused: decoding one costs memory (4096² is 64 MB of pixels) and adds nothing at 256 px. */
 export const AVATAR_MAX_SOURCE_PX = 4096;
 export const DATA_EXPORT_RETENTION_DAYS = 7;
+/** Finished, unexpired archives an organization may keep at once, and exports it may start per day. */
+export const DATA_EXPORTS_READY_MAX = 2;
+export const DATA_EXPORTS_PER_DAY = 5;
 /** Archives are plain ZIP (no ZIP64): kept well under its 4 GB and 65,535-entry limits. */
 export const DATA_EXPORT_MAX_BYTES = 1024 * 1024 * 1024;
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;

@@ -35,6 +35,12 @@ export interface JobQueue {
    */
   transaction<R>(db: Db, queues: string[], write: (tx: Db, send: TransactionSend) => Promise<R>): Promise<R>;
   /**
+   * Enqueues a job in a transaction the caller already opened (it is stored with the transaction's rows, as with
+   * `transaction`). Only for the queues of QUEUES_SENT_WITHIN_TRANSACTIONS, which are made ready when the queue starts:
+   * on PGlite a queue cannot be created while a transaction is open.
+   */
+  sendWithin<T extends object>(tx: Db, name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
    * Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. With
    * `acrossProcesses`, `concurrency` bounds the jobs of `name` running in every process on this database together
    * (decisions §64); without it, each process runs up to `concurrency`.
@@ -44,6 +50,12 @@ export interface JobQueue {
   stats(): Promise<{ queued: number; active: number; failedLast24h: number }>;
   stop(): Promise<void>;
 }
+
+/**
+ * The queues a job is sent to from inside a transaction opened elsewhere (`sendWithin`): created when the queue starts.
+ * usage-threshold-email: the 80% / 100% usage e-mails, sent from the transaction that metered the tokens.
+ */
+export const QUEUES_SENT_WITHIN_TRANSACTIONS = ['usage-threshold-email'] as const;
 
 /** Retries with exponential backoff; a job whose worker died is retried after its lease (expireInSeconds, JOB_LEASE_SECONDS). */
 export const DEFAULT_JOB_OPTIONS: PgBoss.Queue = { name: '', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60 };
@@ -98,6 +110,7 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     else if (existing.expireInSeconds !== leaseSeconds) await boss.updateQueue(name, queueOptions(name));
     created.add(name);
   };
+  for (const name of QUEUES_SENT_WITHIN_TRANSACTIONS) await ensureQueue(name);
 
   return {
     async send(name, data, options) {
@@ -114,6 +127,10 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
         };
         return write(tx, send);
       });
+    },
+    async sendWithin(tx, name, data, options) {
+      if (!(QUEUES_SENT_WITHIN_TRANSACTIONS as readonly string[]).includes(name)) throw new Error(`The queue ${name} cannot be sent to within a transaction`);
+      return boss.send(name, data, { ...options, db: transactionSql(tx) });
     },
     async work(name, options, handler) {
       await ensureQueue(name);

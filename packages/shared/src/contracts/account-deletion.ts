@@ -11,10 +11,13 @@ export const deletionOrganizationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   role: z.enum(['owner', 'admin', 'member']),
+  /** The user's personal workspace: it cannot be handed over, so a blocked one is unblocked by removing its other members. */
+  isPersonal: z.boolean(),
   /**
    * delete: the user is its only member, it goes with the account;
    * leave: the user's membership ends, the organization stays with its other members;
-   * blocked: the user is its only owner and it has other members: ownership must be transferred first.
+   * blocked: the user is its only owner and it has other members: ownership must be transferred first (a personal
+   * workspace cannot be: its other members must be removed, or leave).
    */
   outcome: z.enum(['delete', 'leave', 'blocked']),
   chatbotCount: z.number().int(),
@@ -24,6 +27,13 @@ export const deletionOrganizationSchema = z.object({
   otherMemberCount: z.number().int(),
 });
 export type DeletionOrganization = z.infer<typeof deletionOrganizationSchema>;
+
+/** What the only owner of a blocked organization can do so that deleting the account can go ahead. */
+export function blockedDeletionAdvice(org: Pick<DeletionOrganization, 'isPersonal'>): string {
+  return org.isPersonal
+    ? 'A personal workspace cannot be handed over to someone else: remove them from it on the Team page, or ask them to leave it. It is then deleted with your account, with its chatbots.'
+    : 'Make one of them owner on the Team page, or remove them, first.';
+}
 
 /** GET /api/account/deletion: what deleting would do, and a deletion already scheduled. */
 export const accountDeletionStatusSchema = z.object({

@@ -155,6 +155,8 @@ export const TEAM_MESSAGES = {
   invitationWrongEmail: (email: string) => `This invitation was sent to ${email}. Sign in with that e-mail address to accept it.`,
   pendingInvitationNotFound: 'Invitation not found.',
   seatsFull: (max: number) => `An organization can have at most ${max} members and pending invitations.`,
+  seatsFullOnAccept: (max: number) =>
+    `This organization already has its maximum of ${max} members, so you cannot join it now. Ask its admins to free a seat, then open the invitation link again.`,
   tooManyOwned: (max: number) => `You can own at most ${max} organizations.`,
   tooManyMemberships: (max: number) => `You can belong to at most ${max} organizations.`,
   invitationsRateLimited: 'Too many invitations were sent in the last hour. Please try again later.',

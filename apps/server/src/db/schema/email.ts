@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export interface EmailAttachment {
   filename: string;
@@ -26,8 +26,14 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set by a sender that must e-mail someone once (a usage threshold, a staff message): a second message with the
+     * same key is not stored or sent, so a retried job does not e-mail twice.
+     */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
+    uniqueIndex('email_outbox_dedupe_key_idx').on(t.dedupeKey),
     index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
     // The messages not sent (yet), for System Health: few, however long the outbox grows.
     index('email_outbox_unsent_idx')

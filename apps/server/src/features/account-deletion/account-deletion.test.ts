@@ -1,4 +1,4 @@
-import type { AccountDeletionStatus } from '@parley/shared/contracts/account-deletion';
+import { blockedDeletionAdvice, type AccountDeletionStatus } from '@parley/shared/contracts/account-deletion';
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountDeletions, adminUsers, chatbots, organizationMembers, organizations, securityAlerts, securityEvents, users } from '../../db/schema/index';
@@ -123,9 +123,12 @@ describeEachDatabase('account deletion: confirmation, owned organizations, grace
     expect(view.blockers).toHaveLength(1);
     const refused = await requestDeletion(c, owner.cookie, 'DELETE');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(
-      /^You are the only owner of “.+”, which has 1 other member \(Ada Lovelace\)\. Transfer ownership to one of them, or remove them, first\.$/,
+    // A personal workspace cannot be handed over: the advice is to remove the other members, not to transfer it.
+    expect(view.organizations[0]!.isPersonal).toBe(true);
+    expect(refused.json().message).toBe(
+      `Your personal workspace “${view.organizations[0]!.name}” has 1 other member (Ada Lovelace). ${blockedDeletionAdvice({ isPersonal: true })}`,
     );
+    expect(refused.json().message).not.toMatch(/owner/i);
     expect((await c.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
 
     // The colleague only leaves that organization; their own one goes with them.
@@ -135,6 +138,49 @@ describeEachDatabase('account deletion: confirmation, owned organizations, grace
     await sweepDueDeletions(deps(c), new Date(Date.now() + 15 * DAY));
     expect(await db.select().from(organizations).where(eq(organizations.id, organizationId))).toHaveLength(1);
     expect(await db.select().from(organizationMembers).where(eq(organizationMembers.organizationId, organizationId))).toHaveLength(1);
+  });
+
+  it('the way out it gives works: a personal workspace is freed by removing its members; an organization by handing it over', async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const owner = await createSignedInUser(c);
+    const personalId = await organizationOf(c, owner.cookie);
+    const colleague = await createSignedInUser(c);
+    await db.insert(organizationMembers).values({ organizationId: personalId, userId: colleague.userId, role: 'member' });
+    const team = await c.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie: owner.cookie }, payload: { name: 'Rocket Team' } });
+    const teamId = (team.json() as { id: string }).id;
+    await db.insert(organizationMembers).values({ organizationId: teamId, userId: colleague.userId, role: 'admin' });
+
+    const view = await status(c, owner.cookie);
+    expect(view.blockers).toEqual([
+      `Your personal workspace “${view.organizations[0]!.name}” has 1 other member (Ada Lovelace). ${blockedDeletionAdvice({ isPersonal: true })}`,
+      `You are the only owner of “Rocket Team”, which has 1 other member (Ada Lovelace). ${blockedDeletionAdvice({ isPersonal: false })}`,
+    ]);
+    expect(view.blockers[1]).toContain('Make one of them owner');
+    const asOwnerIn = (organizationId: string) => ({ cookie: owner.cookie, 'x-organization-id': organizationId });
+    // Handing the personal workspace over is refused, as the advice says; removing the member works.
+    const handOver = await c.app.inject({
+      method: 'POST',
+      url: '/api/organizations/current/transfer-ownership',
+      headers: asOwnerIn(personalId),
+      payload: { userId: colleague.userId },
+    });
+    expect(handOver.statusCode).toBe(400);
+    const removed = await c.app.inject({ method: 'DELETE', url: `/api/organizations/current/members/${colleague.userId}`, headers: asOwnerIn(personalId) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const handedOver = await c.app.inject({
+      method: 'POST',
+      url: '/api/organizations/current/transfer-ownership',
+      headers: asOwnerIn(teamId),
+      payload: { userId: colleague.userId },
+    });
+    expect(handedOver.statusCode, handedOver.body).toBe(200);
+    const after = await status(c, owner.cookie);
+    expect(after.blockers).toEqual([]);
+    expect(after.organizations.map((o) => [o.isPersonal, o.outcome])).toEqual([
+      [true, 'delete'],
+      [false, 'leave'],
+    ]);
   });
 
   it('cancels at deletion time if the organization gained members during the grace period', async () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_DELETION_CONFIRM_WORD, ACCOUNT_DELETION_GRACE_DAYS } from '@parley/shared/constants';
-import { isDeletionConfirmed, type AccountDeletionStatus, type DeletionOrganization } from '@parley/shared/contracts/account-deletion';
+import { blockedDeletionAdvice, isDeletionConfirmed, type AccountDeletionStatus, type DeletionOrganization } from '@parley/shared/contracts/account-deletion';
 import { and, asc, count, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -15,6 +15,7 @@ import {
   type AccountDeletionSummary,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { isPersonalSlug } from '../organizations/service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;
@@ -29,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function organizationsOnDeletion(db: Reader, userId: string): Promise<DeletionOrganization[]> {
   const memberships = await db
-    .select({ id: organizations.id, name: organizations.name, role: organizationMembers.role })
+    .select({ id: organizations.id, name: organizations.name, slug: organizations.slug, role: organizationMembers.role })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(eq(organizationMembers.userId, userId))
@@ -51,6 +52,7 @@ export async function organizationsOnDeletion(db: Reader, userId: string): Promi
       id: membership.id,
       name: membership.name,
       role: membership.role,
+      isPersonal: isPersonalSlug(membership.slug),
       outcome,
       chatbotCount: Number(bots?.n ?? 0),
       conversationCount: Number(convs?.n ?? 0),
@@ -67,7 +69,9 @@ function blockersOf(organizationsList: DeletionOrganization[]): string[] {
     .map((o) => {
       const names = o.otherMembers.slice(0, 5).map((m) => m.name || m.email);
       const more = o.otherMemberCount > names.length ? ` and ${o.otherMemberCount - names.length} more` : '';
-      return `You are the only owner of “${o.name}”, which has ${o.otherMemberCount} other member${o.otherMemberCount === 1 ? '' : 's'} (${names.join(', ')}${more}). Transfer ownership to one of them, or remove them, first.`;
+      const members = `${o.otherMemberCount} other member${o.otherMemberCount === 1 ? '' : 's'} (${names.join(', ')}${more})`;
+      const situation = o.isPersonal ? `Your personal workspace “${o.name}” has ${members}.` : `You are the only owner of “${o.name}”, which has ${members}.`;
+      return `${situation} ${blockedDeletionAdvice(o)}`;
     });
 }
 

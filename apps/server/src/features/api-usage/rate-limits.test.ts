@@ -114,6 +114,7 @@ describeEachDatabase('rate limits: enforced with 429 and Retry-After, shown as E
       'password-change': ['password-change'],
       'email-change': ['email-change'],
       invitations: ['invitation-emails'],
+      'data-exports': ['data-exports'],
       'invitation-preview': ['invitation-preview'],
       'invitation-accept': ['invitation-accept'],
       'webhook-test': ['webhook-test'],

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { conversations, messages, usageLedger, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
+import { queueUsageThresholdEmails } from '../usage/threshold-emails';
 import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
@@ -345,6 +346,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         listeners,
       );
       await noticeUsageThresholds(tx, chatbot.organizationId, new Date(), listeners);
+      await queueUsageThresholdEmails(tx, deps.jobs, chatbot.organizationId);
       await recordTurnStats(
         tx,
         request,

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index';
 import { DocumentError } from '../../rag/document-error';
 import { extractDocument } from '../../rag/parsers';
+import { tableExports, tableName, tableRows, TABLES_NOT_EXPORTED } from './tables';
 import type { ZipWriter } from './zip';
 
 /** Conversations (with their messages) per file, and rows per file of the other JSON Lines files. */
@@ -86,8 +87,8 @@ export async function writeOrganizationArchive(
   const [sourceTotal] = await db.select({ n: count() }).from(knowledgeSources).where(eq(knowledgeSources.organizationId, organizationId));
   const [conversationTotal] = await db.select({ n: count() }).from(conversations).where(eq(conversations.organizationId, organizationId));
   const totals = { sources: Number(sourceTotal?.n ?? 0), conversations: Number(conversationTotal?.n ?? 0) };
-  // Units of work: a chatbot, a document, a conversation, and four for the rest.
-  const totalUnits = bots.length + totals.sources + totals.conversations + 4;
+  // Units of work: a chatbot, a document, a conversation, and five for the rest.
+  const totalUnits = bots.length + totals.sources + totals.conversations + 5;
   let doneUnits = 0;
   let lastReported = -1;
   const advance = async (units: number, stage: string) => {
@@ -295,6 +296,13 @@ export async function writeOrganizationArchive(
   );
   await advance(1, 'Analytics');
 
+  // The organization's other tables (team, usage, billing, reports, webhooks), each as JSON Lines without secrets.
+  const tables: Record<string, number> = {};
+  for (const spec of tableExports(db)) {
+    tables[tableName(spec.table)] = await writeRows(zip, spec.file, (offset) => tableRows(db, spec, organizationId, ROWS_PER_FILE, offset));
+  }
+  await advance(1, 'Team, usage, billing and webhooks');
+
   await zip.add(
     'manifest.json',
     json({
@@ -304,6 +312,8 @@ export async function writeOrganizationArchive(
       requestedBy: meta.requestedBy,
       organization: { id: organization.id, name: organization.name },
       counts,
+      tables,
+      notExported: TABLES_NOT_EXPORTED,
     }),
   );
   await zip.add('README.txt', readme(organization.name, meta.exportedAt, counts));
@@ -343,8 +353,13 @@ chatbots/<name>/documents/…            each document: document.json (details),
 chatbots/<name>/conversations/*.jsonl  conversations, one a line, each with its messages
 handoffs/*.jsonl           requests for a person and how they ended
 api-keys.json              API key details (never the keys themselves)
-analytics/*.jsonl          the hourly and daily figures behind the dashboard
-manifest.json              what is in this archive
+analytics/*.jsonl          the hourly and daily figures behind the dashboard, report schedules and reports
+team/*.jsonl               invitations (never their links), membership changes, usage notices sent
+usage/*.jsonl              every metered use of tokens, and token credits
+billing/*.jsonl            subscriptions, invoices, token purchases and billing events
+webhooks/*.jsonl           webhook endpoints (never their signing secrets or header values), events and deliveries
+chatbots/widget-embeds-*.jsonl   the websites each chatbot's widget was seen on
+manifest.json              what is in this archive, and what is deliberately not
 
 ${counts.chatbots} chatbots, ${counts.documents} documents, ${counts.conversations} conversations, ${counts.messages} messages, ${counts.handoffs} handoffs.
 JSON Lines files hold one JSON object per line; times are UTC (ISO 8601).

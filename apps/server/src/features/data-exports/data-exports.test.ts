@@ -3,12 +3,67 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataExport } from '@parley/shared/contracts/data-exports';
-import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
-import { customerApiKeys, dataExportParts, dataExports, handoffs, knowledgeSources, organizationMembers } from '../../db/schema/index';
+import { DATA_EXPORTS_PER_DAY, DATA_EXPORTS_READY_MAX } from '@parley/shared/constants';
+import { eq, is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema/index';
+import {
+  customerApiKeys,
+  dataExportParts,
+  dataExports,
+  handoffs,
+  knowledgeSources,
+  organizationInvitations,
+  organizationMembers,
+  usageLedger,
+  webhookConfigs,
+} from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { seedConversation } from '../analytics/test-fixtures';
 import { dataExportDeps, runDataExport, sweepDataExports } from './job';
+import { DATA_EXPORT_MESSAGES } from './service';
+import { TABLES_IN_ARCHIVE_SECTIONS, TABLES_NOT_EXPORTED, tableExports, tableName } from './tables';
+
+/**
+ * Every table holding an organization's data, read from the schema: one with an organization_id column, or with a
+ * required reference to such a table (messages through conversations, say).
+ */
+function organizationTables(): string[] {
+  const configs = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table));
+  const scoped = new Set(configs.filter((c) => c.columns.some((column) => column.name === 'organization_id')).map((c) => c.name));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const config of configs) {
+      if (scoped.has(config.name)) continue;
+      const required = config.foreignKeys.some((fk) => {
+        const reference = fk.reference();
+        return scoped.has(getTableConfig(reference.foreignTable).name) && reference.columns.every((column) => column.notNull);
+      });
+      if (required) {
+        scoped.add(config.name);
+        grew = true;
+      }
+    }
+  }
+  return [...scoped].sort();
+}
+
+describe('the export archive covers the schema', () => {
+  it('every organization table is exported or deliberately left out, with a reason', () => {
+    const exported = [...TABLES_IN_ARCHIVE_SECTIONS, ...tableExports({} as never).map((spec) => tableName(spec.table))];
+    const excluded = Object.keys(TABLES_NOT_EXPORTED);
+    expect(new Set(exported).size, 'a table is exported twice').toBe(exported.length);
+    expect(exported.filter((name) => excluded.includes(name))).toEqual([]);
+    const tables = organizationTables();
+    expect(tables.length).toBeGreaterThan(30);
+    for (const table of tables) {
+      expect([...exported, ...excluded], `${table}: add it to the archive (data-exports/tables.ts) or to TABLES_NOT_EXPORTED`).toContain(table);
+    }
+    // The lists name only real organization tables.
+    for (const name of [...exported, ...excluded]) expect(tables, name).toContain(name);
+  });
+});
 
 interface ArchiveRead {
   names: string[];
@@ -206,5 +261,104 @@ describeEachDatabase('organization data export: a ZIP built in the background, r
     expect(await db.select().from(dataExportParts).where(eq(dataExportParts.exportId, row!.id))).toHaveLength(0);
     // A second run of a finished export does nothing.
     expect(await runDataExport(dataExportDeps(c.app), row!.id, { isRetry: false, isLastAttempt: true })).toBe('skipped');
+  });
+
+  it('holds the team, usage, billing and webhook tables too, without hashed links, sealed secrets or header values', async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const owner = await createSignedInUser(c);
+    const organizationId = await organizationOf(c, owner.cookie);
+    await db.insert(organizationInvitations).values({
+      organizationId,
+      email: 'colleague@example.com',
+      tokenHash: 'invitation-hash-0123456789abcdef',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await db.insert(usageLedger).values({ organizationId, tokenType: 'input', tokens: 4242 });
+    await db.insert(webhookConfigs).values({
+      organizationId,
+      name: 'CRM hook',
+      url: 'https://crm.example.com/hook',
+      eventTypes: ['message.created'],
+      secretEncrypted: 'sealed-signing-secret-value',
+      previousSecretEncrypted: 'sealed-previous-secret-value',
+      secretHint: 'whsec_…hint',
+      headers: { Authorization: 'Bearer header-credential-value' },
+    });
+    await db.insert(customerApiKeys).values({ organizationId, name: 'Backend', prefix: 'pk_live_xyz', keyHash: 'api-key-hash-value-0042' });
+
+    const started = await c.app.inject({ method: 'POST', url: '/api/data-exports', headers: { cookie: owner.cookie } });
+    expect(started.statusCode, started.body).toBe(202);
+    const done = await waitForExport(c, { cookie: owner.cookie }, (started.json() as DataExport).id);
+    expect(done.status).toBe('done');
+    const download = await c.app.inject({ method: 'GET', url: `/api/data-exports/${done.id}/download`, headers: { cookie: owner.cookie } });
+    const archive = readArchive(download.rawPayload);
+    const lines = (file: string) =>
+      archive.files[file]!.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines('team/invitations-0001.jsonl')).toEqual([expect.objectContaining({ email: 'colleague@example.com' })]);
+    expect(lines('team/invitations-0001.jsonl')[0]).not.toHaveProperty('tokenHash');
+    expect(lines('usage/usage-ledger-0001.jsonl')).toEqual([expect.objectContaining({ tokens: 4242, tokenType: 'input' })]);
+    const [hook] = lines('webhooks/webhook-configs-0001.jsonl');
+    expect(hook).toMatchObject({ name: 'CRM hook', url: 'https://crm.example.com/hook', headers: ['Authorization'] });
+    expect(Object.keys(hook!)).not.toEqual(expect.arrayContaining(['secretEncrypted']));
+    const manifest = JSON.parse(archive.files['manifest.json']!) as { tables: Record<string, number>; notExported: Record<string, string> };
+    expect(manifest.tables).toMatchObject({ organization_invitations: 1, usage_ledger: 1, webhook_configs: 1 });
+    expect(Object.keys(manifest.notExported)).toContain('document_chunks');
+    for (const secret of [
+      'invitation-hash-0123456789abcdef',
+      'sealed-signing-secret-value',
+      'sealed-previous-secret-value',
+      'whsec_…hint',
+      'header-credential-value',
+      'api-key-hash-value-0042',
+    ]) {
+      expect(
+        Object.values(archive.files).some((text) => text.includes(secret)),
+        secret,
+      ).toBe(false);
+      expect(download.rawPayload.includes(Buffer.from(secret)), secret).toBe(false);
+    }
+  });
+
+  it(`keeps at most ${DATA_EXPORTS_READY_MAX} archives ready (409) and starts at most ${DATA_EXPORTS_PER_DAY} a day (429), deleting does not make room`, async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const owner = await createSignedInUser(c);
+    const organizationId = await organizationOf(c, owner.cookie);
+    const headers = { cookie: owner.cookie };
+    const start = () => c.app.inject({ method: 'POST', url: '/api/data-exports', headers });
+    const ids: string[] = [];
+    for (let i = 0; i < DATA_EXPORTS_READY_MAX; i += 1) {
+      const started = await start();
+      expect(started.statusCode, started.body).toBe(202);
+      ids.push((await waitForExport(c, headers, (started.json() as DataExport).id)).id);
+    }
+    const full = await start();
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(DATA_EXPORT_MESSAGES.readyMax);
+    // An expired archive does not count.
+    await db
+      .update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.id, ids[0]!));
+    let started = await start();
+    expect(started.statusCode, started.body).toBe(202);
+    await waitForExport(c, headers, (started.json() as DataExport).id);
+    // Delete and start again until the day's exports are used: the next is refused however many were deleted.
+    for (let made = DATA_EXPORTS_READY_MAX + 1; made < DATA_EXPORTS_PER_DAY; made += 1) {
+      const [oldest] = (await c.app.inject({ method: 'GET', url: '/api/data-exports', headers })).json().items.slice(-1) as DataExport[];
+      expect((await c.app.inject({ method: 'DELETE', url: `/api/data-exports/${oldest!.id}`, headers })).statusCode).toBe(200);
+      started = await start();
+      expect(started.statusCode, started.body).toBe(202);
+      await waitForExport(c, headers, (started.json() as DataExport).id);
+    }
+    await db.delete(dataExports).where(eq(dataExports.organizationId, organizationId));
+    const limited = await start();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(DATA_EXPORT_MESSAGES.perDay);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await db.select().from(dataExports).where(eq(dataExports.organizationId, organizationId))).toEqual([]);
   });
 });

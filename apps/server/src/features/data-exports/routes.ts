@@ -3,6 +3,7 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { dataExportListSchema, dataExportSchema } from '@parley/shared/contracts/data-exports';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import { z } from 'zod';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import { dataExportDeps, enqueueDataExport } from './job';
@@ -13,7 +14,7 @@ const tags = ['data exports'];
 /** All of an organization's data: its owners and admins only. */
 const access = { access: 'user', orgRole: 'admin' } as const;
 
-export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   app.post(
     '/api/data-exports',
     {
@@ -21,11 +22,14 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Start building an archive (ZIP) of all of the organization’s data',
-        response: { 202: dataExportSchema, 409: errorResponseSchema, ...errors },
+        response: { 202: dataExportSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const created = await createDataExport(app.db, { organizationId: requireMembership(request).organizationId, userId: requireIdentity(request).user.id });
+      const created = await createDataExport(
+        { db: app.db, rateLimiter },
+        { organizationId: requireMembership(request).organizationId, userId: requireIdentity(request).user.id },
+      );
       // The queue is read per request: it starts after the routes are registered.
       await enqueueDataExport(dataExportDeps(app), created.id);
       return reply.status(202).send(created);

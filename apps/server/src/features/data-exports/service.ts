@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { DATA_EXPORT_RETENTION_DAYS } from '@parley/shared/constants';
+import { DATA_EXPORT_RETENTION_DAYS, DATA_EXPORTS_PER_DAY, DATA_EXPORTS_READY_MAX } from '@parley/shared/constants';
 import type { DataExport } from '@parley/shared/contracts/data-exports';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dataExportParts, dataExports, organizations, profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { RateLimiter } from '../../lib/rate-limiter';
 
 /** Exports listed per organization: the ones still kept (7 days), newest first. */
 export const DATA_EXPORTS_LISTED = 20;
@@ -49,8 +50,21 @@ export async function getDataExport(db: Db, organizationId: string, exportId: st
   return found;
 }
 
-/** Starts an export of the organization; one at a time per organization. */
-export async function createDataExport(db: Db, input: { organizationId: string; userId: string }, now = new Date()): Promise<DataExport> {
+export const DATA_EXPORT_MESSAGES = {
+  readyMax: `This organization already has ${DATA_EXPORTS_READY_MAX} archives ready to download. Delete one to make a new export.`,
+  perDay: `At most ${DATA_EXPORTS_PER_DAY} exports can be started per organization per day. Please try again later.`,
+} as const;
+
+/**
+ * Starts an export of the organization: one at a time, at most DATA_EXPORTS_READY_MAX finished archives kept (409),
+ * and DATA_EXPORTS_PER_DAY started per day (429; a rate limit, so deleting archives does not make room for more).
+ */
+export async function createDataExport(
+  deps: { db: Db; rateLimiter: RateLimiter },
+  input: { organizationId: string; userId: string },
+  now = new Date(),
+): Promise<DataExport> {
+  const { db } = deps;
   const [organization] = await db.select({ slug: organizations.slug }).from(organizations).where(eq(organizations.id, input.organizationId));
   if (!organization) throw new AppError('NOT_FOUND', 'Organization not found.');
   const created = await db.transaction(async (tx) => {
@@ -62,6 +76,14 @@ export async function createDataExport(db: Db, input: { organizationId: string; 
       .where(and(eq(dataExports.organizationId, input.organizationId), inArray(dataExports.status, ['queued', 'running'])))
       .limit(1);
     if (busy) throw new AppError('CONFLICT', 'An export of this organization is already being built. Wait for it to finish.');
+    const [ready] = await tx
+      .select({ n: count() })
+      .from(dataExports)
+      .where(and(eq(dataExports.organizationId, input.organizationId), eq(dataExports.status, 'done'), gt(dataExports.expiresAt, now)));
+    if (Number(ready?.n ?? 0) >= DATA_EXPORTS_READY_MAX) throw new AppError('CONFLICT', DATA_EXPORT_MESSAGES.readyMax);
+    // Counted last, so a refused request does not use up one of the day's exports.
+    const limit = await deps.rateLimiter.hit(`data-exports:${input.organizationId}`, DATA_EXPORTS_PER_DAY, DAY_MS / 1000);
+    if (!limit.allowed) throw new AppError('RATE_LIMITED', DATA_EXPORT_MESSAGES.perDay, { 'retry-after': String(limit.retryAfterSeconds) });
     const [row] = await tx
       .insert(dataExports)
       .values({

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import { chatbots, documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
 import { safeFetch } from '../../lib/safe-fetch';
@@ -13,6 +14,7 @@ import { readSystemConfiguration } from '../chatbots/service';
 import type { ChunkSource } from '../n8n/chunk-source';
 import type { TokenMeter } from '../token-conversion/meter';
 import { documentFailedData, documentProcessedData, emitWebhookEvent, noticeUsageThresholds } from '../webhooks/events';
+import { queueUsageThresholdEmails } from '../usage/threshold-emails';
 import type { IngestJobData } from './service';
 import { compactTermCounts } from './term-counts';
 
@@ -26,6 +28,8 @@ export interface IngestDeps {
   meter: Pick<TokenMeter, 'storageTokens'>;
   /** Chunks made elsewhere (n8n processing mode, features/n8n/chunk-source.ts); null means the built-in chunker. */
   chunkSource?: ChunkSource;
+  /** The job queue the usage-threshold e-mails are enqueued to, in the metering transaction (none: no e-mails). */
+  jobs?: JobQueue | null;
 }
 
 const EMBED_BATCH = 64;
@@ -145,6 +149,7 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     if (storageTokens > 0) {
       await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
       await noticeUsageThresholds(tx, chatbot.organizationId);
+      await queueUsageThresholdEmails(tx, deps.jobs, chatbot.organizationId);
     }
     await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
     return 'done' as const;

@@ -21,6 +21,7 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
     allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
     log: app.log,
     meter: app.tokenMeter,
+    jobs: app.jobs,
     chunkSource: createN8nChunkSource({
       db: app.db,
       secretKey: app.config.secretKey,

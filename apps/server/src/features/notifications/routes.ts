@@ -39,7 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { identity } = requireAdmin(request);
-      const sent = await broadcast(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const sent = await broadcast({ db: app.db, jobs: app.jobs }, { ...request.body, actorId: identity.user.id }, activityContext(request));
       return reply.status(201).send({ sent });
     },
   );

@@ -5,6 +5,8 @@ import { profiles, userNotifications } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../activity-logs/service';
 import { containsPattern } from '../../lib/like';
+import type { JobQueue, TransactionSend } from '../../jobs/queue';
+import { STAFF_MESSAGE_EMAIL_BATCH, STAFF_MESSAGE_EMAIL_JOB, type StaffMessageEmailJob } from './emails';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 const ACTIVE_WINDOW_DAYS = 30;
@@ -28,9 +30,14 @@ export async function listRecipients(db: Db, mode: 'active' | 'all', search = ''
   return { count: Number(total?.n ?? 0), items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
 
-/** One user_notifications row per recipient, and the activity entry, in one transaction. */
-export async function broadcast(db: Db, input: BroadcastBody & { actorId: string }, context: RequestContext): Promise<number> {
-  return db.transaction(async (tx) => {
+/**
+ * One user_notifications row per recipient, the activity entry, and (with a job queue) the jobs that e-mail the
+ * message to recipients who want staff messages, in one transaction (decisions §55).
+ */
+export async function broadcast(deps: { db: Db; jobs: JobQueue | null }, input: BroadcastBody & { actorId: string }, context: RequestContext): Promise<number> {
+  const inTransaction = <R>(write: (tx: Db, send: TransactionSend | null) => Promise<R>) =>
+    deps.jobs ? deps.jobs.transaction(deps.db, [STAFF_MESSAGE_EMAIL_JOB], write) : deps.db.transaction((tx) => write(tx, null));
+  return inTransaction(async (tx, send) => {
     let recipientIds: string[];
     if (input.recipients === 'selected') {
       const found = await tx
@@ -43,18 +50,23 @@ export async function broadcast(db: Db, input: BroadcastBody & { actorId: string
       recipientIds = (await tx.select({ id: profiles.id }).from(profiles).where(where)).map((r) => r.id);
     }
     if (recipientIds.length === 0) throw new AppError('VALIDATION_ERROR', 'No recipients selected');
-    for (let i = 0; i < recipientIds.length; i += 1000) {
-      await tx.insert(userNotifications).values(
-        recipientIds.slice(i, i + 1000).map((userId) => ({
-          userId,
-          title: input.title,
-          message: input.message,
-          type: input.priority,
-          link: input.link ?? null,
-          isRead: false,
-          createdBy: input.actorId,
-        })),
-      );
+    for (let i = 0; i < recipientIds.length; i += STAFF_MESSAGE_EMAIL_BATCH) {
+      const inserted = await tx
+        .insert(userNotifications)
+        .values(
+          recipientIds.slice(i, i + STAFF_MESSAGE_EMAIL_BATCH).map((userId) => ({
+            userId,
+            title: input.title,
+            message: input.message,
+            type: input.priority,
+            link: input.link ?? null,
+            isRead: false,
+            createdBy: input.actorId,
+          })),
+        )
+        .returning({ id: userNotifications.id });
+      const job: StaffMessageEmailJob = { notificationIds: inserted.map((row) => row.id) };
+      if (send) await send(STAFF_MESSAGE_EMAIL_JOB, job);
     }
     await logAdminActivity(
       tx,

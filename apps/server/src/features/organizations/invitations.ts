@@ -8,7 +8,7 @@ import {
   type InvitationPreview,
   type InvitationStatus,
 } from '@parley/shared/contracts/organizations';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationInvitations, organizationMembers, organizations, profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -60,6 +60,35 @@ function newToken(now: Date) {
 
 const pendingOf = (organizationId: string) =>
   and(eq(organizationInvitations.organizationId, organizationId), isNull(organizationInvitations.acceptedAt), isNull(organizationInvitations.revokedAt));
+
+/**
+ * Locks the organization's row until the transaction ends: every change to its seats (an invitation sent or re-sent,
+ * one accepted) takes this lock first, so the counts that follow cannot be passed by a concurrent change.
+ */
+async function lockSeats(tx: Db, organizationId: string): Promise<void> {
+  const [locked] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+  if (!locked) throw new AppError('NOT_FOUND', 'Organization not found.');
+}
+
+async function memberCount(tx: Db, organizationId: string): Promise<number> {
+  const [members] = await tx.select({ n: count() }).from(organizationMembers).where(eq(organizationMembers.organizationId, organizationId));
+  return Number(members?.n ?? 0);
+}
+
+/**
+ * A seat is a member or a live pending invitation (decisions-pending-teams); `otherInvitations` leaves out the one
+ * being (re)sent. Takes the seat lock; 409 when all ORGANIZATION_SEATS_MAX are taken.
+ */
+async function assertSeatFree(tx: Db, organizationId: string, now: Date, otherInvitations: SQL): Promise<void> {
+  await lockSeats(tx, organizationId);
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(organizationInvitations)
+    .where(and(pendingOf(organizationId), gt(organizationInvitations.expiresAt, now), otherInvitations));
+  if ((await memberCount(tx, organizationId)) + Number(pending?.n ?? 0) >= ORGANIZATION_SEATS_MAX) {
+    throw new AppError('CONFLICT', TEAM_MESSAGES.seatsFull(ORGANIZATION_SEATS_MAX));
+  }
+}
 
 /** Invitation e-mails per organization per hour (new and re-sent alike). */
 async function limitSends(deps: InvitationDeps, organizationId: string): Promise<void> {
@@ -129,18 +158,10 @@ export async function inviteMember(
     .where(and(eq(organizationMembers.organizationId, actor.organizationId), sql`lower(${users.email}) = ${email}`));
   if (existingMember) throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember(email));
 
-  const [members] = await db.select({ n: count() }).from(organizationMembers).where(eq(organizationMembers.organizationId, actor.organizationId));
-  const [pending] = await db
-    .select({ n: count() })
-    .from(organizationInvitations)
-    .where(and(pendingOf(actor.organizationId), gt(organizationInvitations.expiresAt, now), sql`${organizationInvitations.email} <> ${email}`));
-  if (Number(members?.n ?? 0) + Number(pending?.n ?? 0) >= ORGANIZATION_SEATS_MAX) {
-    throw new AppError('LIMIT_REACHED', TEAM_MESSAGES.seatsFull(ORGANIZATION_SEATS_MAX));
-  }
-  await limitSends(deps, actor.organizationId);
-
   const { token, tokenHash, expiresAt } = newToken(now);
   const id = await db.transaction(async (tx) => {
+    await assertSeatFree(tx, actor.organizationId, now, sql`${organizationInvitations.email} <> ${email}`);
+    await limitSends(deps, actor.organizationId);
     const [row] = await tx
       .insert(organizationInvitations)
       .values({ organizationId: actor.organizationId, email, role: input.role, tokenHash, invitedBy: actor.userId, createdAt: now, lastSentAt: now, expiresAt })
@@ -178,9 +199,11 @@ export async function resendInvitation(deps: InvitationDeps, actor: Membership &
     .from(organizationInvitations)
     .where(and(eq(organizationInvitations.id, invitationId), pendingOf(actor.organizationId)));
   if (!existing) throw new AppError('NOT_FOUND', TEAM_MESSAGES.pendingInvitationNotFound);
-  await limitSends(deps, actor.organizationId);
   const { token, tokenHash, expiresAt } = newToken(now);
   await deps.db.transaction(async (tx) => {
+    // An expired invitation holds no seat; sent again, it takes one.
+    await assertSeatFree(tx, actor.organizationId, now, ne(organizationInvitations.id, invitationId));
+    await limitSends(deps, actor.organizationId);
     const updated = await tx
       .update(organizationInvitations)
       .set({ tokenHash, expiresAt, lastSentAt: now, sendCount: sql`${organizationInvitations.sendCount} + 1` })
@@ -261,6 +284,8 @@ export async function acceptInvitation(db: Db, user: { id: string; email: string
   if (normalizeEmail(user.email) !== invitation.email) throw new AppError('FORBIDDEN', TEAM_MESSAGES.invitationWrongEmail(invitation.email));
 
   const joined = await db.transaction(async (tx) => {
+    // Under the organization's seat lock: two people accepting into the last seat at once cannot both get it.
+    await lockSeats(tx, invitation.organizationId);
     const used = await tx
       .update(organizationInvitations)
       .set({ acceptedAt: now, acceptedBy: user.id })
@@ -272,6 +297,10 @@ export async function acceptInvitation(db: Db, user: { id: string; email: string
       .from(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, invitation.organizationId), eq(organizationMembers.userId, user.id)));
     if (already) return { alreadyMember: true };
+    // The invitation held a seat, but the members alone may have filled them since; it then stays usable.
+    if ((await memberCount(tx, invitation.organizationId)) >= ORGANIZATION_SEATS_MAX) {
+      throw new AppError('CONFLICT', TEAM_MESSAGES.seatsFullOnAccept(ORGANIZATION_SEATS_MAX));
+    }
     await assertCanJoin(tx, user.id, { asOwner: false });
     await tx.insert(organizationMembers).values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role });
     await recordMembershipEvent(tx, {

@@ -240,7 +240,7 @@ describeEachDatabase('organizations and teams: members, roles, invitations, owne
       })),
     );
     const full = await call(c, team.owner, team.organizationId, 'POST', `${CURRENT}/invitations`, { email: uniqueEmail(), role: 'member' });
-    expect(full.statusCode).toBe(403);
+    expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe(TEAM_MESSAGES.seatsFull(ORGANIZATION_SEATS_MAX));
 
     // Invitation e-mails per organization per hour.

@@ -16,6 +16,8 @@ export interface EmailMessage {
   html?: string;
   /** Files sent with the message (a scheduled report's CSV), kept in the outbox with it. */
   attachments?: EmailAttachment[];
+  /** Makes the message once-only: a later message with the same key is neither stored nor sent ('duplicate'). */
+  dedupeKey?: string;
 }
 
 export interface Mailer {
@@ -25,7 +27,7 @@ export interface Mailer {
    * Never throws for a transport failure. With SMTP and a job queue the message is queued ('pending') and the e-mail
    * job sends it, retrying with backoff; without a queue it is sent at once and marked sent or failed.
    */
-  send(message: EmailMessage): Promise<{ id: string; status: 'pending' | 'sent' | 'failed' | 'logged' }>;
+  send(message: EmailMessage): Promise<{ id: string; status: 'pending' | 'sent' | 'failed' | 'logged' | 'duplicate' }>;
 }
 
 /** The mailer of a process, which also sends the messages its e-mail job hands it. */
@@ -119,8 +121,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(message) {
-      /** Writes the message to the outbox, as pending when SMTP will send it. */
-      const store = async (into: Db) => {
+      /** Writes the message to the outbox, as pending when SMTP will send it; null when its dedupe key was used. */
+      const store = async (into: Db): Promise<string | null> => {
         const [row] = await into
           .insert(emailOutbox)
           .values({
@@ -131,21 +133,28 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
             htmlBody: message.html ?? null,
             attachments: message.attachments ?? [],
             status: transporter ? 'pending' : 'logged',
+            dedupeKey: message.dedupeKey ?? null,
           })
+          .onConflictDoNothing({ target: emailOutbox.dedupeKey })
           .returning({ id: emailOutbox.id });
-        return row!.id;
+        return row?.id ?? null;
+      };
+      const duplicate = async () => {
+        const [row] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, message.dedupeKey!));
+        return { id: row?.id ?? '', status: 'duplicate' as const };
       };
       const queue = transporter ? options.queue?.() : null;
       if (queue) {
         // The message and its job are stored together (decisions §55): neither is left without the other.
         const id = await queue.transaction(db, [EMAIL_JOB], async (tx, sendJob) => {
           const stored = await store(tx);
-          await sendJob(EMAIL_JOB, { emailId: stored }, emailJobOptions(stored, retry));
+          if (stored) await sendJob(EMAIL_JOB, { emailId: stored }, emailJobOptions(stored, retry));
           return stored;
         });
-        return { id, status: 'pending' };
+        return id ? { id, status: 'pending' } : duplicate();
       }
       const id = await store(db);
+      if (!id) return duplicate();
       if (!transporter) {
         keepInOutbox(id, message);
         return { id, status: 'logged' };

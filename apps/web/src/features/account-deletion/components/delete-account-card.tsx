@@ -1,5 +1,5 @@
 import { ACCOUNT_DELETION_CONFIRM_WORD } from '@parley/shared/constants';
-import { isDeletionConfirmed, type AccountDeletionStatus, type DeletionOrganization } from '@parley/shared/contracts/account-deletion';
+import { blockedDeletionAdvice, isDeletionConfirmed, type AccountDeletionStatus, type DeletionOrganization } from '@parley/shared/contracts/account-deletion';
 import { AlertTriangleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -25,6 +25,10 @@ const OUTCOME_BADGE: Record<DeletionOrganization['outcome'], { label: string; va
   blocked: { label: 'Transfer ownership first', variant: 'outline' },
 };
 
+/** A personal workspace cannot be handed over: its other members have to go. */
+const badgeOf = (org: DeletionOrganization) =>
+  org.outcome === 'blocked' && org.isPersonal ? { label: 'Remove its members first', variant: 'outline' as const } : OUTCOME_BADGE[org.outcome];
+
 function outcomeText(org: DeletionOrganization): string {
   if (org.outcome === 'delete') {
     return `You are its only member: it is deleted with your account, with its ${plural(org.chatbotCount, 'chatbot')} and ${plural(org.conversationCount, 'conversation')}.`;
@@ -32,7 +36,7 @@ function outcomeText(org: DeletionOrganization): string {
   if (org.outcome === 'leave') return `It stays with its ${plural(org.otherMemberCount, 'other member')}; only your membership ends.`;
   const names = org.otherMembers.map((m) => m.name || m.email).join(', ');
   const more = org.otherMemberCount > org.otherMembers.length ? ` and ${org.otherMemberCount - org.otherMembers.length} more` : '';
-  return `You are its only owner and it has ${plural(org.otherMemberCount, 'other member')} (${names}${more}). Make one of them owner, or remove them, before deleting your account.`;
+  return `You are its only owner and it has ${plural(org.otherMemberCount, 'other member')} (${names}${more}). ${blockedDeletionAdvice(org)}`;
 }
 
 function ConfirmDeletionDialog({ status, onDeleted }: { status: AccountDeletionStatus; onDeleted: () => void }) {
@@ -150,7 +154,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
                         <Badge variant="outline" className="capitalize">
                           {org.role}
                         </Badge>
-                        <Badge variant={OUTCOME_BADGE[org.outcome].variant}>{OUTCOME_BADGE[org.outcome].label}</Badge>
+                        <Badge variant={badgeOf(org).variant}>{badgeOf(org).label}</Badge>
                       </div>
                       <p className="text-sm text-muted-foreground">{outcomeText(org)}</p>
                     </li>

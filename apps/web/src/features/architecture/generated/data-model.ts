@@ -405,6 +405,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text last_error
     timestamptz created_at
     timestamptz sent_at
+    text dedupe_key
   }
   global_ai_agents {
     uuid id PK
