@@ -97,6 +97,8 @@ export const organizationSubscriptions = pgTable(
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     /** Failed renewal attempts since the last payment. */
     failedPaymentCount: integer('failed_payment_count').notNull().default(0),
+    /** The provider's `created` time of the last subscription event applied: an older event arriving late is skipped. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { UUID_PATTERN } from '@parley/shared/constants';
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   invoices,
@@ -122,6 +122,25 @@ async function upsertSubscriber(
     .onConflictDoUpdate({ target: subscribers.organizationId, set });
 }
 
+/**
+ * Why an event of a subscription is not applied, or null: Stripe does not deliver in order, so an event created
+ * before the last one applied is older news, and a canceled subscription never comes back (a late "updated" with
+ * status active must not revive it).
+ */
+async function staleSubscriptionEvent(tx: Tx, provider: ProviderName, subscriptionId: string, eventAt: Date | null, deleted: boolean): Promise<string | null> {
+  const [known] = await tx
+    .select({ status: organizationSubscriptions.status, lastEventAt: organizationSubscriptions.lastEventAt })
+    .from(organizationSubscriptions)
+    .where(and(eq(organizationSubscriptions.provider, provider), eq(organizationSubscriptions.providerSubscriptionId, subscriptionId)));
+  // The end of a subscription is final, whenever it arrives.
+  if (!known || deleted) return null;
+  if (known.status === 'canceled') return `skipped: subscription ${subscriptionId} is already canceled`;
+  if (eventAt && known.lastEventAt && eventAt < known.lastEventAt) {
+    return `skipped: an event of subscription ${subscriptionId} created later was already applied`;
+  }
+  return null;
+}
+
 /** Sets organizations.tier from the organization's subscriptions: the newest one whose tier applies, else free. */
 async function applyOrganizationTier(tx: Tx, organizationId: string): Promise<string> {
   const [current] = await tx
@@ -139,12 +158,17 @@ async function applyOrganizationTier(tx: Tx, organizationId: string): Promise<st
   return tier;
 }
 
-async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, deleted: boolean): Promise<HandlerResult> {
-  const subscription = subscriptionObject.parse(raw);
+async function upsertSubscription(tx: Tx, provider: ProviderName, event: BillingWebhookEvent, deleted: boolean): Promise<HandlerResult> {
+  const subscription = subscriptionObject.parse(event.data.object);
   const organizationId = await resolveOrganization(tx, provider, {
     metadataOrganizationId: subscription.metadata.organization_id,
     customerId: subscription.customer,
   });
+  // Events of one subscription are applied one at a time (two different event ids can arrive at once).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-subscription:${provider}:${subscription.id}`}))`);
+  const eventAt = toDate(event.created);
+  const stale = await staleSubscriptionEvent(tx, provider, subscription.id, eventAt, deleted);
+  if (stale) return { organizationId, userId: null, outcome: stale };
   const tier = await tierOf(tx, subscription);
   const item = subscription.items?.data[0];
   const price = item?.price;
@@ -165,9 +189,12 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, 
     cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
     canceledAt: toDate(subscription.canceled_at) ?? (deleted ? new Date() : null),
     trialEnd: toDate(subscription.trial_end),
+    lastEventAt: eventAt,
     updatedAt: new Date(),
   };
-  const { organizationId: _org, provider: _p, providerSubscriptionId: _s, ...set } = values;
+  const { organizationId: _org, provider: _p, providerSubscriptionId: _s, lastEventAt: _e, ...rest } = values;
+  // A "deleted" older than the last event applied still ends the subscription; the newest time is kept.
+  const set = { ...rest, lastEventAt: sql`greatest(${organizationSubscriptions.lastEventAt}, excluded.last_event_at)` };
   const [before] = await tx
     .select({
       tier: organizationSubscriptions.tier,
@@ -394,9 +421,9 @@ export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: B
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-      return upsertSubscription(tx, provider, event.data.object, false);
+      return upsertSubscription(tx, provider, event, false);
     case 'customer.subscription.deleted':
-      return upsertSubscription(tx, provider, event.data.object, true);
+      return upsertSubscription(tx, provider, event, true);
     case 'checkout.session.completed':
       return checkoutCompleted(tx, provider, event);
     case 'invoice.paid':

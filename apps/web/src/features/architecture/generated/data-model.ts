@@ -622,6 +622,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz canceled_at
     timestamptz trial_end
     integer failed_payment_count
+    timestamptz last_event_at
     timestamptz created_at
     timestamptz updated_at
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "organization_subscriptions" ADD COLUMN "last_event_at" timestamp with time zone;
