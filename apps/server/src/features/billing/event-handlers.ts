@@ -26,6 +26,7 @@ import {
 } from './event-objects';
 import type { BillingWebhookEvent, ProviderName } from './provider';
 import { readBillingSettings } from './settings';
+import { subscriptionsReplacedBy, type ReplacedSubscription } from './replaced-subscriptions';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -38,6 +39,8 @@ export interface HandlerResult {
   userId: string | null;
   /** What happened, stored with the event (data.outcome). */
   outcome: string;
+  /** Older subscriptions this event's subscription replaces: cancelled by a job stored with the event. */
+  replaced?: ReplacedSubscription[];
 }
 
 function mapStatus(status: string): SubscriptionStatus {
@@ -205,10 +208,12 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, event: Billing
     .from(organizationSubscriptions)
     .where(and(eq(organizationSubscriptions.provider, provider), eq(organizationSubscriptions.providerSubscriptionId, subscription.id)));
   const [organization] = await tx.select({ tier: organizations.tier }).from(organizations).where(eq(organizations.id, organizationId));
-  await tx
+  const [row] = await tx
     .insert(organizationSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: [organizationSubscriptions.provider, organizationSubscriptions.providerSubscriptionId], set });
+    .onConflictDoUpdate({ target: [organizationSubscriptions.provider, organizationSubscriptions.providerSubscriptionId], set })
+    .returning();
+  const replaced = status === 'active' || status === 'trialing' ? await subscriptionsReplacedBy(tx, row!) : [];
   await upsertSubscriber(tx, provider, organizationId, {
     customerId: subscription.customer,
     subscriptionId: deleted ? null : subscription.id,
@@ -239,7 +244,8 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, event: Billing
       },
     });
   }
-  return { organizationId, userId: null, outcome: `subscription ${status}; organization tier ${applied}` };
+  const ending = replaced.length ? `; ending the older subscription ${replaced.map((r) => r.subscriptionId).join(', ')}` : '';
+  return { organizationId, userId: null, outcome: `subscription ${status}; organization tier ${applied}${ending}`, replaced };
 }
 
 async function upsertInvoice(tx: Tx, provider: ProviderName, invoice: InvoiceObject, organizationId: string, failed: boolean) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { billingSettings, organizationMembers, sandboxCustomers, sandboxInvoices, sandboxSubscriptions, users } from '../../../db/schema/index';
@@ -147,21 +147,39 @@ export async function attemptSandboxCharge(
   return { paid };
 }
 
-/** Ends the customer's other live subscriptions at once (a second checkout for a plan replaces the first). */
-export async function cancelOtherSubscriptions(tx: Tx, customerId: string, keep: string | null, now: Date): Promise<void> {
-  const others = await tx
-    .select()
-    .from(sandboxSubscriptions)
-    .where(
-      and(eq(sandboxSubscriptions.customerId, customerId), inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'])),
-    );
-  for (const other of others) {
-    if (other.id === keep) continue;
-    const [canceled] = await tx
-      .update(sandboxSubscriptions)
-      .set({ status: 'canceled', canceledAt: now, updatedAt: new Date() })
-      .where(eq(sandboxSubscriptions.id, other.id))
-      .returning();
-    await emitSandboxEvent(tx, 'customer.subscription.deleted', subscriptionObject(canceled!), now);
-  }
+/**
+ * Ends a subscription now, as Stripe's cancel does: the deleted event, and with `prorate` a final invoice crediting
+ * the unused part of the period paid for (a negative total, marked paid: the sandbox refunds it to the card).
+ */
+export async function cancelSandboxSubscriptionNow(tx: Tx, config: Config, sub: SandboxSubscription, options: { now: Date; prorate: boolean }): Promise<void> {
+  const { now } = options;
+  const [canceled] = await tx
+    .update(sandboxSubscriptions)
+    .set({ status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false, updatedAt: new Date() })
+    .where(eq(sandboxSubscriptions.id, sub.id))
+    .returning();
+  await emitSandboxEvent(tx, 'customer.subscription.deleted', subscriptionObject(canceled!), now);
+  const period = sub.currentPeriodEnd.getTime() - sub.currentPeriodStart.getTime();
+  const unused = Math.max(0, sub.currentPeriodEnd.getTime() - now.getTime());
+  // A trial was not paid for, and an unpaid period has nothing to give back.
+  if (!options.prorate || sub.status === 'trialing' || sub.status === 'unpaid' || period <= 0 || unused <= 0) return;
+  const creditCents = Math.round((sub.amountCents * Math.min(unused, period)) / period);
+  if (creditCents <= 0) return;
+  const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, sub.customerId));
+  const credit = await createSandboxInvoice(tx, {
+    customer: customer!,
+    subscriptionId: sub.id,
+    description: `Unused time on the ${sub.tier} plan, credited`,
+    amountCents: -creditCents,
+    currency: sub.currency,
+    periodStart: now,
+    periodEnd: sub.currentPeriodEnd,
+    now,
+  });
+  const [settled] = await tx
+    .update(sandboxInvoices)
+    .set({ status: 'paid', paidAt: now, nextAttemptAt: null })
+    .where(eq(sandboxInvoices.id, credit.id))
+    .returning();
+  await emitSandboxEvent(tx, 'invoice.paid', invoiceObject(config, settled!), now);
 }
