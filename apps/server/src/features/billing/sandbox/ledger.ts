@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { billingSettings, organizationMembers, sandboxCustomers, sandboxInvoices, sandboxSubscriptions, users } from '../../../db/schema/index';
+import { AppError } from '../../../lib/app-error';
 import { readBillingSettings } from '../settings';
 import type { Tx } from '../event-handlers';
 import { emitSandboxEvent } from './events';
@@ -96,6 +97,8 @@ export async function createSandboxInvoice(
   return invoice!;
 }
 
+export const ENDED_SUBSCRIPTION_INVOICE = 'This invoice belongs to a subscription that has ended; it is not charged again.';
+
 /**
  * One charge attempt of an open invoice against the customer's saved card. Paid: the invoice is paid and the
  * subscription active. Declined: retried every retry_interval_days up to payment_retries times, then the invoice is
@@ -107,6 +110,17 @@ export async function attemptSandboxCharge(
   invoice: SandboxInvoice,
   options: { now: Date; forceSucceed?: boolean },
 ): Promise<{ paid: boolean }> {
+  if (invoice.subscriptionId) {
+    const [ofSubscription] = await tx
+      .select({ status: sandboxSubscriptions.status })
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, invoice.subscriptionId));
+    if (ofSubscription?.status === 'canceled') {
+      // The subscription has ended: collection stops, and no retry is left scheduled.
+      await tx.update(sandboxInvoices).set({ nextAttemptAt: null }).where(eq(sandboxInvoices.id, invoice.id));
+      throw new AppError('CONFLICT', ENDED_SUBSCRIPTION_INVOICE);
+    }
+  }
   const settings = await readBillingSettings(tx);
   const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, invoice.customerId));
   // No saved card (a trial started without one): nothing to charge, the attempt fails.
