@@ -122,6 +122,8 @@ export const invoices = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     amountCents: integer('amount_cents').notNull(),
+    /** The tax in amount_cents: revenue figures count amount_cents - tax_cents. */
+    taxCents: integer('tax_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     description: text('description').notNull().default(''),
     dueAt: timestamp('due_at', { withTimezone: true }),

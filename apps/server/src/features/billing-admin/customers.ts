@@ -224,7 +224,7 @@ interface CustomerRow {
  * subscription: active or trialing → active, past_due or unpaid → past_due, canceled → cancelled; none (tokens only) → active.
  */
 const customerQuery = (where: SQL) => sql`with cur as ${CURRENT_SUBSCRIPTIONS},
-  spent as (select organization_id, sum(amount_cents) as cents from invoices where status = 'paid' and provider_subscription_id is not null group by organization_id),
+  spent as (select organization_id, sum(amount_cents - tax_cents) as cents from invoices where status = 'paid' and provider_subscription_id is not null group by organization_id),
   bought as (select organization_id, sum(amount_cents) as cents from token_purchases where status = 'paid' group by organization_id),
   base as (
     select sub.id, sub.organization_id, o.name, sub.email, sub.created_at as join_date, sub.provider, sc.card_last4,

@@ -454,6 +454,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text provider_subscription_id
     text status
     integer amount_cents
+    integer tax_cents
     text currency
     text description
     timestamptz due_at
