@@ -425,6 +425,25 @@ async function checkoutCompleted(tx: Tx, provider: ProviderName, event: BillingW
   return { organizationId, userId, outcome };
 }
 
+/**
+ * checkout.session.expired: a token checkout left unpaid (Stripe expires a session after 24 hours) is no longer
+ * pending. Not one of the seven events the spec lists to configure, so it is handled when the provider sends it and
+ * not listed (decisions §72). A paid purchase is never touched.
+ */
+async function checkoutExpired(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
+  const session = checkoutSessionObject.parse(event.data.object);
+  const [expired] = await tx
+    .update(tokenPurchases)
+    .set({ status: 'expired' })
+    .where(and(eq(tokenPurchases.provider, provider), eq(tokenPurchases.providerCheckoutId, session.id), eq(tokenPurchases.status, 'pending')))
+    .returning({ organizationId: tokenPurchases.organizationId });
+  return {
+    organizationId: expired?.organizationId ?? null,
+    userId: null,
+    outcome: expired ? 'token purchase expired' : `checkout ${session.id} expired; no pending token purchase`,
+  };
+}
+
 /** Applies one verified event inside the caller's transaction. Unknown types are recorded and otherwise ignored. */
 export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
   switch (event.type) {
@@ -435,6 +454,8 @@ export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: B
       return upsertSubscription(tx, provider, event, true);
     case 'checkout.session.completed':
       return checkoutCompleted(tx, provider, event);
+    case 'checkout.session.expired':
+      return checkoutExpired(tx, provider, event);
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
       return invoicePaid(tx, provider, event);
