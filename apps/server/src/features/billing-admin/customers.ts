@@ -67,7 +67,8 @@ function toInvoiceItem(r: { invoice: typeof invoices.$inferSelect; customerName:
     customerEmail: r.customerEmail,
     createdAt: i.createdAt.toISOString(),
     dueAt: i.dueAt?.toISOString() ?? null,
-    invoicePdf: i.invoicePdf,
+    // The customer's link of a sandbox invoice needs its membership; staff open it through the admin route.
+    invoicePdf: i.provider === 'sandbox' ? `/api/admin/billing/sandbox/invoices/${i.providerInvoiceId}/pdf` : i.invoicePdf,
     // Spec §2/§4: retry appears only on failed invoices.
     canRetry: i.status === 'failed',
   };
