@@ -84,6 +84,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer'
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { startUsageThresholdEmailWorker } from './features/usage/threshold-emails';
 import { startStaffMessageEmailWorker } from './features/notifications/emails';
+import { startReplacedSubscriptionWorker, useBillingJobQueue } from './features/billing/replaced-subscriptions';
 import { AppError } from './lib/app-error';
 import { createMailer, startEmailWorker } from './providers/email/mailer';
 
@@ -265,6 +266,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.startBackgroundWork) {
     app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
     app.addHook('onClose', async () => app.jobs?.stop());
+    // Billing events store their follow-up jobs (a replaced subscription's cancellation) in their own transaction.
+    const stopBillingJobs = useBillingJobQueue(database.db, app.jobs);
+    app.addHook('onClose', async () => stopBillingJobs());
     // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions §53).
     if (database.driver === 'postgres') await startNodeHeartbeat(app);
     // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
@@ -284,6 +288,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const stopMaintenance = startEmbeddedMaintenance(database, app.log);
       app.addHook('onClose', async () => stopMaintenance());
       await startSandboxRenewalWorker(app);
+      await startReplacedSubscriptionWorker(app);
       // An installation upgraded from before the analytics rollups gets them computed once.
       if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
     }

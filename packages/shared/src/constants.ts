@@ -222,3 +222,41 @@ export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 /** The query parameter a referral link carries, kept in the browser until sign-up. */
 export const REFERRAL_QUERY_PARAM = 'ref';
 export const REFERRAL_STORAGE_KEY = 'parley-referral-code';
+
+/**
+ * Currencies whose minor unit is not the hundredth (ISO 4217 and Stripe's zero-decimal list): amounts are stored in
+ * cents, so a price in one of these would be off by a factor of 100 or 10. Refused where a currency is configured.
+ */
+export const NON_TWO_DECIMAL_CURRENCIES = [
+  // no decimals
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'isk',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'uyi',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+  // three decimals
+  'bhd',
+  'iqd',
+  'jod',
+  'kwd',
+  'lyd',
+  'omr',
+  'tnd',
+  // four decimals
+  'clf',
+  'uyw',
+] as const;
+export const TWO_DECIMAL_CURRENCY_MESSAGE = 'Only currencies with two decimal places (such as usd or eur) are accepted: amounts are kept in cents.';

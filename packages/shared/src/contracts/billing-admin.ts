@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, paginated } from './common';
+import { NON_TWO_DECIMAL_CURRENCIES, TWO_DECIMAL_CURRENCY_MESSAGE } from '../constants';
 
 /**
  * The admin side of commerce (spec part 2 §2 "Payment-provider Integration Testing" and the billing tabs of "Pricing
@@ -379,7 +380,8 @@ export const billingSettingsSchema = z.object({
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^[a-z]{3}$/, 'Currency is a three-letter code such as usd'),
+      .regex(/^[a-z]{3}$/, 'Currency is a three-letter code such as usd')
+      .refine((code) => !(NON_TWO_DECIMAL_CURRENCIES as readonly string[]).includes(code), TWO_DECIMAL_CURRENCY_MESSAGE),
   }),
   invoicing: z.object({
     invoicePrefix: z

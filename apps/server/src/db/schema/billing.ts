@@ -97,6 +97,8 @@ export const organizationSubscriptions = pgTable(
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     /** Failed renewal attempts since the last payment. */
     failedPaymentCount: integer('failed_payment_count').notNull().default(0),
+    /** The provider's `created` time of the last subscription event applied: an older event arriving late is skipped. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -120,6 +122,8 @@ export const invoices = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     amountCents: integer('amount_cents').notNull(),
+    /** The tax in amount_cents: revenue figures count amount_cents - tax_cents. */
+    taxCents: integer('tax_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     description: text('description').notNull().default(''),
     dueAt: timestamp('due_at', { withTimezone: true }),

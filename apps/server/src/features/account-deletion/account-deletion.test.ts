@@ -20,7 +20,13 @@ const status = async (c: TestContext, cookie: string) =>
 const requestDeletion = (c: TestContext, cookie: string, confirmation: unknown) =>
   c.app.inject({ method: 'POST', url: '/api/account/deletion', headers: { cookie }, payload: { confirmation } as object });
 
-const deps = (c: TestContext): DeletionDeps => ({ db: c.database.db, jobs: null, mailer: createMailer(c.config, c.database.db, c.app.log), log: c.app.log });
+const deps = (c: TestContext): DeletionDeps => ({
+  db: c.database.db,
+  jobs: null,
+  config: c.config,
+  mailer: createMailer(c.config, c.database.db, c.app.log),
+  log: c.app.log,
+});
 
 async function eventCount(c: TestContext, email: string, eventType: string) {
   return (

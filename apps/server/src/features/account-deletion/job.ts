@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
 import { accountDeletedNotice, deletionCancelledNotice } from '../account/emails';
 import { recordSecurityEvent } from '../security-events/service';
-import { carryOutAccountDeletion, dueDeletionIds, type DeletionOutcome } from './service';
+import { cancelSubscriptionsBeforeDeletion } from '../billing/end-subscriptions';
+import { carryOutAccountDeletion, dueDeletionIds, organizationsToDelete, type DeletionOutcome } from './service';
 
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 /** How often each node with background work looks for deletions whose grace period is over. */
@@ -14,12 +16,17 @@ export const DELETION_SWEEP_INTERVAL_MS = 10 * 60_000;
 export interface DeletionDeps {
   db: Db;
   jobs: JobQueue | null;
+  config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
 /** The job's work: delete (or cancel) one request, then tell the user and write the security event. */
 export async function runAccountDeletionJob(deps: DeletionDeps, deletionId: string, now = new Date()): Promise<DeletionOutcome> {
+  // The paid plans of the organizations about to go end at the provider first; a provider failure throws, so the
+  // request stays scheduled and the job (or the next sweep) tries again.
+  const doomed = await organizationsToDelete(deps.db, deletionId, now);
+  await cancelSubscriptionsBeforeDeletion(deps.db, deps.config, doomed, deps.log);
   const result = await carryOutAccountDeletion(deps.db, deletionId, now);
   if (result.outcome === 'deleted') {
     await recordSecurityEvent(deps.db, {
@@ -54,7 +61,12 @@ export async function sweepDueDeletions(deps: DeletionDeps, now = new Date()): P
       const rows = (live as unknown as { rows: unknown[] }).rows;
       if (rows.length === 0) await deps.jobs.send(ACCOUNT_DELETION_JOB, { deletionId: id }, { singletonKey: id });
     } else {
-      await runAccountDeletionJob(deps, id, now);
+      try {
+        await runAccountDeletionJob(deps, id, now);
+      } catch (error) {
+        // Stays scheduled: the next sweep tries again.
+        deps.log.warn({ err: error, deletionId: id }, 'account deletion postponed');
+      }
     }
   }
   return due;
@@ -63,7 +75,7 @@ export async function sweepDueDeletions(deps: DeletionDeps, now = new Date()): P
 /** The durable worker and the sweep that feeds it, on every node that runs background work. */
 export async function startAccountDeletionWorker(app: FastifyInstance, mailer: Mailer): Promise<void> {
   if (!app.jobs) return;
-  const deps: DeletionDeps = { db: app.db, jobs: app.jobs, mailer, log: app.log };
+  const deps: DeletionDeps = { db: app.db, jobs: app.jobs, config: app.config, mailer, log: app.log };
   await app.jobs.work<{ deletionId: string }>(ACCOUNT_DELETION_JOB, { concurrency: 1, pollingIntervalSeconds: 10 }, async (job) => {
     const result = await runAccountDeletionJob(deps, job.data.deletionId);
     app.log.info({ deletionId: job.data.deletionId, outcome: result.outcome }, 'account deletion job finished');

@@ -157,6 +157,19 @@ export type DeletionOutcome =
   | { outcome: 'cancelled'; userId: string; email: string; name: string | null; reason: string }
   | { outcome: 'deleted'; email: string; name: string | null; summary: AccountDeletionSummary };
 
+/** The organizations a due, scheduled deletion would delete (those the user is the only member of). */
+export async function organizationsToDelete(db: Db, deletionId: string, now = new Date()): Promise<string[]> {
+  const [request] = await db
+    .select({ userId: accountDeletions.userId })
+    .from(accountDeletions)
+    .where(and(eq(accountDeletions.id, deletionId), eq(accountDeletions.status, 'scheduled'), lte(accountDeletions.scheduledFor, now)));
+  if (!request?.userId) return [];
+  const orgs = await organizationsOnDeletion(db, request.userId);
+  // A blocked deletion is cancelled rather than carried out: nothing of it may end before.
+  if (blockersOf(orgs).length > 0 || (await isStaff(db, request.userId))) return [];
+  return orgs.filter((o) => o.outcome === 'delete').map((o) => o.id);
+}
+
 /**
  * Carries out one due deletion, in one transaction: the organizations the user is the only member
  * of are deleted (with their chatbots, documents and conversations), then the user (sessions,

@@ -26,7 +26,7 @@ async function tierNames(db: Db) {
 async function paidBetween(db: Db, from: Date, to: Date) {
   const [row] = rowsOf<{ invoices: number; tokens: number }>(
     await db.execute(sql`select
-      (select coalesce(sum(amount_cents), 0) from invoices where status = 'paid' and provider_subscription_id is not null and coalesce(paid_at, created_at) >= ${from.toISOString()}::timestamptz and coalesce(paid_at, created_at) < ${to.toISOString()}::timestamptz)::int as invoices,
+      (select coalesce(sum(amount_cents - tax_cents), 0) from invoices where status = 'paid' and provider_subscription_id is not null and coalesce(paid_at, created_at) >= ${from.toISOString()}::timestamptz and coalesce(paid_at, created_at) < ${to.toISOString()}::timestamptz)::int as invoices,
       (select coalesce(sum(amount_cents), 0) from token_purchases where status = 'paid' and coalesce(completed_at, created_at) >= ${from.toISOString()}::timestamptz and coalesce(completed_at, created_at) < ${to.toISOString()}::timestamptz)::int as tokens`),
   );
   return { invoices: num(row?.invoices), tokens: num(row?.tokens) };
@@ -105,7 +105,7 @@ export async function revenueByMonth(db: Db, months: number, now = new Date()): 
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
   const [paid, subsResult, tiers] = await Promise.all([
     db.execute(sql`select to_char(date_trunc('month', at at time zone 'UTC'), 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents from (
-        select coalesce(paid_at, created_at) as at, amount_cents, 'invoice' as kind from invoices where status = 'paid' and provider_subscription_id is not null
+        select coalesce(paid_at, created_at) as at, amount_cents - tax_cents as amount_cents, 'invoice' as kind from invoices where status = 'paid' and provider_subscription_id is not null
         union all select coalesce(completed_at, created_at), amount_cents, 'tokens' from token_purchases where status = 'paid'
       ) as p where at >= ${first.toISOString()}::timestamptz group by 1, 2`),
     db.execute(sql`select tier, interval, amount_cents, status, created_at, canceled_at from organization_subscriptions where status <> 'incomplete'`),

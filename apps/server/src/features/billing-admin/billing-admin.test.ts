@@ -19,6 +19,7 @@ import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 import { notifyBillingEventProcessed } from '../billing/hooks';
 import { evaluateBillingAlerts } from './alerts';
 import { BILLING_WEBHOOK_EVENTS } from '@parley/shared/billing-webhook-events';
+import { TWO_DECIMAL_CURRENCY_MESSAGE } from '@parley/shared/constants';
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -515,6 +516,12 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
       { ...next, advanced: { ...next.advanced, trialDays: 1.5 } },
     ]) {
       expect((await send('PUT', '/api/admin/billing/settings', broken)).statusCode).toBe(400);
+    }
+    // Amounts are kept in cents: a currency without cents (JPY) or with mills (KWD) is refused, saying why.
+    for (const currency of ['jpy', 'KWD']) {
+      const refused = await send('PUT', '/api/admin/billing/settings', { ...next, payment: { ...next.payment, currency } });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { message: string }).message).toContain(TWO_DECIMAL_CURRENCY_MESSAGE);
     }
     const [after] = await db().select().from(billingSettings);
     expect(after).toMatchObject({ invoicePrefix: 'PAR-', invoiceDueDays: 14, paymentRetries: 3 });

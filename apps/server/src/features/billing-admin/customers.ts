@@ -67,7 +67,8 @@ function toInvoiceItem(r: { invoice: typeof invoices.$inferSelect; customerName:
     customerEmail: r.customerEmail,
     createdAt: i.createdAt.toISOString(),
     dueAt: i.dueAt?.toISOString() ?? null,
-    invoicePdf: i.invoicePdf,
+    // The customer's link of a sandbox invoice needs its membership; staff open it through the admin route.
+    invoicePdf: i.provider === 'sandbox' ? `/api/admin/billing/sandbox/invoices/${i.providerInvoiceId}/pdf` : i.invoicePdf,
     // Spec §2/§4: retry appears only on failed invoices.
     canRetry: i.status === 'failed',
   };
@@ -224,7 +225,7 @@ interface CustomerRow {
  * subscription: active or trialing → active, past_due or unpaid → past_due, canceled → cancelled; none (tokens only) → active.
  */
 const customerQuery = (where: SQL) => sql`with cur as ${CURRENT_SUBSCRIPTIONS},
-  spent as (select organization_id, sum(amount_cents) as cents from invoices where status = 'paid' and provider_subscription_id is not null group by organization_id),
+  spent as (select organization_id, sum(amount_cents - tax_cents) as cents from invoices where status = 'paid' and provider_subscription_id is not null group by organization_id),
   bought as (select organization_id, sum(amount_cents) as cents from token_purchases where status = 'paid' group by organization_id),
   base as (
     select sub.id, sub.organization_id, o.name, sub.email, sub.created_at as join_date, sub.provider, sc.card_last4,

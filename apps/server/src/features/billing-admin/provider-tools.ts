@@ -17,6 +17,7 @@ import { loadStripe } from '../../lib/lazy-require';
 import { logAdminActivity } from '../activity-logs/service';
 import { personalOrganizationSlug } from '../auth/service';
 import { getPaymentProvider } from '../billing/provider';
+import { assertSubscriptionNotEnded } from '../billing/checkout';
 import { TEST_EVENT_METADATA } from '../billing/webhook';
 import { readBillingSettings, resolveStripeSecrets, saveStripeSecrets, sandboxWebhookSecret } from '../billing/settings';
 import { toEventItem } from './activity';
@@ -331,6 +332,7 @@ export async function retryFailedInvoice(db: Db, config: Config, input: { id: st
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, input.id));
   if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found.');
   if (invoice.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed invoice can be retried.');
+  if (invoice.providerSubscriptionId) await assertSubscriptionNotEnded(db, invoice.provider, invoice.providerSubscriptionId);
   const provider = await getPaymentProvider(db, config);
   if (provider.name !== invoice.provider)
     throw new AppError('CONFLICT', `This invoice was issued by the ${invoice.provider} provider, which is not the one configured now.`);

@@ -41,6 +41,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../activity-logs/service';
 import { onBillingEventProcessed } from '../billing/hooks';
+import { sandboxInvoiceParams } from '../billing/routes';
+import { sandboxInvoicePdf, sendInvoicePdf } from '../billing/service';
 import { recentBillingEvents, recentInvoices, recentSubscribers } from './activity';
 import { evaluateBillingAlerts, listOpenBillingAlerts, resolveBillingAlert } from './alerts';
 import { billingAnalytics, revenueByMonth } from './analytics';
@@ -73,6 +75,15 @@ const access = { access: 'system_admin' as const };
  * "Pricing and Billing Administration"): system_admin only. Alerts are evaluated after every billing event.
  */
 export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/billing/sandbox/invoices/:invoiceId/pdf',
+    {
+      config: access,
+      schema: { tags, summary: "Any organization's sandbox invoice as a PDF", params: sandboxInvoiceParams, response: { 200: z.any(), ...errors } },
+    },
+    async (request, reply) => sendInvoicePdf(reply, await sandboxInvoicePdf(app.db, null, request.params.invoiceId)),
+  );
+
   const stopListening = onBillingEventProcessed(async (db) => {
     await evaluateBillingAlerts(db);
   });

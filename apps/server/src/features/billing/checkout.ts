@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { organizationSubscriptions, subscribers, subscriptionTierLimits, tokenPackages, tokenPurchases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { getPaymentProvider, type BillingInterval, type PaymentProvider } from './provider';
-import { ensureSandboxCustomer } from './sandbox/ledger';
+import { ENDED_SUBSCRIPTION_INVOICE, ensureSandboxCustomer } from './sandbox/ledger';
 import { readBillingSettings } from './settings';
 
 /** Subscription statuses that still hold a plan (a change goes to the existing subscription, not a second one). */
@@ -19,6 +19,15 @@ export async function liveSubscription(db: Db, organizationId: string) {
     .orderBy(desc(organizationSubscriptions.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** An invoice of a subscription that has ended is never charged again (Stripe stops collecting when one ends). */
+export async function assertSubscriptionNotEnded(db: Db, provider: PaymentProvider['name'], subscriptionId: string): Promise<void> {
+  const [subscription] = await db
+    .select({ status: organizationSubscriptions.status })
+    .from(organizationSubscriptions)
+    .where(and(eq(organizationSubscriptions.provider, provider), eq(organizationSubscriptions.providerSubscriptionId, subscriptionId)));
+  if (subscription?.status === 'canceled') throw new AppError('CONFLICT', ENDED_SUBSCRIPTION_INVOICE);
 }
 
 async function customerIdFor(db: Db, provider: PaymentProvider, organizationId: string): Promise<string | null> {

@@ -1,5 +1,5 @@
 import { UUID_PATTERN } from '@parley/shared/constants';
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   invoices,
@@ -19,6 +19,7 @@ import {
   checkoutSessionObject,
   invoiceObject,
   invoiceSubscriptionId,
+  invoiceTaxCents,
   subscriptionObject,
   toDate,
   type InvoiceObject,
@@ -26,6 +27,7 @@ import {
 } from './event-objects';
 import type { BillingWebhookEvent, ProviderName } from './provider';
 import { readBillingSettings } from './settings';
+import { subscriptionsReplacedBy, type ReplacedSubscription } from './replaced-subscriptions';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -38,6 +40,8 @@ export interface HandlerResult {
   userId: string | null;
   /** What happened, stored with the event (data.outcome). */
   outcome: string;
+  /** Older subscriptions this event's subscription replaces: cancelled by a job stored with the event. */
+  replaced?: ReplacedSubscription[];
 }
 
 function mapStatus(status: string): SubscriptionStatus {
@@ -122,6 +126,25 @@ async function upsertSubscriber(
     .onConflictDoUpdate({ target: subscribers.organizationId, set });
 }
 
+/**
+ * Why an event of a subscription is not applied, or null: Stripe does not deliver in order, so an event created
+ * before the last one applied is older news, and a canceled subscription never comes back (a late "updated" with
+ * status active must not revive it).
+ */
+async function staleSubscriptionEvent(tx: Tx, provider: ProviderName, subscriptionId: string, eventAt: Date | null, deleted: boolean): Promise<string | null> {
+  const [known] = await tx
+    .select({ status: organizationSubscriptions.status, lastEventAt: organizationSubscriptions.lastEventAt })
+    .from(organizationSubscriptions)
+    .where(and(eq(organizationSubscriptions.provider, provider), eq(organizationSubscriptions.providerSubscriptionId, subscriptionId)));
+  // The end of a subscription is final, whenever it arrives.
+  if (!known || deleted) return null;
+  if (known.status === 'canceled') return `skipped: subscription ${subscriptionId} is already canceled`;
+  if (eventAt && known.lastEventAt && eventAt < known.lastEventAt) {
+    return `skipped: an event of subscription ${subscriptionId} created later was already applied`;
+  }
+  return null;
+}
+
 /** Sets organizations.tier from the organization's subscriptions: the newest one whose tier applies, else free. */
 async function applyOrganizationTier(tx: Tx, organizationId: string): Promise<string> {
   const [current] = await tx
@@ -139,12 +162,17 @@ async function applyOrganizationTier(tx: Tx, organizationId: string): Promise<st
   return tier;
 }
 
-async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, deleted: boolean): Promise<HandlerResult> {
-  const subscription = subscriptionObject.parse(raw);
+async function upsertSubscription(tx: Tx, provider: ProviderName, event: BillingWebhookEvent, deleted: boolean): Promise<HandlerResult> {
+  const subscription = subscriptionObject.parse(event.data.object);
   const organizationId = await resolveOrganization(tx, provider, {
     metadataOrganizationId: subscription.metadata.organization_id,
     customerId: subscription.customer,
   });
+  // Events of one subscription are applied one at a time (two different event ids can arrive at once).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-subscription:${provider}:${subscription.id}`}))`);
+  const eventAt = toDate(event.created);
+  const stale = await staleSubscriptionEvent(tx, provider, subscription.id, eventAt, deleted);
+  if (stale) return { organizationId, userId: null, outcome: stale };
   const tier = await tierOf(tx, subscription);
   const item = subscription.items?.data[0];
   const price = item?.price;
@@ -165,9 +193,12 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, 
     cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
     canceledAt: toDate(subscription.canceled_at) ?? (deleted ? new Date() : null),
     trialEnd: toDate(subscription.trial_end),
+    lastEventAt: eventAt,
     updatedAt: new Date(),
   };
-  const { organizationId: _org, provider: _p, providerSubscriptionId: _s, ...set } = values;
+  const { organizationId: _org, provider: _p, providerSubscriptionId: _s, lastEventAt: _e, ...rest } = values;
+  // A "deleted" older than the last event applied still ends the subscription; the newest time is kept.
+  const set = { ...rest, lastEventAt: sql`greatest(${organizationSubscriptions.lastEventAt}, excluded.last_event_at)` };
   const [before] = await tx
     .select({
       tier: organizationSubscriptions.tier,
@@ -178,10 +209,12 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, 
     .from(organizationSubscriptions)
     .where(and(eq(organizationSubscriptions.provider, provider), eq(organizationSubscriptions.providerSubscriptionId, subscription.id)));
   const [organization] = await tx.select({ tier: organizations.tier }).from(organizations).where(eq(organizations.id, organizationId));
-  await tx
+  const [row] = await tx
     .insert(organizationSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: [organizationSubscriptions.provider, organizationSubscriptions.providerSubscriptionId], set });
+    .onConflictDoUpdate({ target: [organizationSubscriptions.provider, organizationSubscriptions.providerSubscriptionId], set })
+    .returning();
+  const replaced = status === 'active' || status === 'trialing' ? await subscriptionsReplacedBy(tx, row!) : [];
   await upsertSubscriber(tx, provider, organizationId, {
     customerId: subscription.customer,
     subscriptionId: deleted ? null : subscription.id,
@@ -212,7 +245,8 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, raw: unknown, 
       },
     });
   }
-  return { organizationId, userId: null, outcome: `subscription ${status}; organization tier ${applied}` };
+  const ending = replaced.length ? `; ending the older subscription ${replaced.map((r) => r.subscriptionId).join(', ')}` : '';
+  return { organizationId, userId: null, outcome: `subscription ${status}; organization tier ${applied}${ending}`, replaced };
 }
 
 async function upsertInvoice(tx: Tx, provider: ProviderName, invoice: InvoiceObject, organizationId: string, failed: boolean) {
@@ -226,6 +260,7 @@ async function upsertInvoice(tx: Tx, provider: ProviderName, invoice: InvoiceObj
     providerSubscriptionId: invoiceSubscriptionId(invoice),
     status,
     amountCents: invoice.total ?? invoice.amount_due ?? 0,
+    taxCents: invoiceTaxCents(invoice),
     currency: invoice.currency ?? 'usd',
     description: invoice.description ?? invoice.lines?.data[0]?.description ?? '',
     dueAt: toDate(invoice.due_date),
@@ -370,7 +405,8 @@ async function checkoutCompleted(tx: Tx, provider: ProviderName, event: BillingW
       packageId: null,
       packageName: session.metadata.package_name ?? `${tokens.toLocaleString('en-US')} tokens`,
       tokens,
-      amountCents: session.amount_total ?? 0,
+      // Before tax, as the purchases Parley records are (the package's price).
+      amountCents: session.amount_subtotal ?? session.amount_total ?? 0,
       currency: session.currency ?? 'usd',
       provider,
       providerCheckoutId: session.id,
@@ -389,16 +425,37 @@ async function checkoutCompleted(tx: Tx, provider: ProviderName, event: BillingW
   return { organizationId, userId, outcome };
 }
 
+/**
+ * checkout.session.expired: a token checkout left unpaid (Stripe expires a session after 24 hours) is no longer
+ * pending. Not one of the seven events the spec lists to configure, so it is handled when the provider sends it and
+ * not listed (decisions §72). A paid purchase is never touched.
+ */
+async function checkoutExpired(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
+  const session = checkoutSessionObject.parse(event.data.object);
+  const [expired] = await tx
+    .update(tokenPurchases)
+    .set({ status: 'expired' })
+    .where(and(eq(tokenPurchases.provider, provider), eq(tokenPurchases.providerCheckoutId, session.id), eq(tokenPurchases.status, 'pending')))
+    .returning({ organizationId: tokenPurchases.organizationId });
+  return {
+    organizationId: expired?.organizationId ?? null,
+    userId: null,
+    outcome: expired ? 'token purchase expired' : `checkout ${session.id} expired; no pending token purchase`,
+  };
+}
+
 /** Applies one verified event inside the caller's transaction. Unknown types are recorded and otherwise ignored. */
 export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-      return upsertSubscription(tx, provider, event.data.object, false);
+      return upsertSubscription(tx, provider, event, false);
     case 'customer.subscription.deleted':
-      return upsertSubscription(tx, provider, event.data.object, true);
+      return upsertSubscription(tx, provider, event, true);
     case 'checkout.session.completed':
       return checkoutCompleted(tx, provider, event);
+    case 'checkout.session.expired':
+      return checkoutExpired(tx, provider, event);
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
       return invoicePaid(tx, provider, event);

@@ -52,6 +52,10 @@ export const invoiceObject = z.object({
   amount_due: z.number().int().nullish(),
   amount_paid: z.number().int().nullish(),
   total: z.number().int().nullish(),
+  /** The tax: total_taxes (API 2025-03-31 and later), total_tax_amounts or tax (earlier versions). */
+  total_taxes: z.array(z.object({ amount: z.number().int() })).nullish(),
+  total_tax_amounts: z.array(z.object({ amount: z.number().int() })).nullish(),
+  tax: z.number().int().nullish(),
   currency: z.string().nullish(),
   description: z.string().nullish(),
   attempt_count: z.number().int().nullish(),
@@ -79,6 +83,7 @@ export const checkoutSessionObject = z.object({
   subscription: id.nullish(),
   payment_intent: id.nullish(),
   amount_total: z.number().int().nullish(),
+  amount_subtotal: z.number().int().nullish(),
   currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
   metadata,
@@ -89,3 +94,9 @@ export const toDate = (seconds: number | null | undefined) => (seconds ? new Dat
 
 /** The subscription an invoice belongs to, in either API shape. */
 export const invoiceSubscriptionId = (invoice: InvoiceObject) => invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
+
+const sumOf = (amounts: { amount: number }[]) => amounts.reduce((total, t) => total + t.amount, 0);
+
+/** The tax of an invoice, in whichever field its API version has it (0 when none). */
+export const invoiceTaxCents = (invoice: InvoiceObject) =>
+  invoice.total_taxes ? sumOf(invoice.total_taxes) : invoice.total_tax_amounts ? sumOf(invoice.total_tax_amounts) : (invoice.tax ?? 0);

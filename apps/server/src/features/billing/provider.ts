@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { organizationSubscriptions } from '../../db/schema/index';
 import { paymentModeProblem, readBillingSettings, resolveStripeSecrets, sandboxWebhookSecret, taxRateOf } from './settings';
 import { createStripeProvider } from './stripe-provider';
+import { AppError } from '../../lib/app-error';
 
 /**
  * One interface, two payment providers (issue #7): Stripe through its SDK when a secret key is configured (billing
@@ -79,6 +80,11 @@ export interface PaymentProvider {
   /** Moves an existing subscription to another tier or interval (prorated by the provider). */
   changeSubscription(input: { subscriptionId: string; tier: string; interval: BillingInterval; priceId: string | null; amountCents: number }): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /**
+   * Ends a subscription now; with `prorate` the unused time of the period is credited to the customer. One already
+   * ended is left alone (`alreadyEnded`), so a retried call does nothing twice.
+   */
+  cancelNow(subscriptionId: string, options: { prorate: boolean }): Promise<{ alreadyEnded: boolean }>;
   /** Charges an open invoice again now. */
   retryInvoice(invoiceId: string): Promise<{ paid: boolean }>;
   /** Checks the `stripe-signature` header against this provider's signing secret; throws WebhookVerificationError. */
@@ -148,4 +154,15 @@ export async function webhookVerifiers(db: Db, config: Config): Promise<{ provid
   const sandbox = createSandboxProvider(db, config, await sandboxWebhookSecret(db, config));
   verifiers.push({ provider: 'sandbox', verify: sandbox.verifyWebhook });
   return verifiers;
+}
+
+/**
+ * The client of a named provider for what already runs there (cancellations): a sandbox subscription stays with the
+ * sandbox after Stripe is configured, and a Stripe one needs the Stripe key whatever the test mode says.
+ */
+export async function providerNamed(db: Db, config: Config, name: ProviderName): Promise<PaymentProvider> {
+  if (name === 'sandbox') return createSandboxProvider(db, config, await sandboxWebhookSecret(db, config));
+  const secrets = await resolveStripeSecrets(db, config);
+  if (!secrets.secretKey) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe is not configured: its secret key is missing.');
+  return createStripeProvider({ secretKey: secrets.secretKey, webhookSecret: secrets.webhookSecret, apiUrl: config.stripe.apiUrl });
 }

@@ -31,7 +31,16 @@ import { openCustomerPortal, setCancelAtPeriodEnd, startTierCheckout, startToken
 import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout, startSandboxTrialWithoutCard } from './sandbox/checkout';
 import { advanceSandboxClock } from './sandbox/clock';
 import { runSandboxRenewals } from './sandbox/renewals';
-import { listInvoices, sandboxInvoicePdf, sandboxPortal, subscriptionOverview, tokenOverview, updateSandboxCard } from './service';
+import {
+  listInvoices,
+  SANDBOX_INVOICE_ID_PATTERN,
+  sandboxInvoicePdf,
+  sandboxPortal,
+  sendInvoicePdf,
+  subscriptionOverview,
+  tokenOverview,
+  updateSandboxCard,
+} from './service';
 import { handleBillingWebhook } from './webhook';
 
 const errors = {
@@ -44,7 +53,7 @@ const errors = {
   503: errorResponseSchema,
 };
 const tags = ['billing'];
-const sandboxInvoiceParams = z.object({ invoiceId: z.string().regex(/^in_sandbox_[A-Za-z0-9_-]{10,64}$/, 'Not a sandbox invoice id') });
+export const sandboxInvoiceParams = z.object({ invoiceId: z.string().regex(SANDBOX_INVOICE_ID_PATTERN, 'Not a sandbox invoice id') });
 
 /**
  * POST /api/webhooks/stripe: public, verified by signature. Its own plugin so the raw body (which the signature
@@ -279,12 +288,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
       schema: { tags, summary: 'A sandbox invoice as a PDF', params: sandboxInvoiceParams, response: { 200: z.any(), ...errors } },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await sandboxInvoicePdf(app.db, requireMembership(request).organizationId, request.params.invoiceId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendInvoicePdf(reply, await sandboxInvoicePdf(app.db, requireMembership(request).organizationId, request.params.invoiceId));
     },
   );
 

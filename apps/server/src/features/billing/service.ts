@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { InvoicePage, SandboxPortal, SubscriptionOverview, TokenOverview } from '@parley/shared/contracts/billing';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -133,12 +134,13 @@ export async function tokenOverview(db: Db, config: Config, organizationId: stri
 }
 
 /** A sandbox invoice of the organization as a PDF. */
-export async function sandboxInvoicePdf(db: Db, organizationId: string, invoiceId: string): Promise<{ fileName: string; pdf: Buffer }> {
+/** A sandbox invoice as a PDF: the organization's own (`organizationId`), or any for a system admin (null). */
+export async function sandboxInvoicePdf(db: Db, organizationId: string | null, invoiceId: string): Promise<{ fileName: string; pdf: Buffer }> {
   const [row] = await db
     .select({ invoice: sandboxInvoices, organizationName: organizations.name })
     .from(sandboxInvoices)
     .innerJoin(organizations, eq(organizations.id, sandboxInvoices.organizationId))
-    .where(and(eq(sandboxInvoices.id, invoiceId), eq(sandboxInvoices.organizationId, organizationId)));
+    .where(and(eq(sandboxInvoices.id, invoiceId), organizationId === null ? undefined : eq(sandboxInvoices.organizationId, organizationId)));
   if (!row) throw new AppError('NOT_FOUND', 'Invoice not found.');
   const invoice = row.invoice;
   const pdf = renderInvoicePdf({
@@ -186,3 +188,14 @@ export async function updateSandboxCard(db: Db, organizationId: string, card: { 
     .where(eq(sandboxCustomers.id, customer.id));
   return sandboxPortal(db, organizationId);
 }
+
+/** The reply of a sandbox invoice's PDF, opened in the browser. */
+export function sendInvoicePdf(reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+export const SANDBOX_INVOICE_ID_PATTERN = /^in_sandbox_[A-Za-z0-9_-]{10,64}$/;

@@ -206,6 +206,14 @@ export function createStripeProvider(options: {
       await call('update the subscription', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
     },
 
+    async cancelNow(subscriptionId, { prorate }) {
+      const subscription = await call('read the subscription', () => stripe.subscriptions.retrieve(subscriptionId));
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return { alreadyEnded: true };
+      // prorate credits the unused time; invoice_now puts that credit on a final invoice (the customer's balance).
+      await call('cancel the subscription', () => stripe.subscriptions.cancel(subscriptionId, { prorate, invoice_now: prorate }));
+      return { alreadyEnded: false };
+    },
+
     async retryInvoice(invoiceId) {
       try {
         const invoice = await stripe.invoices.pay(invoiceId);

@@ -47,12 +47,16 @@ export async function createTokenPackage(c: TestContext, tokens = 50_000, priceC
 }
 
 /** A Stripe-shaped event, serialized, with a stripe-signature header made by the real SDK. */
-export function signedEvent(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string; timestamp?: number } = {}) {
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; secret?: string; timestamp?: number; created?: number } = {},
+) {
   const payload = JSON.stringify({
     id: options.id ?? `evt_test_${Math.random().toString(36).slice(2)}`,
     object: 'event',
     type,
-    created: Math.floor(Date.now() / 1000),
+    created: options.created ?? Math.floor(Date.now() / 1000),
     data: { object },
   });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
@@ -81,5 +85,29 @@ export function tokenCheckout(organizationId: string, tokens: number, id = `cs_t
     currency: 'usd',
     payment_intent: `pi_${id}`,
     metadata: { organization_id: organizationId, kind: 'token_purchase', tokens: String(tokens) },
+  };
+}
+
+/** A Stripe subscription object on the Pro tier's monthly price, as the subscription events carry it. */
+export function stripeSubscription(organizationId: string, overrides: Record<string, unknown> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: `sub_test_${Math.random().toString(36).slice(2)}`,
+    object: 'subscription',
+    customer: `cus_test_${organizationId.slice(0, 8)}`,
+    status: 'active',
+    cancel_at_period_end: false,
+    metadata: { organization_id: organizationId, tier: 'pro', interval: 'month' },
+    items: {
+      object: 'list',
+      data: [
+        {
+          current_period_start: now,
+          current_period_end: now + 30 * 86400,
+          price: { id: 'price_pro_monthly', unit_amount: 4900, currency: 'usd', recurring: { interval: 'month' } },
+        },
+      ],
+    },
+    ...overrides,
   };
 }

@@ -15,31 +15,20 @@ import {
 import { describeEachDatabase } from '../../test/harness';
 import { availableCredits } from '../token-credits/service';
 import { onBillingEventProcessed } from './hooks';
-import { WEBHOOK_SECRET, createTokenPackage, customerWithOrganization, ensureProTier, postWebhook, signedEvent, tokenCheckout } from './test-support';
+import {
+  WEBHOOK_SECRET,
+  createTokenPackage,
+  customerWithOrganization,
+  ensureProTier,
+  postWebhook,
+  signedEvent,
+  stripeSubscription,
+  tokenCheckout,
+} from './test-support';
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function subscription(organizationId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id: `sub_test_${Math.random().toString(36).slice(2)}`,
-    object: 'subscription',
-    customer: `cus_test_${organizationId.slice(0, 8)}`,
-    status: 'active',
-    cancel_at_period_end: false,
-    metadata: { organization_id: organizationId, tier: 'pro', interval: 'month' },
-    items: {
-      object: 'list',
-      data: [
-        {
-          current_period_start: now(),
-          current_period_end: now() + 30 * 86400,
-          price: { id: 'price_pro_monthly', unit_amount: 4900, currency: 'usd', recurring: { interval: 'month' } },
-        },
-      ],
-    },
-    ...overrides,
-  };
-}
+const subscription = stripeSubscription;
 
 describeEachDatabase(
   'billing webhooks (signed by the stripe SDK)',

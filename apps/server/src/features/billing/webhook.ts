@@ -8,6 +8,8 @@ import { applyBillingEvent, type HandlerResult, type Tx } from './event-handlers
 import { notifyBillingEventProcessed } from './hooks';
 import { WebhookVerificationError, webhookVerifiers, type BillingWebhookEvent, type ProviderName } from './provider';
 import { readBillingSettings } from './settings';
+import type { TransactionSend } from '../../jobs/queue';
+import { billingJobQueue, cancelReplacedNow, REPLACED_SUBSCRIPTION_QUEUE, type ReplacedSubscription } from './replaced-subscriptions';
 
 export type WebhookOutcome =
   | { status: 'processed'; duplicate: false; eventId: string; provider: ProviderName }
@@ -87,8 +89,12 @@ export async function handleBillingWebhook(
   const key = `billing-event:${provider}:${event.id}`;
 
   let row: typeof billingEvents.$inferSelect | undefined;
+  let replaced: ReplacedSubscription[] = [];
+  const jobs = billingJobQueue(db);
+  const inTransaction = <R>(write: (tx: Tx, send: TransactionSend | null) => Promise<R>): Promise<R> =>
+    jobs ? jobs.transaction(db, [REPLACED_SUBSCRIPTION_QUEUE], (tx, send) => write(tx as unknown as Tx, send)) : db.transaction((tx) => write(tx, null));
   try {
-    row = await db.transaction(async (tx) => {
+    row = await inTransaction(async (tx, send) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
       const [existing] = await tx
         .select({ status: billingEvents.status })
@@ -96,6 +102,9 @@ export async function handleBillingWebhook(
         .where(and(eq(billingEvents.provider, provider), eq(billingEvents.providerEventId, event.id)));
       if (existing?.status === 'processed') return undefined;
       const result = isTestEvent(event) ? await applyTestEvent(tx, provider, event) : await applyBillingEvent(tx, provider, event);
+      // Test events are rolled back: they replace nothing.
+      replaced = isTestEvent(event) ? [] : (result.replaced ?? []);
+      if (send) for (const job of replaced) await send(REPLACED_SUBSCRIPTION_QUEUE, job);
       const processingTimeMs = elapsed();
       const values = {
         provider,
@@ -151,6 +160,7 @@ export async function handleBillingWebhook(
     return { status: 'failed', duplicate: false, eventId: event.id, provider, error: message, retry: !permanent };
   }
   if (!row) return { status: 'duplicate', duplicate: true, eventId: event.id, provider };
+  if (!jobs) await cancelReplacedNow(db, config, replaced, log);
   await notify(db, row, log);
   return { status: 'processed', duplicate: false, eventId: event.id, provider };
 }

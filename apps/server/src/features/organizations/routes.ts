@@ -110,11 +110,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
         tags,
         summary: 'Delete the organization with its chatbots, training data, conversations and keys (type its name to confirm)',
         body: deleteOrganizationBodySchema,
-        response: { 200: okResponseSchema, ...errors },
+        response: { 200: okResponseSchema, ...errors, 503: errorResponseSchema },
       },
     },
     async (request) => {
-      await deleteOrganization(app.db, requireMembership(request), request.body);
+      await deleteOrganization({ db: app.db, config: app.config, log: request.log }, requireMembership(request), request.body);
       return { ok: true as const };
     },
   );

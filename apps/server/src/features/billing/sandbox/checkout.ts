@@ -11,7 +11,7 @@ import { sandboxNow } from './clock';
 import { deliverSandboxEvents, emitSandboxEvent } from './events';
 import { addInterval, sandboxId } from './ids';
 import type { Tx } from '../event-handlers';
-import { attemptSandboxCharge, cancelOtherSubscriptions, createSandboxInvoice, ensureSandboxCustomer, sandboxTaxCents } from './ledger';
+import { attemptSandboxCharge, createSandboxInvoice, ensureSandboxCustomer, sandboxTaxCents } from './ledger';
 import { checkoutSessionObject, subscriptionObject } from './objects';
 
 type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
@@ -196,7 +196,6 @@ async function completeSandboxCheckout(
       // Checked again under the claim: without a card only a trial can start (the rolled-back claim reopens the session).
       if (!card.last4 && !trial) throw new AppError('CONFLICT', 'This checkout has no trial: pay with a card.');
       const periodEnd = trial ? new Date(now.getTime() + trialDays * 86_400_000) : addInterval(now, interval);
-      await cancelOtherSubscriptions(tx, customer!.id, null, now);
       const [sub] = await tx
         .insert(sandboxSubscriptions)
         .values({

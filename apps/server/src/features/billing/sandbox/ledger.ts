@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { billingSettings, organizationMembers, sandboxCustomers, sandboxInvoices, sandboxSubscriptions, users } from '../../../db/schema/index';
+import { AppError } from '../../../lib/app-error';
 import { readBillingSettings } from '../settings';
 import type { Tx } from '../event-handlers';
 import { emitSandboxEvent } from './events';
@@ -96,6 +97,8 @@ export async function createSandboxInvoice(
   return invoice!;
 }
 
+export const ENDED_SUBSCRIPTION_INVOICE = 'This invoice belongs to a subscription that has ended; it is not charged again.';
+
 /**
  * One charge attempt of an open invoice against the customer's saved card. Paid: the invoice is paid and the
  * subscription active. Declined: retried every retry_interval_days up to payment_retries times, then the invoice is
@@ -107,6 +110,17 @@ export async function attemptSandboxCharge(
   invoice: SandboxInvoice,
   options: { now: Date; forceSucceed?: boolean },
 ): Promise<{ paid: boolean }> {
+  if (invoice.subscriptionId) {
+    const [ofSubscription] = await tx
+      .select({ status: sandboxSubscriptions.status })
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, invoice.subscriptionId));
+    if (ofSubscription?.status === 'canceled') {
+      // The subscription has ended: collection stops, and no retry is left scheduled.
+      await tx.update(sandboxInvoices).set({ nextAttemptAt: null }).where(eq(sandboxInvoices.id, invoice.id));
+      throw new AppError('CONFLICT', ENDED_SUBSCRIPTION_INVOICE);
+    }
+  }
   const settings = await readBillingSettings(tx);
   const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, invoice.customerId));
   // No saved card (a trial started without one): nothing to charge, the attempt fails.
@@ -147,21 +161,39 @@ export async function attemptSandboxCharge(
   return { paid };
 }
 
-/** Ends the customer's other live subscriptions at once (a second checkout for a plan replaces the first). */
-export async function cancelOtherSubscriptions(tx: Tx, customerId: string, keep: string | null, now: Date): Promise<void> {
-  const others = await tx
-    .select()
-    .from(sandboxSubscriptions)
-    .where(
-      and(eq(sandboxSubscriptions.customerId, customerId), inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'])),
-    );
-  for (const other of others) {
-    if (other.id === keep) continue;
-    const [canceled] = await tx
-      .update(sandboxSubscriptions)
-      .set({ status: 'canceled', canceledAt: now, updatedAt: new Date() })
-      .where(eq(sandboxSubscriptions.id, other.id))
-      .returning();
-    await emitSandboxEvent(tx, 'customer.subscription.deleted', subscriptionObject(canceled!), now);
-  }
+/**
+ * Ends a subscription now, as Stripe's cancel does: the deleted event, and with `prorate` a final invoice crediting
+ * the unused part of the period paid for (a negative total, marked paid: the sandbox refunds it to the card).
+ */
+export async function cancelSandboxSubscriptionNow(tx: Tx, config: Config, sub: SandboxSubscription, options: { now: Date; prorate: boolean }): Promise<void> {
+  const { now } = options;
+  const [canceled] = await tx
+    .update(sandboxSubscriptions)
+    .set({ status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false, updatedAt: new Date() })
+    .where(eq(sandboxSubscriptions.id, sub.id))
+    .returning();
+  await emitSandboxEvent(tx, 'customer.subscription.deleted', subscriptionObject(canceled!), now);
+  const period = sub.currentPeriodEnd.getTime() - sub.currentPeriodStart.getTime();
+  const unused = Math.max(0, sub.currentPeriodEnd.getTime() - now.getTime());
+  // A trial was not paid for, and an unpaid period has nothing to give back.
+  if (!options.prorate || sub.status === 'trialing' || sub.status === 'unpaid' || period <= 0 || unused <= 0) return;
+  const creditCents = Math.round((sub.amountCents * Math.min(unused, period)) / period);
+  if (creditCents <= 0) return;
+  const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, sub.customerId));
+  const credit = await createSandboxInvoice(tx, {
+    customer: customer!,
+    subscriptionId: sub.id,
+    description: `Unused time on the ${sub.tier} plan, credited`,
+    amountCents: -creditCents,
+    currency: sub.currency,
+    periodStart: now,
+    periodEnd: sub.currentPeriodEnd,
+    now,
+  });
+  const [settled] = await tx
+    .update(sandboxInvoices)
+    .set({ status: 'paid', paidAt: now, nextAttemptAt: null })
+    .where(eq(sandboxInvoices.id, credit.id))
+    .returning();
+  await emitSandboxEvent(tx, 'invoice.paid', invoiceObject(config, settled!), now);
 }

@@ -58,6 +58,7 @@ export function invoiceObject(config: Config, invoice: InvoiceRow) {
     amount_paid: invoice.status === 'paid' ? invoice.amountCents : 0,
     total: invoice.amountCents,
     subtotal: invoice.subtotalCents,
+    total_taxes: invoice.taxCents === 0 ? [] : [{ amount: invoice.taxCents, tax_behavior: 'exclusive', taxable_amount: invoice.subtotalCents }],
     currency: invoice.currency,
     description: invoice.description,
     attempt_count: invoice.attemptCount,

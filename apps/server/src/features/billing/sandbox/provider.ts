@@ -9,7 +9,7 @@ import { constructSignedEvent } from '../stripe-provider';
 import { createSandboxCheckoutSession } from './checkout';
 import { sandboxNow } from './clock';
 import { deliverSandboxEvents, emitSandboxEvent } from './events';
-import { attemptSandboxCharge } from './ledger';
+import { attemptSandboxCharge, cancelSandboxSubscriptionNow } from './ledger';
 import { sandboxPriceId, subscriptionObject } from './objects';
 
 /** The built-in payment provider: everything happens in Parley's database, on the sandbox clock. */
@@ -133,6 +133,19 @@ export function createSandboxProvider(
         await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed!), now);
       });
       await deliverSandboxEvents(db, config);
+    },
+
+    async cancelNow(subscriptionId, { prorate }) {
+      const now = await sandboxNow(db);
+      const ended = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId)).for('update');
+        if (!current) throw new AppError('NOT_FOUND', 'Subscription not found in the sandbox.');
+        if (current.status === 'canceled') return true;
+        await cancelSandboxSubscriptionNow(tx, config, current, { now, prorate });
+        return false;
+      });
+      await deliverSandboxEvents(db, config);
+      return { alreadyEnded: ended };
     },
 
     async retryInvoice(invoiceId) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -24,6 +24,9 @@ const MAX_STEPS = 500;
  * card) or end (cancel_at_period_end), and failed invoices whose retry is due are charged again. Each step is its own
  * transaction with the row locked, so two nodes running this at once do each step once. Events are delivered after.
  */
+/** An invoice of a canceled subscription is never charged again (Stripe stops collecting when a subscription ends). */
+const notOfEndedSubscription = sql`not exists (select 1 from ${sandboxSubscriptions} where ${sandboxSubscriptions.id} = ${sandboxInvoices.subscriptionId} and ${sandboxSubscriptions.status} = 'canceled')`;
+
 export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBaseLogger): Promise<RenewalRun> {
   const run: RenewalRun = { renewed: 0, failed: 0, canceled: 0, retried: 0 };
   const now = await sandboxNow(db);
@@ -33,7 +36,7 @@ export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBa
       const [retry] = await tx
         .select()
         .from(sandboxInvoices)
-        .where(and(eq(sandboxInvoices.status, 'open'), lte(sandboxInvoices.nextAttemptAt, now)))
+        .where(and(eq(sandboxInvoices.status, 'open'), lte(sandboxInvoices.nextAttemptAt, now), notOfEndedSubscription))
         .orderBy(asc(sandboxInvoices.nextAttemptAt))
         .limit(1)
         .for('update', { skipLocked: true });

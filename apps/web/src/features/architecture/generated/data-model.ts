@@ -455,6 +455,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text provider_subscription_id
     text status
     integer amount_cents
+    integer tax_cents
     text currency
     text description
     timestamptz due_at
@@ -623,6 +624,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz canceled_at
     timestamptz trial_end
     integer failed_payment_count
+    timestamptz last_event_at
     timestamptz created_at
     timestamptz updated_at
   }
