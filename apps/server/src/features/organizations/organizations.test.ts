@@ -88,6 +88,26 @@ describeEachDatabase('organizations and teams: members, roles, invitations, owne
     expect(refused.json().message).toBe(TEAM_MESSAGES.tooManyOwned(ORGANIZATIONS_OWNED_MAX));
   });
 
+  it(`the ${ORGANIZATIONS_OWNED_MAX}-organization cap holds when organizations are created at once`, async () => {
+    const c = ctx();
+    const user = await createSignedInUser(c);
+    // The personal workspace is the first; eight more leave room for one, which five requests race for.
+    for (let i = 2; i < ORGANIZATIONS_OWNED_MAX; i += 1) {
+      await c.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie: user.cookie }, payload: { name: `Org ${i}` } });
+    }
+    const raced = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        c.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie: user.cookie }, payload: { name: `Racer ${i}` } }),
+      ),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 403, 403, 403, 403]);
+    const [owned] = await c.database.db
+      .select({ n: count() })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.userId, user.userId), eq(organizationMembers.role, 'owner')));
+    expect(Number(owned!.n)).toBe(ORGANIZATIONS_OWNED_MAX);
+  });
+
   it('an invitation is e-mailed with a link whose token is stored hashed; accepting joins with the invited role, once', async () => {
     const c = ctx();
     const team = await createTeam(c);

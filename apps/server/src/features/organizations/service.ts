@@ -77,9 +77,14 @@ function newSlug(name: string): string {
   return `${base}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Refuses one more membership (or one more owned organization) beyond the limits. */
-export async function assertCanJoin(db: Pick<Db, 'select'>, userId: string, { asOwner }: { asOwner: boolean }): Promise<void> {
-  const [totals] = await db
+/**
+ * Refuses one more membership (or one more owned organization) beyond the limits. Call it in the transaction that
+ * inserts the membership: it holds a lock on the user's memberships until that transaction ends, so two joins at once
+ * (two organizations created in two tabs, two invitations accepted together) count one after the other.
+ */
+export async function assertCanJoin(tx: Db, userId: string, { asOwner }: { asOwner: boolean }): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`parley:memberships:${userId}`}))`);
+  const [totals] = await tx
     .select({ all: count(), owned: sql<number>`count(*) filter (where ${organizationMembers.role} = 'owner')`.mapWith(Number) })
     .from(organizationMembers)
     .where(eq(organizationMembers.userId, userId));
