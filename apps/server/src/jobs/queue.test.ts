@@ -147,7 +147,10 @@ describe('durable jobs', () => {
   }
 });
 
-describe.skipIf(!inject('postgresUrl'))('queues made by several processes at once', () => {
+const noPostgres = inject('postgresUrl') ? '' : inject('postgresSkipReason') || 'no PostgreSQL server (TEST_DATABASE_URL)';
+if (noPostgres) console.warn(`\n[parley tests] ${noPostgres}: the test of queues made by several processes at once is skipped.\n`);
+
+describe.skipIf(!!noPostgres)('queues made by several processes at once', () => {
   it('three processes starting together on one PostgreSQL each make the same 12 new queues, in parallel, without an error', async () => {
     const { database, dispose } = await openTestDatabase('postgres');
     const others = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: database.url!, poolSize: 4 })));
