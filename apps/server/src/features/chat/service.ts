@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { conversations, messages, usageLedger, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
-import { queueUsageThresholdEmails } from '../usage/threshold-emails';
+import { noticeUsageThresholds } from '../usage/thresholds';
 import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
@@ -17,8 +17,8 @@ import { noteAnswerUsage } from '../api-usage/request-usage';
 import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import type { TokenMeter } from '../token-conversion/meter';
-import { isOverTokenLimit } from '../usage/service';
-import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, noticeUsageThresholds, webhookListeners } from '../webhooks/events';
+import { tokenAllowance } from '../usage/service';
+import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, webhookListeners } from '../webhooks/events';
 import { retrievePassages, type Passage } from './retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -254,7 +254,8 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
   }
 
   // Over the monthly token limit: a clear message instead of an answer, and nothing more metered.
-  if (await isOverTokenLimit(db, chatbot.organizationId)) {
+  const allowance = await tokenAllowance(db, chatbot.organizationId);
+  if (allowance.isOver) {
     const limitedId = await finishWithoutAnswer(deps, request, { conversationId, userMessage: userTurn }, { text: MONTHLY_LIMIT_TEXT, outcome: 'limited' });
     request.emit({ type: 'meta', conversationId, messageId: limitedId });
     request.emit({ type: 'delta', text: MONTHLY_LIMIT_TEXT });
@@ -345,8 +346,9 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         ],
         listeners,
       );
-      await noticeUsageThresholds(tx, chatbot.organizationId, new Date(), listeners);
-      await queueUsageThresholdEmails(tx, deps.jobs, chatbot.organizationId);
+      await noticeUsageThresholds(tx, { jobs: deps.jobs, listeners }, chatbot.organizationId, {
+        use: { usedBefore: allowance.used, limit: allowance.limit, metered: questionTokens + answerTokens },
+      });
       await recordTurnStats(
         tx,
         request,

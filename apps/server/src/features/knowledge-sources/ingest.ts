@@ -13,8 +13,8 @@ import { extractDocument } from '../../rag/parsers';
 import { readSystemConfiguration } from '../chatbots/service';
 import type { ChunkSource } from '../n8n/chunk-source';
 import type { TokenMeter } from '../token-conversion/meter';
-import { documentFailedData, documentProcessedData, emitWebhookEvent, noticeUsageThresholds } from '../webhooks/events';
-import { queueUsageThresholdEmails } from '../usage/threshold-emails';
+import { documentFailedData, documentProcessedData, emitWebhookEvent } from '../webhooks/events';
+import { noticeUsageThresholds } from '../usage/thresholds';
 import type { IngestJobData } from './service';
 import { compactTermCounts } from './term-counts';
 
@@ -148,8 +148,7 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
       .returning();
     if (storageTokens > 0) {
       await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
-      await noticeUsageThresholds(tx, chatbot.organizationId);
-      await queueUsageThresholdEmails(tx, deps.jobs, chatbot.organizationId);
+      await noticeUsageThresholds(tx, { jobs: deps.jobs }, chatbot.organizationId);
     }
     await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
     return 'done' as const;

@@ -7,7 +7,8 @@ import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { sendStaffMessageEmails, STAFF_MESSAGE_EMAIL_JOB, type StaffMessageEmailJob } from '../notifications/emails';
 import { organizationTierAndUsage } from '../usage/service';
-import { queueUsageThresholdEmails, sendUsageThresholdEmails, USAGE_THRESHOLD_EMAIL_JOB, type UsageThresholdEmailJob } from '../usage/threshold-emails';
+import { noticeUsageThresholds } from '../usage/thresholds';
+import { sendUsageThresholdEmails, USAGE_THRESHOLD_EMAIL_JOB, type UsageThresholdEmailJob } from '../usage/threshold-emails';
 
 const preferences = '/api/account/notification-preferences';
 
@@ -67,7 +68,7 @@ describeEachDatabase('the optional e-mails the notification preferences switch: 
       await expect(
         db.transaction(async (tx) => {
           await tx.insert(usageLedger).values({ organizationId, tokenType: 'input', tokens: 100 });
-          expect(await queueUsageThresholdEmails(tx, c.app.jobs, organizationId)).toEqual([80]);
+          expect(await noticeUsageThresholds(tx, { jobs: c.app.jobs }, organizationId)).toEqual(['email_usage_threshold_80']);
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');

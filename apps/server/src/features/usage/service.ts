@@ -54,11 +54,19 @@ export async function tokensUsedThisMonth(db: Db, organizationId: string, now = 
   return Number(row?.total ?? 0);
 }
 
-/** Past the monthly allowance, the organization's credit tokens (rewards, purchases) are used before it is refused. */
-export async function isOverTokenLimit(db: Db, organizationId: string): Promise<boolean> {
+/**
+ * Whether the organization may use more tokens now, with the figures that decided it: this month's tokens and the tier's
+ * monthly limit. Past the monthly allowance, its credit tokens (rewards, purchases) are used before it is refused.
+ */
+export async function tokenAllowance(db: Db, organizationId: string): Promise<{ isOver: boolean; used: number; limit: number }> {
   const { tier, used } = await organizationTierAndUsage(db, organizationId);
-  if (tier.monthlyTokenLimit === UNLIMITED || used < tier.monthlyTokenLimit) return false;
-  return used >= tier.monthlyTokenLimit + (await availableCredits(db, organizationId, tier.monthlyTokenLimit));
+  const limit = tier.monthlyTokenLimit;
+  if (limit === UNLIMITED || used < limit) return { isOver: false, used, limit };
+  return { isOver: used >= limit + (await availableCredits(db, organizationId, limit)), used, limit };
+}
+
+export async function isOverTokenLimit(db: Db, organizationId: string): Promise<boolean> {
+  return (await tokenAllowance(db, organizationId)).isOver;
 }
 
 /** Refuses a new chatbot when the organization's tier allows no more (max_chatbots, -1 unlimited). */

@@ -2,17 +2,16 @@ import { NOTIFICATION_KIND } from '@parley/shared/contracts/notification-prefere
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { organizationAlerts, organizationMembers, organizations, profiles } from '../../db/schema/index';
-import type { JobQueue, QUEUES_SENT_WITHIN_TRANSACTIONS } from '../../jobs/queue';
+import { organizationMembers, organizations, profiles } from '../../db/schema/index';
+import type { QUEUES_SENT_WITHIN_TRANSACTIONS } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
 import { userIdsThatWant } from '../notification-preferences/service';
-import { currentPeriod, organizationTierAndUsage, UNLIMITED } from './service';
 
 /**
- * Usage-threshold e-mails (decisions-pending-teams): when an organization's tokens this month reach 80% and then 100% of
+ * Usage-threshold e-mails (decisions §73): when an organization's tokens this month reach 80% and then 100% of
  * its tier's monthly limit, its active owners and admins who kept "Usage thresholds" on are e-mailed, once per
- * threshold per month. The threshold is claimed (organization_alerts) and the e-mail job enqueued in the transaction
- * that metered the tokens, so a crash loses neither and a retry or a second node claims nothing twice.
+ * threshold per month. The threshold is claimed and the e-mail job enqueued by noticeUsageThresholds (thresholds.ts) in
+ * the transaction that metered the tokens; this is the job.
  */
 
 export const USAGE_THRESHOLD_EMAIL_JOB: (typeof QUEUES_SENT_WITHIN_TRANSACTIONS)[number] = 'usage-threshold-email';
@@ -25,43 +24,6 @@ export interface UsageThresholdEmailJob {
   period: string;
   used: number;
   limit: number;
-}
-
-const alertKind = (threshold: number) => `email_usage_threshold_${threshold}`;
-
-/**
- * After tokens were metered, in the same transaction: claims each threshold newly reached this month and enqueues its
- * e-mail job. Nothing is claimed without a job queue (a process without background work), so a later metered use
- * with one still sends it. Returns the thresholds claimed.
- */
-export async function queueUsageThresholdEmails(tx: Db, jobs: JobQueue | null | undefined, organizationId: string, now: Date = new Date()): Promise<number[]> {
-  if (!jobs) return [];
-  const period = currentPeriod(now).start.toISOString().slice(0, 7);
-  const kinds = USAGE_EMAIL_THRESHOLDS.map(alertKind);
-  // Both thresholds already claimed this month (the common case once reached): no usage is read.
-  const claimedBefore = await tx
-    .select({ kind: organizationAlerts.kind })
-    .from(organizationAlerts)
-    .where(and(eq(organizationAlerts.organizationId, organizationId), eq(organizationAlerts.period, period), inArray(organizationAlerts.kind, kinds)));
-  if (claimedBefore.length === kinds.length) return [];
-  const { tier, used } = await organizationTierAndUsage(tx, organizationId, now);
-  const limit = tier.monthlyTokenLimit;
-  if (limit === UNLIMITED || limit <= 0) return [];
-  const claimed: number[] = [];
-  for (const threshold of USAGE_EMAIL_THRESHOLDS) {
-    if (used * 100 < limit * threshold) continue;
-    if (claimedBefore.some((row) => row.kind === alertKind(threshold))) continue;
-    const inserted = await tx
-      .insert(organizationAlerts)
-      .values({ organizationId, kind: alertKind(threshold), period })
-      .onConflictDoNothing()
-      .returning({ kind: organizationAlerts.kind });
-    if (inserted.length === 0) continue;
-    const data: UsageThresholdEmailJob = { organizationId, threshold, period, used, limit };
-    await jobs.sendWithin(tx, USAGE_THRESHOLD_EMAIL_JOB, data, { singletonKey: `${organizationId}:${period}:${threshold}` });
-    claimed.push(threshold);
-  }
-  return claimed;
 }
 
 const formatTokens = (n: number) => new Intl.NumberFormat('en-US').format(n);

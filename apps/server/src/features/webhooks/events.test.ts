@@ -7,7 +7,8 @@ import { organizationMembers, organizations, subscriptionTierLimits, usageLedger
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { tokensUsedThisMonth } from '../usage/service';
-import { emitWebhookEvent, noticeUsageThresholds } from './events';
+import { noticeUsageThresholds } from '../usage/thresholds';
+import { emitWebhookEvent } from './events';
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
@@ -163,7 +164,7 @@ describeEachDatabase(
       const meter = async (tokens: number) => {
         await db.transaction(async (tx) => {
           await tx.insert(usageLedger).values({ organizationId, tokenType: 'input', tokens });
-          await noticeUsageThresholds(tx, organizationId);
+          await noticeUsageThresholds(tx, {}, organizationId);
         });
       };
       const notices = async () =>

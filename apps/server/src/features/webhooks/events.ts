@@ -1,22 +1,7 @@
-import {
-  WEBHOOK_USAGE_THRESHOLDS,
-  type WebhookChatbot,
-  type WebhookEventData,
-  type WebhookEventType,
-  type WebhookPayload,
-} from '@parley/shared/contracts/webhooks';
+import { type WebhookChatbot, type WebhookEventData, type WebhookEventType, type WebhookPayload } from '@parley/shared/contracts/webhooks';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  organizationAlerts,
-  webhookConfigs,
-  webhookDeliveries,
-  webhookEvents,
-  type chatbots,
-  type handoffs,
-  type knowledgeSources,
-} from '../../db/schema/index';
-import { currentPeriod, organizationTierAndUsage, UNLIMITED } from '../usage/service';
+import { webhookConfigs, webhookDeliveries, webhookEvents, type chatbots, type handoffs, type knowledgeSources } from '../../db/schema/index';
 import { newWebhookEventId } from './signing';
 
 /**
@@ -248,33 +233,4 @@ export async function emitHandoffClosed(
     at: closed.closedAt,
     data: { ...base, conversation: { id: handoff.conversationId, endedAt: closed.closedAt.toISOString(), endedBy: closed.closedBy, handoffId: handoff.id } },
   });
-}
-
-/**
- * After tokens were metered (in the same transaction): usage.threshold_reached when this month's tokens reach 80%
- * and 100% of the plan's limit, once per threshold per month across every node (organization_alerts' primary key).
- * Nothing is read when nobody listens; a configuration added later in the month hears of a threshold already passed
- * at the next metered use.
- */
-export async function noticeUsageThresholds(db: Db, organizationId: string, now: Date = new Date(), listeners?: WebhookListeners): Promise<void> {
-  if ((await listenersOf(db, organizationId, 'usage.threshold_reached', listeners)).length === 0) return;
-  const { tier, used } = await organizationTierAndUsage(db, organizationId, now);
-  const limit = tier.monthlyTokenLimit;
-  if (limit === UNLIMITED || limit <= 0) return;
-  const period = currentPeriod(now).start.toISOString().slice(0, 7);
-  for (const threshold of WEBHOOK_USAGE_THRESHOLDS) {
-    if (used * 100 < limit * threshold) continue;
-    const claimed = await db
-      .insert(organizationAlerts)
-      .values({ organizationId, kind: `webhook_usage_threshold_${threshold}`, period })
-      .onConflictDoNothing()
-      .returning({ kind: organizationAlerts.kind });
-    if (claimed.length === 0) continue;
-    await emitWebhookEvent(db, {
-      organizationId,
-      type: 'usage.threshold_reached',
-      at: now,
-      data: { organizationId, threshold, period, tokens: { used, limit } },
-    });
-  }
 }
