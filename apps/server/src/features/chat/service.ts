@@ -17,7 +17,7 @@ import { noteAnswerUsage } from '../api-usage/request-usage';
 import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import type { TokenMeter } from '../token-conversion/meter';
-import { tokenAllowance } from '../usage/service';
+import { tokenAllowance, type TokenAllowance } from '../usage/service';
 import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, webhookListeners } from '../webhooks/events';
 import { retrievePassages, type Passage } from './retrieval';
 
@@ -46,6 +46,8 @@ export interface ChatRequest {
   message: string;
   /** Earlier turns sent by the caller (the OpenAI-compatible API is stateless); otherwise the stored ones. */
   history?: { role: 'user' | 'assistant'; content: string }[];
+  /** The token limit check the caller made just before (the OpenAI-compatible route answers 429 before it streams). */
+  allowance?: TokenAllowance;
   signal?: AbortSignal;
   emit(event: ChatStreamEvent): void;
 }
@@ -254,7 +256,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
   }
 
   // Over the monthly token limit: a clear message instead of an answer, and nothing more metered.
-  const allowance = await tokenAllowance(db, chatbot.organizationId);
+  const allowance = request.allowance ?? (await tokenAllowance(db, chatbot.organizationId));
   if (allowance.isOver) {
     const limitedId = await finishWithoutAnswer(deps, request, { conversationId, userMessage: userTurn }, { text: MONTHLY_LIMIT_TEXT, outcome: 'limited' });
     request.emit({ type: 'meta', conversationId, messageId: limitedId });

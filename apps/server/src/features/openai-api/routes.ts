@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { authenticateApiKey } from '../api-keys/service';
 import { noteApiKeyCaller } from '../api-usage/request-usage';
 import { answerChatMessage, chatDeps } from '../chat/service';
-import { isOverTokenLimit } from '../usage/service';
+import { tokenAllowance } from '../usage/service';
 
 /** OpenAI's error object, so OpenAI clients surface our errors as their own. */
 function openAiError(reply: FastifyReply, status: number, message: string, type: string, code: string | null, headers: Record<string, string> = {}) {
@@ -184,7 +184,8 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
           });
         }
       }
-      if (await isOverTokenLimit(app.db, chatbot.organizationId)) {
+      const allowance = await tokenAllowance(app.db, chatbot.organizationId);
+      if (allowance.isOver) {
         return openAiError(
           reply,
           429,
@@ -205,6 +206,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
           visitorId: `apikey:${key.id}`,
           message: question.content,
           history,
+          allowance,
           emit,
           signal,
         });

@@ -58,7 +58,13 @@ export async function tokensUsedThisMonth(db: Db, organizationId: string, now = 
  * Whether the organization may use more tokens now, with the figures that decided it: this month's tokens and the tier's
  * monthly limit. Past the monthly allowance, its credit tokens (rewards, purchases) are used before it is refused.
  */
-export async function tokenAllowance(db: Db, organizationId: string): Promise<{ isOver: boolean; used: number; limit: number }> {
+export interface TokenAllowance {
+  isOver: boolean;
+  used: number;
+  limit: number;
+}
+
+export async function tokenAllowance(db: Db, organizationId: string): Promise<TokenAllowance> {
   const { tier, used } = await organizationTierAndUsage(db, organizationId);
   const limit = tier.monthlyTokenLimit;
   if (limit === UNLIMITED || used < limit) return { isOver: false, used, limit };
