@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { lockDataDirectory } from './data-directory-lock';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
   enableVectorExtension,
@@ -39,6 +40,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Raw SQL for libraries that bring their own (pg-boss); multi-statement scripts when there are no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Only this process can use the database: the embedded one on disk, under its directory's lock. A job still active
+   * when the job queue starts was left by a process that stopped, and runs again at once rather than after its lease.
+   */
+  soleProcess?: boolean;
   close(): Promise<void>;
 }
 
@@ -232,8 +238,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir, { extensions: { vector } });
+  let releaseDirectory = () => {};
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    releaseDirectory = lockDataDirectory(options.pgliteDir);
+  }
+  const client = await PGlite.create(options.pgliteDir, { extensions: { vector } }).catch((error: unknown) => {
+    releaseDirectory();
+    throw error;
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
   if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings(vectorIndexFormFor('pglite')));
@@ -258,6 +271,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     // PGlite's query() takes one statement; pg-boss sends multi-statement scripts without values.
     executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseDirectory();
+      }
+    },
+    soleProcess: !!options.pgliteDir,
   };
 }

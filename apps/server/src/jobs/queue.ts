@@ -100,6 +100,7 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     await instance.start();
     return instance;
   });
+  if (database.soleProcess) await retryJobsOfStoppedProcess(boss, database, log);
   const created = new Set<string>();
   const gatedWorkers = new Set<GatedWorker>();
   const ensureQueue = async (name: string) => {
@@ -206,6 +207,19 @@ function createQueue(database: Database, options: PgBoss.Queue): Promise<void> {
       await connection.executeSql('SELECT pgboss.create_queue($1, $2::json)', [options.name, JSON.stringify(data)]);
     }),
   );
+}
+
+/**
+ * On a database only this process uses (the embedded one), a job still active at start was left by a process that
+ * stopped without finishing it (killed, a power cut): it is failed now, so it is retried after its retry delay like
+ * any failure, rather than after its lease (30 minutes by default) while its document shows as processing.
+ */
+async function retryJobsOfStoppedProcess(boss: PgBoss, database: Database, log: FastifyBaseLogger): Promise<void> {
+  const result = await database.executeSql(`SELECT name, array_agg(id::text) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`);
+  for (const { name, ids } of result.rows as { name: string; ids: string[] }[]) {
+    for (const id of ids) await boss.fail(name, id, { message: 'The process running this job stopped before it finished' });
+    log.warn({ queue: name, jobs: ids.length }, 'jobs left running by a process that stopped will run again');
+  }
 }
 
 /** PostgreSQL's answers to two processes changing its schema at once: the statement did nothing and can run again. */
