@@ -70,6 +70,18 @@ describe('billing admin', () => {
     await page.getByText('No customers found').waitFor();
     await page.getByLabel('Search customers').fill('');
     await page.getByTestId('customer-card').first().waitFor();
+    // Invoices: the sandbox invoice of the purchase with its PDF, served by the admin route (any organization's).
+    await page.getByRole('tab', { name: 'Invoices', exact: true }).click();
+    const invoiceRow = page.getByRole('row').filter({ hasText: 'E2E pack' });
+    const pdfLink = invoiceRow.getByRole('link', { name: 'PDF' });
+    await pdfLink.waitFor();
+    const href = await pdfLink.getAttribute('href');
+    expect(href).toMatch(/^\/api\/admin\/billing\/sandbox\/invoices\/[^/]+\/pdf$/);
+    const pdf = await page.request.get(`${server.url}${href}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await screenshot(page, 'billing-admin-invoices');
     await page.goto(`${server.url}/admin/pricing?tab=subscriptions`);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Past due' }).click();
