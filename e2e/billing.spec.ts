@@ -31,7 +31,7 @@ async function confirmed(page: Page, toast: string, name: string): Promise<void>
 describe('billing with the sandbox payment provider', () => {
   const suite = serverAndBrowser();
 
-  it('a customer buys a token package through the sandbox checkout and sees the balance; then buys the Pro plan', async () => {
+  it('a customer buys a token package through the sandbox checkout and sees the balance; then buys the Pro plan; the return pages wait for the payment to be confirmed', async () => {
     const { server, browser } = suite;
     // An admin puts a Pro plan and a token package on sale.
     const { page: admin } = await signUpAndConfirm(browser, server, { firstName: 'Bill', lastName: 'Ingram' });
