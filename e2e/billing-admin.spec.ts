@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tokenConversionVersion, type TokenConversion } from '@parley/shared/contracts/token-conversion';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
 import { screenshot, waitForConsole } from './support/browser';
 import { serverAndBrowser } from './support/suite';
@@ -70,6 +71,18 @@ describe('billing admin', () => {
     await page.getByText('No customers found').waitFor();
     await page.getByLabel('Search customers').fill('');
     await page.getByTestId('customer-card').first().waitFor();
+    // Invoices: the sandbox invoice of the purchase with its PDF, served by the admin route (any organization's).
+    await page.getByRole('tab', { name: 'Invoices', exact: true }).click();
+    const invoiceRow = page.getByRole('row').filter({ hasText: 'E2E pack' });
+    const pdfLink = invoiceRow.getByRole('link', { name: 'PDF' });
+    await pdfLink.waitFor();
+    const href = await pdfLink.getAttribute('href');
+    expect(href).toMatch(/^\/api\/admin\/billing\/sandbox\/invoices\/[^/]+\/pdf$/);
+    const pdf = await page.request.get(`${server.url}${href}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await screenshot(page, 'billing-admin-invoices');
     await page.goto(`${server.url}/admin/pricing?tab=subscriptions`);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Past due' }).click();
@@ -88,4 +101,52 @@ describe('billing admin', () => {
       .waitFor();
     await screenshot(page, 'billing-admin-sandbox-clock');
   }, 180_000);
+});
+
+describe('token conversion admin', () => {
+  const suite = serverAndBrowser();
+
+  it('Token Conversion: a save that crosses another admin’s save is refused, shows their values, and keeps the edits', async () => {
+    const { server, browser } = suite;
+    const { context, page } = await signUpAndConfirm(browser, server, { firstName: 'Rita', lastName: 'Rates' });
+    await bootstrapAdmin(page, server);
+    const headers = { origin: server.url };
+    await page.goto(`${server.url}/admin/token-conversion`);
+    await waitForConsole(page);
+    const tokensPerCharacter = page.getByLabel('Tokens per character');
+    await tokensPerCharacter.waitFor();
+
+    // This admin starts editing; meanwhile another one saves new rates (the API the screen uses, at the version both read).
+    await tokensPerCharacter.fill('0.5');
+    const before = (await (await page.request.get(`${server.url}/api/admin/token-conversion`)).json()) as TokenConversion;
+    const theirs = await page.request.put(`${server.url}/api/admin/token-conversion`, {
+      headers,
+      data: {
+        conversion: { charactersPerToken: 5, tokensPerCharacter: 0.2 },
+        message: { description: before.message.description, baseRateMultiplier: 1.5, isActive: true },
+        storage: { description: before.storage.description, baseRateMultiplier: before.storage.baseRateMultiplier, isActive: before.storage.isActive },
+        expectedVersion: tokenConversionVersion(before),
+      },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+
+    // Saving on the page now hits the version conflict: the toast says why, the alert shows their values, the form keeps ours.
+    await page.getByRole('tabpanel', { name: 'Conversion Rates' }).getByRole('button', { name: 'Save configuration' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Another administrator saved the conversion rules' }).waitFor();
+    const conflict = page.getByRole('alert').filter({ hasText: 'Another administrator saved the token conversion' });
+    await conflict.getByText('Theirs: 0.2 tokens per character (5 characters per token), message multiplier 1.5', { exact: false }).waitFor();
+    expect(await tokensPerCharacter.inputValue()).toBe('0.5');
+    await page.waitForTimeout(500); // the toast's entry animation, for a readable screenshot
+    await screenshot(page, 'token-conversion-conflict');
+
+    // Saving again knowingly replaces theirs, as the alert says: the alert goes, and the server has this admin's form,
+    // their message multiplier included (the form still held the one it was opened with).
+    await page.getByRole('tabpanel', { name: 'Conversion Rates' }).getByRole('button', { name: 'Save configuration' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Token conversion configuration saved successfully' }).waitFor();
+    await conflict.waitFor({ state: 'detached' });
+    const after = (await (await page.request.get(`${server.url}/api/admin/token-conversion`)).json()) as TokenConversion;
+    expect(after.conversion.tokensPerCharacter).toBe(0.5);
+    expect(after.message.baseRateMultiplier).toBe(before.message.baseRateMultiplier);
+    await context.close();
+  });
 });

@@ -1,12 +1,37 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
 import { screenshot } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
+/**
+ * The page a checkout returns to, opened in another tab of the same session before the payment is made: the return
+ * arriving before the provider's confirmation, as with Stripe when the webhook is late. It polls and says so.
+ */
+async function awaitingConfirmation(checkout: Page, url: string, name: string): Promise<Page> {
+  const page = await checkout.context().newPage();
+  await page.goto(url);
+  await page.getByTestId('checkout-confirmation').filter({ hasText: 'Confirming your payment…' }).waitFor();
+  expect(new URL(page.url()).search).toBe('');
+  await screenshot(page, name);
+  // Still confirming a few polls later: nothing has paid yet.
+  await page.waitForTimeout(4_500);
+  expect(await page.getByTestId('checkout-confirmation').textContent()).toContain('Confirming your payment…');
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+  return page;
+}
+
+/** The confirmation arrives through the page's polling: the success toast shows and the alert is gone. */
+async function confirmed(page: Page, toast: string, name: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').filter({ hasText: toast }).waitFor({ timeout: 10_000 });
+  await page.getByTestId('checkout-confirmation').waitFor({ state: 'detached' });
+  await screenshot(page, name);
+}
+
 describe('billing with the sandbox payment provider', () => {
   const suite = serverAndBrowser();
 
-  it('a customer buys a token package through the sandbox checkout and sees the balance; then buys the Pro plan', async () => {
+  it('a customer buys a token package through the sandbox checkout and sees the balance; then buys the Pro plan; the return pages wait for the payment to be confirmed', async () => {
     const { server, browser } = suite;
     // An admin puts a Pro plan and a token package on sale.
     const { page: admin } = await signUpAndConfirm(browser, server, { firstName: 'Bill', lastName: 'Ingram' });
@@ -53,12 +78,19 @@ describe('billing with the sandbox payment provider', () => {
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
     await page.getByText('Your card was declined.').waitFor();
     await screenshot(page, 'billing-checkout-declined');
+    // The return page while the payment is not confirmed yet (the purchase is still pending): it says it is confirming
+    // and credits nothing; once the payment below goes through, the success toast replaces the alert.
+    const tokensReturn = await awaitingConfirmation(page, `${server.url}/dashboard/billing?checkout=success`, 'billing-return-confirming');
+    expect((await tokensReturn.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('0 tokens');
     // The card that asks for confirmation, then confirmed.
     await page.getByLabel('Card number').fill('4000002500003155');
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
     await page.getByRole('button', { name: 'Complete authentication' }).waitFor();
     await screenshot(page, 'billing-checkout-confirm');
     await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await confirmed(tokensReturn, 'Tokens added to your balance.', 'billing-return-confirmed');
+    expect((await tokensReturn.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('50,000 tokens');
+    await tokensReturn.close();
     await page.waitForURL(/\/dashboard\/billing/);
     await page.getByText('50,000', { exact: false }).first().waitFor();
     expect((await page.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('50,000 tokens');
@@ -82,7 +114,12 @@ describe('billing with the sandbox payment provider', () => {
     await page.getByLabel('Expiry (MM/YY)').fill('12/39');
     await page.getByLabel('CVC').fill('123');
     await screenshot(page, 'billing-checkout-form');
+    const planReturn = await awaitingConfirmation(page, `${server.url}/dashboard/subscription?checkout=success`, 'subscription-return-confirming');
+    await planReturn.getByText('Free plan').first().waitFor();
     await page.getByRole('button', { name: 'Pay $49.00 / month' }).click();
+    await confirmed(planReturn, 'Thank you! Your plan is active.', 'subscription-return-confirmed');
+    await planReturn.getByText('Pro plan').first().waitFor();
+    await planReturn.close();
     await page.waitForURL(/\/dashboard\/subscription/);
     await page.getByText('Pro plan').first().waitFor();
     await page.getByText('Trial', { exact: true }).waitFor();
@@ -98,5 +135,31 @@ describe('billing with the sandbox payment provider', () => {
     await page.waitForURL(/\/dashboard\/subscription/);
     await page.getByRole('button', { name: 'Cancel at period end' }).click();
     await page.getByText(/ends on/).waitFor();
+
+    // A second pack, and a confirmation that takes longer than the page polls (its clock run 61 s ahead): the alert
+    // says the payment is still being confirmed, without claiming it failed; "Check again" picks it up once paid.
+    await page.goto(`${server.url}/dashboard/billing`);
+    await page.getByRole('button', { name: 'Buy Starter pack' }).click();
+    await page.waitForURL(/\/checkout\/sandbox\/cs_sandbox_/);
+    const lateReturn = await page.context().newPage();
+    await lateReturn.clock.install();
+    await lateReturn.goto(`${server.url}/dashboard/billing?checkout=success`);
+    await lateReturn.getByTestId('checkout-confirmation').filter({ hasText: 'Confirming your payment…' }).waitFor();
+    await lateReturn.getByTestId('token-balance').waitFor();
+    // Each due timer fires once: a last poll, and the end of the 60 s.
+    await lateReturn.clock.fastForward(61_000);
+    const delayed = lateReturn.getByTestId('checkout-confirmation').filter({ hasText: 'Your payment is still being confirmed' });
+    await delayed.waitFor();
+    await lateReturn.getByRole('button', { name: 'Check again', disabled: false }).waitFor();
+    expect(await lateReturn.locator('[data-sonner-toast]').count()).toBe(0);
+    await screenshot(lateReturn, 'billing-return-delayed');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await page.waitForURL(/\/dashboard\/billing/);
+    await delayed.getByRole('button', { name: 'Check again' }).click();
+    await confirmed(lateReturn, 'Tokens added to your balance.', 'billing-return-delayed-confirmed');
+    expect((await lateReturn.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('100,000 tokens');
   });
 });

@@ -113,6 +113,39 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     await owner.getByTestId('team-member').filter({ hasText: COLLEAGUE }).getByText('Member').waitFor();
     expect(await owner.getByTestId('team-invitation').count()).toBe(0);
 
+    // The owner also brings the colleague into her personal workspace. A personal workspace cannot be handed over, so the
+    // Delete Account card says its members have to go first (not "transfer ownership"), and deleting is refused.
+    const mine = (await (await owner.request.get(`${server.url}/api/organizations`)).json()) as { items: { id: string; name: string; isPersonal: boolean }[] };
+    const personal = mine.items.find((org) => org.isPersonal)!;
+    const invited = await owner.request.post(`${server.url}/api/organizations/current/invitations`, {
+      headers: { origin: server.url, 'x-organization-id': personal.id },
+      data: { email: COLLEAGUE, role: 'member' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    await colleague.goto(await linkInEmail(server, COLLEAGUE, new RegExp(`invited you to ${personal.name}`)));
+    await colleague.getByRole('button', { name: `Join ${personal.name}` }).click();
+    await colleague.waitForURL(/\/dashboard$/);
+    await owner.goto(`${server.url}/dashboard/settings`);
+    await owner.getByRole('tab', { name: 'Data & privacy' }).click();
+    const card = owner.getByTestId('delete-account-card');
+    const blocked = card.getByRole('alert').filter({ hasText: 'Your account cannot be deleted yet' });
+    await blocked
+      .getByText(
+        `Your personal workspace “${personal.name}” has 1 other member (Grace Hopper). A personal workspace cannot be handed over to someone else: remove them from it on the Team page, or ask them to leave it.`,
+        { exact: false },
+      )
+      .waitFor();
+    const personalRow = card.getByRole('listitem').filter({ hasText: personal.name });
+    await personalRow.getByText('Remove its members first').waitFor();
+    expect(await personalRow.textContent()).toContain('A personal workspace cannot be handed over to someone else');
+    // The team organization's advice is the other one: ownership can go to the colleague there.
+    await card.getByRole('listitem').filter({ hasText: 'Acme Support' }).getByText('Transfer ownership first').waitFor();
+    expect(await card.getByRole('button', { name: 'Delete account…' }).isDisabled()).toBe(true);
+    await screenshot(owner, 'teams-delete-account-personal-blocked');
+    const refused = await owner.request.post(`${server.url}/api/account/deletion`, { headers: { origin: server.url }, data: { confirmation: 'DELETE' } });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain('A personal workspace cannot be handed over');
+
     expect(pageErrors).toEqual([]);
     await colleagueContext.close();
     await ownerContext.close();

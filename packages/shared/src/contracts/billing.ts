@@ -41,6 +41,15 @@ export const BILLING_MESSAGES = {
   noInvoices: 'No invoices yet.',
   noSubscription: 'You are on the free plan.',
   tokensCredited: 'Tokens added to your balance.',
+  planActive: 'Thank you! Your plan is active.',
+  checkoutCanceled: 'Checkout canceled. Nothing was charged.',
+  /** Back from a paid checkout, while the provider's confirmation (its webhook) has not arrived. */
+  confirmingPayment: 'Confirming your payment…',
+  confirmingPaymentDetail: 'Thank you. We are waiting for the payment provider to confirm your payment; this usually takes a few seconds.',
+  confirmationDelayed: 'Your payment is still being confirmed',
+  confirmationDelayedDetail:
+    'The payment provider has not confirmed it yet. Nothing needs to be done again: this page updates when the confirmation arrives, or check again in a moment.',
+  paymentNotCompleted: 'The payment was not completed. Nothing was charged.',
 } as const;
 
 export const billingIntervalSchema = z.enum(['month', 'year'], { error: 'interval must be month or year' });

@@ -111,7 +111,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
   const status = useDeletionStatus();
 
   return (
-    <Card className="border-destructive/40">
+    <Card className="border-destructive/40" data-testid="delete-account-card">
       <CardHeader>
         <CardTitle>Delete your account</CardTitle>
         <CardDescription>

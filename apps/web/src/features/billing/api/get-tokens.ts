@@ -8,8 +8,10 @@ export function getTokens({ signal }: { signal?: AbortSignal } = {}): Promise<To
   return api.get<TokenOverview>('/api/billing/tokens', { signal });
 }
 
+export const getTokensQueryOptions = () => queryOptions({ queryKey: [...BILLING_QUERY_KEY, 'tokens'], queryFn: ({ signal }) => getTokens({ signal }) });
+
 export function useTokens() {
-  return useQuery(queryOptions({ queryKey: [...BILLING_QUERY_KEY, 'tokens'], queryFn: ({ signal }) => getTokens({ signal }) }));
+  return useQuery(getTokensQueryOptions());
 }
 
 /** POST /api/billing/tokens/checkout: where to pay for a package. */

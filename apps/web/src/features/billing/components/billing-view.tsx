@@ -1,6 +1,5 @@
 import { BILLING_MESSAGES } from '@parley/shared/contracts/billing';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ListPager } from '@/components/layout/list-pager';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
@@ -12,7 +11,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useInvoices } from '../api/get-invoices';
-import { useStartTokenCheckout, useTokens } from '../api/get-tokens';
+import { getTokensQueryOptions, useStartTokenCheckout, useTokens } from '../api/get-tokens';
+import { useCheckoutConfirmation } from '../hooks/use-checkout-confirmation';
+import { tokenCheckoutOutcome } from '../utils/checkout-outcome';
+import { CheckoutConfirmationAlert } from './checkout-confirmation-alert';
 import { formatCents } from './format';
 
 const INVOICE_PAGE_SIZE = 10;
@@ -155,16 +157,14 @@ function Invoices() {
 
 /** /dashboard/billing: the token balance and packages, and the invoices with their PDFs. */
 export function BillingView() {
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    const outcome = params.get('checkout');
-    if (!outcome) return;
-    if (outcome === 'success') toast.success(BILLING_MESSAGES.tokensCredited);
-    else toast.message('Checkout canceled. Nothing was charged.');
-    setParams({}, { replace: true });
-  }, [params, setParams]);
+  const confirmation = useCheckoutConfirmation({
+    query: getTokensQueryOptions(),
+    outcome: tokenCheckoutOutcome,
+    successMessage: BILLING_MESSAGES.tokensCredited,
+  });
   return (
     <div className="space-y-6">
+      <CheckoutConfirmationAlert {...confirmation} />
       <TokenBalance />
       <Invoices />
     </div>

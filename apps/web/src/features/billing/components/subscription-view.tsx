@@ -1,6 +1,5 @@
 import { BILLING_MESSAGES, type BillingInterval, type SubscriptionOverview } from '@parley/shared/contracts/billing';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
@@ -10,7 +9,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from '@/components/ui/progress';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { useCancelSubscription, useOpenPortal, useStartTierCheckout, useSubscription } from '../api/get-subscription';
+import { getSubscriptionQueryOptions, useCancelSubscription, useOpenPortal, useStartTierCheckout, useSubscription } from '../api/get-subscription';
+import { useCheckoutConfirmation } from '../hooks/use-checkout-confirmation';
+import { subscriptionCheckoutOutcome } from '../utils/checkout-outcome';
+import { CheckoutConfirmationAlert } from './checkout-confirmation-alert';
 import { formatCents, formatLimit } from './format';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -185,18 +187,16 @@ function Plans({ data }: { data: SubscriptionOverview }) {
 /** /dashboard/subscription: the plan, its limits and use, upgrade or downgrade, cancel, the billing portal. */
 export function SubscriptionView() {
   const query = useSubscription();
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    const outcome = params.get('checkout');
-    if (!outcome) return;
-    if (outcome === 'success') toast.success('Thank you! Your plan is active.');
-    else toast.message('Checkout canceled. Nothing was charged.');
-    setParams({}, { replace: true });
-  }, [params, setParams]);
+  const confirmation = useCheckoutConfirmation({
+    query: getSubscriptionQueryOptions(),
+    outcome: subscriptionCheckoutOutcome,
+    successMessage: BILLING_MESSAGES.planActive,
+  });
   if (query.isPending) return <LoadingRows label="Loading your plan" rows={3} className="h-32 rounded-xl" />;
   if (query.isError) return <LoadErrorAlert query={query} title="Could not load your plan" />;
   return (
     <div className="space-y-6">
+      <CheckoutConfirmationAlert {...confirmation} />
       <CurrentPlan data={query.data} />
       <Plans data={query.data} />
       {query.data.provider === 'sandbox' && (
