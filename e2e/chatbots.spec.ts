@@ -347,7 +347,7 @@ describe('the chatbot list, a page at a time', () => {
     await page.getByRole('option', { name: 'Helper 10' }).waitFor();
     expect(await options.allTextContents()).toEqual(['All chatbots', ...Array.from({ length: 10 }, (_, i) => `Helper ${String(i + 1).padStart(2, '0')}`)]);
     await screenshot(page, 'api-key-scope-first-page', { fullPage: false });
-    // The list scrolls with the wheel inside the dialog (a modal dialog blocks scrolling outside itself).
+    // Ten options and the Load more button are taller than the list: it scrolls with the wheel, inside the dialog.
     const listBox = (await page.getByRole('listbox', { name: 'chatbots' }).boundingBox())!;
     await page.mouse.move(listBox.x + listBox.width / 2, listBox.y + listBox.height / 2);
     await page.mouse.wheel(0, 400);
@@ -380,8 +380,13 @@ describe('the chatbot list, a page at a time', () => {
     const filter = page.getByTestId('analytics-filter').getByRole('combobox', { name: 'Chatbot' });
     await filter.getByText('Helper 14').waitFor();
     await screenshot(page, 'analytics-chatbot-filter-by-link', { fullPage: false });
+    // By keyboard: the search box has the focus; the arrows move to "All chatbots", then to the first chatbot.
     await filter.click();
-    await page.getByRole('option', { name: 'Helper 01' }).click();
+    await page.getByRole('option', { name: 'Helper 01' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search chatbots');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await filter.getByText('Helper 01').waitFor();
     expect(new URL(page.url()).searchParams.get('chatbot')).not.toBe(helper14!.id);
   });
