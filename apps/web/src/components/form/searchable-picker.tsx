@@ -70,14 +70,18 @@ export function SearchablePicker({
   const triggerLabel = value === null ? noneLabel : (loadedName ?? chosen.names.get(value) ?? (chosen.isSuccess ? missingLabel : `Loading ${noun}…`));
   const listId = `${id}-options`;
 
+  // Each opening starts from the first page of all options, whatever was typed the time before.
+  const openChange = (open: boolean) => {
+    setOpen(open);
+    if (!open) setText('');
+  };
   const choose = (next: string | null) => {
     onChange(next);
-    setOpen(false);
-    setText('');
+    openChange(false);
   };
 
   return (
-    <Popover open={isOpen} onOpenChange={setOpen} modal>
+    <Popover open={isOpen} onOpenChange={openChange} modal>
       <PopoverTrigger asChild>
         <Button
           id={id}
