@@ -128,6 +128,14 @@ describe('analytics: what visitors do shows on the dashboard, and exports as CSV
     const schedule = ownerPage.getByTestId('schedule-row').filter({ hasText: 'Top questions' });
     await schedule.getByText('Weekly').waitFor();
     await schedule.getByText('All chatbots').waitFor();
+    // A second one for Acme Rockets only, found by typing in the dialog's chatbot picker.
+    await ownerPage.getByRole('button', { name: 'Add schedule' }).click();
+    await scheduleDialog.getByRole('combobox', { name: 'Chatbot' }).click();
+    await ownerPage.getByRole('searchbox', { name: 'Search chatbots' }).fill('rock');
+    await ownerPage.getByRole('option', { name: 'Acme Rockets' }).click();
+    await scheduleDialog.getByRole('combobox', { name: 'Chatbot' }).getByText('Acme Rockets').waitFor();
+    await scheduleDialog.getByRole('button', { name: 'Add schedule' }).click();
+    await ownerPage.getByTestId('schedule-row').filter({ hasText: 'Acme Rockets' }).getByText('Weekly').waitFor();
 
     // The link a scheduled report's e-mail carries (/dashboard?export=id) shows that export at the top, with its file.
     const exports = (await (await ownerPage.request.get(`${server.url}/api/analytics/exports`)).json()) as { items: { id: string; status: string }[] };

@@ -288,10 +288,11 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
 
 describe('the chatbot list, a page at a time', () => {
   const suite = serverAndBrowser();
+  let page: Page;
 
   it('shows twelve cards a page with a pager, and searches by name once there is more than a page', async () => {
     const { server, browser } = suite;
-    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Mona', lastName: 'Many' });
+    ({ page } = await signUpAndConfirm(browser, server, { firstName: 'Mona', lastName: 'Many' }));
     // The free plan allows three chatbots; an admin lifts the limit so this organization can have fourteen.
     await bootstrapAdmin(page, server);
     const headers = { origin: server.url };
@@ -331,6 +332,63 @@ describe('the chatbot list, a page at a time', () => {
     await page.getByText('No chatbots match “nothing like it”.').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await pager.getByText('1–12 of 14').waitFor();
+  });
+
+  it('pickers: the API key scope loads ten chatbots at a time and searches them; the analytics filter names a chosen one it has not loaded', async () => {
+    const { server } = suite;
+    await page.goto(`${server.url}/dashboard/api-keys`);
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await page.getByLabel('Name').fill('Only Helper 13');
+    const scope = page.getByRole('combobox', { name: 'Scope' });
+    await scope.getByText('All chatbots').waitFor();
+    await scope.click();
+    const options = page.getByRole('listbox', { name: 'chatbots' }).getByRole('option');
+    // "All chatbots" and the first ten by name; the other four on demand.
+    await page.getByRole('option', { name: 'Helper 10' }).waitFor();
+    expect(await options.allTextContents()).toEqual(['All chatbots', ...Array.from({ length: 10 }, (_, i) => `Helper ${String(i + 1).padStart(2, '0')}`)]);
+    await screenshot(page, 'api-key-scope-first-page', { fullPage: false });
+    // Ten options and the Load more button are taller than the list: it scrolls with the wheel, inside the dialog.
+    const listBox = (await page.getByRole('listbox', { name: 'chatbots' }).boundingBox())!;
+    await page.mouse.move(listBox.x + listBox.width / 2, listBox.y + listBox.height / 2);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.getByRole('listbox', { name: 'chatbots' }).evaluate((list) => list.parentElement!.scrollTop)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Load more (10 of 14)' }).click();
+    await page.getByRole('option', { name: 'Helper 14' }).waitFor();
+    expect(await options.count()).toBe(15);
+    expect(await page.getByRole('button', { name: /^Load more/ }).count()).toBe(0);
+
+    await page.getByRole('searchbox', { name: 'Search chatbots' }).fill('per 13');
+    await page.waitForFunction(() => document.querySelectorAll('[role=listbox] [role=option]').length === 1);
+    expect(await options.allTextContents()).toEqual(['Helper 13']);
+    await screenshot(page, 'api-key-scope-search', { fullPage: false });
+    await page.getByRole('searchbox', { name: 'Search chatbots' }).fill('nothing like it');
+    await page.getByText('No chatbots match “nothing like it”.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search chatbots' }).fill('helper 13');
+    await page.getByRole('option', { name: 'Helper 13' }).click();
+    await scope.getByText('Helper 13').waitFor();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
+    await page
+      .getByRole('row', { name: /Only Helper 13/ })
+      .getByText('Helper 13', { exact: true })
+      .waitFor();
+
+    // A chatbot beyond the filter's first page, chosen in a shared link: named without opening the filter.
+    const found = await page.request.get(`${server.url}/api/chatbots/names?search=helper%2014`);
+    const [helper14] = ((await found.json()) as { items: { id: string }[] }).items;
+    await page.goto(`${server.url}/dashboard?chatbot=${helper14!.id}`);
+    const filter = page.getByTestId('analytics-filter').getByRole('combobox', { name: 'Chatbot' });
+    await filter.getByText('Helper 14').waitFor();
+    await screenshot(page, 'analytics-chatbot-filter-by-link', { fullPage: false });
+    // By keyboard: the search box has the focus; the arrows move to "All chatbots", then to the first chatbot.
+    await filter.click();
+    await page.getByRole('option', { name: 'Helper 01' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search chatbots');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await filter.getByText('Helper 01').waitFor();
+    expect(new URL(page.url()).searchParams.get('chatbot')).not.toBe(helper14!.id);
   });
 });
 

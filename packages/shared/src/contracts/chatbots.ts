@@ -129,10 +129,28 @@ export const chatbotListQuerySchema = pageQuerySchema.extend({
 export type ChatbotListQuery = z.output<typeof chatbotListQuerySchema>;
 export const chatbotListSchema = paginated(chatbotSchema);
 export type ChatbotList = z.infer<typeof chatbotListSchema>;
-/** Every chatbot of the organization by name: what pickers and labels need (id and name only, no counts). */
+/** A chatbot by name: what pickers and labels need (id, name and status, no counts). */
 export const chatbotNameSchema = z.object({ id: z.uuid(), name: z.string(), status: z.enum(['draft', 'live']) });
 export type ChatbotName = z.infer<typeof chatbotNameSchema>;
-export const chatbotNameListSchema = z.object({ items: z.array(chatbotNameSchema) });
+/** The most chatbots one names request may ask for by id: as many as one page can hold. */
+export const CHATBOT_NAME_IDS_MAX = 100;
+/** `ids=a,b` and `ids=a&ids=b` alike: a list of ids, empty entries dropped. */
+const idListSchema = z.preprocess(
+  (value) =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value])
+      .flatMap((part) => String(part).split(','))
+      .map((id) => id.trim())
+      .filter(Boolean),
+  z.array(idSchema).max(CHATBOT_NAME_IDS_MAX, `ids may name at most ${CHATBOT_NAME_IDS_MAX} chatbots`),
+);
+/**
+ * One page of the organization's chatbots by name (case-insensitive, ties by id): `search` as the chatbot list's,
+ * `ids` narrows to those chatbots (a picker naming the chatbots already chosen). Both filters may be combined.
+ */
+export const chatbotNameListQuerySchema = chatbotListQuerySchema.extend({ ids: idListSchema });
+export type ChatbotNameListQuery = z.output<typeof chatbotNameListQuerySchema>;
+export const chatbotNameListSchema = paginated(chatbotNameSchema);
+export type ChatbotNameList = z.infer<typeof chatbotNameListSchema>;
 
 /** Training data. */
 export const SOURCE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;

@@ -247,7 +247,7 @@ describeEachDatabase(
       expect(statuses[20]).toBe(429);
     });
 
-    it('lists the chatbots a page at a time, newest first, searchable by name; the names list holds them all', async () => {
+    it('lists the chatbots a page at a time, newest first, searchable by name', async () => {
       const c = ctx();
       const owner = await createSignedInUser(c);
       const other = await createSignedInUser(c);
@@ -281,13 +281,6 @@ describeEachDatabase(
       expect((await get('?search=bot%2002')).items.map((b) => b.name)).toEqual(['Bot 02']);
       expect((await get('?search=%25_')).items.map((b) => b.name)).toEqual(['100%_sure']);
       expect((await get('?search=not%20yours')).total).toBe(0);
-
-      const names = (await c.app.inject({ method: 'GET', url: '/api/chatbots/names', headers: { cookie: owner.cookie } })).json() as {
-        items: { id: string; name: string; status: string }[];
-      };
-      expect(names.items).toHaveLength(30);
-      expect(names.items.map((b) => b.name).slice(0, 3)).toEqual(['100%_sure', 'Bot 00', 'Bot 01']);
-      expect(names.items[1]).toEqual({ id: expect.any(String), name: 'Bot 00', status: 'draft' });
 
       for (const [query, message] of [
         ['?pageSize=101', /pageSize must be at most 100/],

@@ -2,6 +2,7 @@ import { okResponseSchema } from '@parley/shared/contracts/auth';
 import {
   chatbotListQuerySchema,
   chatbotListSchema,
+  chatbotNameListQuerySchema,
   chatbotNameListSchema,
   chatbotSchema,
   createChatbotBodySchema,
@@ -39,11 +40,12 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', orgRole: 'member' },
       schema: {
         tags,
-        summary: 'Every chatbot of the organization by name (id, name, status), for pickers',
+        summary: 'One page of the organization’s chatbots by name (id, name, status), searchable, or those named by ids; for pickers',
+        querystring: chatbotNameListQuerySchema,
         response: { 200: chatbotNameListSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listChatbotNames(app.db, requireMembership(request).organizationId) }),
+    async (request) => listChatbotNames(app.db, requireMembership(request).organizationId, request.query),
   );
 
   app.post(

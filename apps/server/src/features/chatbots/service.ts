@@ -4,7 +4,8 @@ import {
   type Chatbot,
   type ChatbotList,
   type ChatbotListQuery,
-  type ChatbotName,
+  type ChatbotNameList,
+  type ChatbotNameListQuery,
   type CreateChatbotBody,
 } from '@parley/shared/contracts/chatbots';
 import { and, asc, count, desc, eq, gte, ilike, inArray, sql, sum } from 'drizzle-orm';
@@ -79,8 +80,13 @@ function toChatbot(row: ChatbotRow, totals?: { sources: number; chunks: number }
 }
 
 /** One page of the organization's chatbots, newest first, with their training-data counts. */
+/** The organization's chatbots whose name holds the search anywhere, case-insensitively (no search: all of them). */
+function chatbotsMatching(organizationId: string, search: string) {
+  return and(eq(chatbots.organizationId, organizationId), search ? ilike(chatbots.name, containsPattern(search)) : undefined);
+}
+
 export async function listChatbots(db: Db, organizationId: string, query: ChatbotListQuery): Promise<ChatbotList> {
-  const where = and(eq(chatbots.organizationId, organizationId), query.search ? ilike(chatbots.name, containsPattern(query.search)) : undefined);
+  const where = chatbotsMatching(organizationId, query.search);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -98,13 +104,23 @@ export async function listChatbots(db: Db, organizationId: string, query: Chatbo
   return { items: rows.map((r) => toChatbot(r, totals.get(r.id))), total: Number(counted?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-/** Every chatbot of the organization, by name: id, name and status, for pickers and for labelling other lists. */
-export async function listChatbotNames(db: Db, organizationId: string): Promise<ChatbotName[]> {
-  return db
-    .select({ id: chatbots.id, name: chatbots.name, status: chatbots.status })
-    .from(chatbots)
-    .where(eq(chatbots.organizationId, organizationId))
-    .orderBy(asc(sql`lower(${chatbots.name})`), asc(chatbots.id));
+/**
+ * One page of the organization's chatbots by name (id, name and status), for pickers and for labelling other lists:
+ * searched as the chatbot list is, and narrowed to `ids` when given (another organization's ids match nothing).
+ */
+export async function listChatbotNames(db: Db, organizationId: string, query: ChatbotNameListQuery): Promise<ChatbotNameList> {
+  const where = and(chatbotsMatching(organizationId, query.search), query.ids.length > 0 ? inArray(chatbots.id, query.ids) : undefined);
+  const [items, [counted]] = await Promise.all([
+    db
+      .select({ id: chatbots.id, name: chatbots.name, status: chatbots.status })
+      .from(chatbots)
+      .where(where)
+      .orderBy(asc(sql`lower(${chatbots.name})`), asc(chatbots.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(chatbots).where(where),
+  ]);
+  return { items, total: Number(counted?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
 export async function getChatbot(db: Db, organizationId: string, chatbotId: string): Promise<Chatbot> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { greetingName } from '@/features/auth/utils/user-display';
-import { useChatbotOptions } from '@/features/analytics/api/get-chatbot-options';
+import { useChatbotCount, useChatbotNames } from '@/features/analytics/api/get-chatbot-options';
 import { AnalyticsFilterBar } from '@/features/analytics/components/analytics-filter-bar';
 import { AnalyticsOverview } from '@/features/analytics/components/analytics-overview';
 import { ExportReportDialog } from '@/features/analytics/components/export-report-dialog';
@@ -33,13 +33,13 @@ function SectionHeading({ id, title, description }: { id: string; title: string;
  */
 function MemberHome() {
   const { user, organization } = useAuth();
-  const chatbots = useChatbotOptions();
+  const chatbotCount = useChatbotCount();
   if (!user) return null;
   return (
     <div className="space-y-8">
       <title>Dashboard · Parley</title>
       <WelcomeHeader firstName={greetingName(user)} organizationName={organization?.name ?? null} />
-      {chatbots.data?.length === 0 && <GettingStarted />}
+      {chatbotCount.data === 0 && <GettingStarted />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <InboxSummaryCard />
         <UsageCard />
@@ -74,14 +74,15 @@ export default function DashboardHomeRoute() {
 function ManagerHome() {
   const { user, organization } = useAuth();
   const analytics = useAnalyticsFilter();
-  const chatbots = useChatbotOptions();
+  const chatbotCount = useChatbotCount();
+  const { chatbotId } = analytics.filter;
+  const chosenChatbot = useChatbotNames([chatbotId]);
   const [isExportOpen, setExportOpen] = useState(false);
   if (!user) return null;
 
   // A customer without a chatbot has nothing to measure yet: the first steps come first.
-  const isNewCustomer = chatbots.data?.length === 0;
-  const { chatbotId } = analytics.filter;
-  const chatbotName = chatbotId === null ? null : (chatbots.data?.find((chatbot) => chatbot.id === chatbotId)?.name ?? 'the selected chatbot');
+  const isNewCustomer = chatbotCount.data === 0;
+  const chatbotName = chatbotId === null ? null : (chosenChatbot.names.get(chatbotId) ?? 'the selected chatbot');
 
   return (
     <div className="space-y-8">
@@ -92,15 +93,15 @@ function ManagerHome() {
 
       <section aria-labelledby="analytics-heading" className="space-y-4">
         <SectionHeading id="analytics-heading" title="Analytics" description="How your chatbots did with visitors, compared with the period just before." />
-        <AnalyticsFilterBar state={analytics} chatbots={chatbots.data} />
+        <AnalyticsFilterBar state={analytics} />
         <AnalyticsOverview params={analytics.params} />
       </section>
 
       <section aria-labelledby="reports-heading" className="space-y-4">
         <SectionHeading id="reports-heading" title="Reports" description="Download your analytics as CSV, now or by e-mail on a schedule." />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <RecentExportsCard chatbots={chatbots.data} onExport={() => setExportOpen(true)} />
-          <ExportSchedulesCard chatbots={chatbots.data} timeZone={analytics.timeZone} defaultEmail={user.email} />
+          <RecentExportsCard onExport={() => setExportOpen(true)} />
+          <ExportSchedulesCard timeZone={analytics.timeZone} defaultEmail={user.email} />
         </div>
       </section>
 

@@ -20,12 +20,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useCreateExportSchedule } from '../api/create-export-schedule';
-import type { ChatbotOption } from '../api/get-chatbot-options';
+import { ChatbotPicker } from './chatbot-picker';
 import { FREQUENCY_LABELS } from '../utils/export-status';
 import { parseRecipients, recipientsError } from '../utils/recipients';
 import { FormSelect } from '@/components/form/form-select';
-
-const ALL_CHATBOTS = 'all';
 
 const FREQUENCY_HINTS: Record<ExportFrequency, string> = {
   daily: 'Once a day, covering the day before',
@@ -42,14 +40,13 @@ interface ScheduleForm {
 }
 
 interface AddScheduleDialogProps {
-  chatbots: ChatbotOption[] | undefined;
   timeZone: string;
   /** The signed-in user's address, the usual first recipient. */
   defaultEmail: string;
 }
 
 /** "Add schedule": a report e-mailed as CSV to up to ten people every day, week or month. */
-export function AddScheduleDialog({ chatbots, timeZone, defaultEmail }: AddScheduleDialogProps) {
+export function AddScheduleDialog({ timeZone, defaultEmail }: AddScheduleDialogProps) {
   const [isOpen, setOpen] = useState(false);
   const emptyForm: ScheduleForm = { report: 'daily', frequency: 'weekly', chatbotId: null, recipients: defaultEmail };
   const form = useForm<ScheduleForm>({ defaultValues: emptyForm });
@@ -134,21 +131,7 @@ export function AddScheduleDialog({ chatbots, timeZone, defaultEmail }: AddSched
               <Controller
                 control={form.control}
                 name="chatbotId"
-                render={({ field }) => (
-                  <Select value={field.value ?? ALL_CHATBOTS} onValueChange={(value) => field.onChange(value === ALL_CHATBOTS ? null : value)}>
-                    <SelectTrigger id="schedule-chatbot" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={ALL_CHATBOTS}>All chatbots</SelectItem>
-                      {chatbots?.map((chatbot) => (
-                        <SelectItem key={chatbot.id} value={chatbot.id}>
-                          {chatbot.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                render={({ field }) => <ChatbotPicker id="schedule-chatbot" value={field.value} onChange={field.onChange} className="w-full" />}
               />
             </Field>
           </div>

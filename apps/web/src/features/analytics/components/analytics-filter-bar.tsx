@@ -6,20 +6,17 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { ChatbotPicker } from './chatbot-picker';
 import { ANALYTICS_QUERY_ROOT } from '../api/get-analytics-summary';
-import type { ChatbotOption } from '../api/get-chatbot-options';
 import type { AnalyticsFilterState } from '../hooks/use-analytics-filter';
 import { customRangeError, formatPeriod, PERIOD_LABELS, PERIOD_PRESETS, type Period, todayIn } from '../utils/period';
 
-const ALL_CHATBOTS = 'all';
-
 interface AnalyticsFilterBarProps {
   state: AnalyticsFilterState;
-  chatbots: ChatbotOption[] | undefined;
 }
 
 /** Period (presets or a custom range) and chatbot for every figure below it; the choice lives in the URL. */
-export function AnalyticsFilterBar({ state, chatbots }: AnalyticsFilterBarProps) {
+export function AnalyticsFilterBar({ state }: AnalyticsFilterBarProps) {
   const isRefreshing = useIsFetching({ queryKey: [...ANALYTICS_QUERY_ROOT, 'summary'] }) > 0;
   const { filter, timeZone } = state;
   const id = useId();
@@ -48,9 +45,6 @@ export function AnalyticsFilterBar({ state, chatbots }: AnalyticsFilterBarProps)
     state.setCustomRange(range.from, range.to);
     setDraft(null);
   };
-
-  const selectedChatbot = filter.chatbotId ?? ALL_CHATBOTS;
-  const isUnknownChatbot = filter.chatbotId !== null && chatbots !== undefined && !chatbots.some((chatbot) => chatbot.id === filter.chatbotId);
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs sm:flex-row sm:flex-wrap sm:items-end" data-testid="analytics-filter">
@@ -122,20 +116,7 @@ export function AnalyticsFilterBar({ state, chatbots }: AnalyticsFilterBarProps)
         <Label htmlFor={`${id}-chatbot`} className="text-xs text-muted-foreground">
           Chatbot
         </Label>
-        <Select value={selectedChatbot} onValueChange={(value) => state.setChatbot(value === ALL_CHATBOTS ? null : value)}>
-          <SelectTrigger id={`${id}-chatbot`} className="w-full sm:w-56">
-            <SelectValue placeholder="All chatbots" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CHATBOTS}>All chatbots</SelectItem>
-            {chatbots?.map((chatbot) => (
-              <SelectItem key={chatbot.id} value={chatbot.id}>
-                {chatbot.name}
-              </SelectItem>
-            ))}
-            {isUnknownChatbot && <SelectItem value={selectedChatbot}>A deleted chatbot</SelectItem>}
-          </SelectContent>
-        </Select>
+        <ChatbotPicker id={`${id}-chatbot`} value={filter.chatbotId} onChange={state.setChatbot} className="w-full sm:w-56" />
       </div>
 
       <p className="flex items-center gap-2 text-xs text-muted-foreground sm:ml-auto sm:pb-2.5" aria-live="polite">

@@ -13,7 +13,6 @@ import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteExportSchedule } from '../api/delete-export-schedule';
-import type { ChatbotOption } from '../api/get-chatbot-options';
 import { useExportSchedules } from '../api/get-export-schedules';
 import { useUpdateExportSchedule } from '../api/update-export-schedule';
 import { FREQUENCY_LABELS, REPORT_SHORT_LABELS } from '../utils/export-status';
@@ -86,13 +85,12 @@ function ScheduleRow({ schedule }: { schedule: ExportSchedule }) {
 }
 
 interface ExportSchedulesCardProps {
-  chatbots: ChatbotOption[] | undefined;
   timeZone: string;
   defaultEmail: string;
 }
 
 /** Reports e-mailed on a schedule: the list (pause, resume, delete) and "Add schedule". */
-export function ExportSchedulesCard({ chatbots, timeZone, defaultEmail }: ExportSchedulesCardProps) {
+export function ExportSchedulesCard({ timeZone, defaultEmail }: ExportSchedulesCardProps) {
   const query = useExportSchedules();
   return (
     <Card className="min-w-0 gap-4" data-testid="export-schedules">
@@ -100,7 +98,7 @@ export function ExportSchedulesCard({ chatbots, timeZone, defaultEmail }: Export
         <CardTitle>Scheduled exports</CardTitle>
         <CardDescription>Reports e-mailed as CSV every day, week or month.</CardDescription>
         <CardAction>
-          <AddScheduleDialog chatbots={chatbots} timeZone={timeZone} defaultEmail={defaultEmail} />
+          <AddScheduleDialog timeZone={timeZone} defaultEmail={defaultEmail} />
         </CardAction>
       </CardHeader>
       <CardContent>

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import type { ChatbotOption } from '../api/get-chatbot-options';
+import { useChatbotNames } from '../api/get-chatbot-options';
 import { exportDownloadUrl, useExport } from '../api/get-export';
 import { useExports } from '../api/get-exports';
 import { EXPORT_LIST_PAGE_SIZE, exportProgressText, isExportPending, REPORT_SHORT_LABELS, STATUS_LABELS, type ExportStatus } from '../utils/export-status';
@@ -72,14 +72,13 @@ function ExportRow({ item, chatbotName, linked = false }: { item: AnalyticsExpor
   );
 }
 
-function chatbotLabel(chatbotId: string | null, chatbots: ChatbotOption[] | undefined): string {
+function chatbotLabel(chatbotId: string | null, chatbots: ReturnType<typeof useChatbotNames>): string {
   if (chatbotId === null) return 'All chatbots';
-  if (!chatbots) return 'One chatbot';
-  return chatbots.find((chatbot) => chatbot.id === chatbotId)?.name ?? 'A deleted chatbot';
+  return chatbots.names.get(chatbotId) ?? (chatbots.isSuccess ? 'A deleted chatbot' : 'One chatbot');
 }
 
 /** The organization's exports, newest first, a few at a time; rows still being written update themselves. */
-export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOption[] | undefined; onExport: () => void }) {
+export function RecentExportsCard({ onExport }: { onExport: () => void }) {
   const [page, setPage] = useState(1);
   const query = useExports({ page, pageSize: EXPORT_LIST_PAGE_SIZE });
   const total = query.data?.total ?? 0;
@@ -87,6 +86,8 @@ export function RecentExportsCard({ chatbots, onExport }: { chatbots: ChatbotOpt
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get('export');
   const linked = useExport(linkedId && UUID_PATTERN.test(linkedId) ? linkedId : null);
+  // The names of the chatbots the rows shown were made for: a page of them, not every chatbot of the organization.
+  const chatbots = useChatbotNames([linked.data?.chatbotId ?? null, ...(query.data?.items.map((item) => item.chatbotId) ?? [])]);
   const linkedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (linked.data) linkedRef.current?.scrollIntoView({ block: 'center' });

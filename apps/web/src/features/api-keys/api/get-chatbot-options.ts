@@ -1,21 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChatbotNameList } from '@parley/shared/contracts/chatbots';
+import type { PickerSource } from '@/hooks/use-picker-options';
 import { api } from '@/lib/api-client';
 
-export interface ChatbotOption {
-  id: string;
-  name: string;
-}
-
-/** GET /api/chatbots/names (every chatbot by name), reduced to what the key scope select needs (this feature does not import the chatbots one). */
-export async function getChatbotOptions({ signal }: { signal?: AbortSignal } = {}): Promise<ChatbotOption[]> {
-  const { items } = await api.get<{ items: ChatbotOption[] }>('/api/chatbots/names', { signal });
-  return items.map(({ id, name }) => ({ id, name }));
-}
-
-export function getChatbotOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['api-keys', 'chatbot-options'], queryFn: ({ signal }) => getChatbotOptions({ signal }) });
-}
-
-export function useChatbotOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...getChatbotOptionsQueryOptions(), enabled });
-}
+/**
+ * The key scope's options from GET /api/chatbots/names: searched a page at a time, the chosen one named by id (this
+ * feature does not import the chatbots one).
+ */
+export const chatbotOptionsSource: PickerSource = {
+  queryKey: ['api-keys', 'chatbot-options'],
+  fetchPage: ({ search, page, pageSize, signal }) => api.get<ChatbotNameList>('/api/chatbots/names', { query: { search, page, pageSize }, signal }),
+  fetchByIds: async (ids, signal) =>
+    (await api.get<ChatbotNameList>('/api/chatbots/names', { query: { ids: ids.join(','), pageSize: ids.length }, signal })).items,
+};

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createApiKeyBodySchema, type CreateApiKeyBody } from '@parley/shared/contracts/api-keys';
+import { CHATBOT_SEARCH_MAX } from '@parley/shared/contracts/chatbots';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,14 +13,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { SearchablePicker } from '@/components/form/searchable-picker';
 import { getErrorMessage } from '@/lib/api-error';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
-import { useChatbotOptions } from '../api/get-chatbot-options';
+import { chatbotOptionsSource } from '../api/get-chatbot-options';
 import { EXPIRY_OPTIONS, expiryToOption, optionToExpiry } from '../utils/api-key-display';
 import { ApiKeySecretDialog } from './api-key-secret-dialog';
 
-const ALL_CHATBOTS = 'all';
 const EMPTY_FORM: CreateApiKeyBody = { name: '', chatbotId: null, expiresInDays: null, adminKey: false };
 
 /** "Create API key": name, scope and expiry, validated with the shared contract; then the secret, shown once. */
@@ -28,7 +29,6 @@ export function CreateApiKeyDialog() {
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const form = useForm({ resolver: zodResolver(createApiKeyBodySchema), defaultValues: EMPTY_FORM });
   const { errors } = form.formState;
-  const chatbots = useChatbotOptions({ enabled: isOpen });
   const canCreateAdminKeys = useApiKeys().data?.canCreateAdminKeys ?? false;
   const create = useCreateApiKey();
 
@@ -83,26 +83,21 @@ export function CreateApiKeyDialog() {
                 control={form.control}
                 name="chatbotId"
                 render={({ field }) => (
-                  <Select value={field.value ?? ALL_CHATBOTS} onValueChange={(value) => field.onChange(value === ALL_CHATBOTS ? null : value)}>
-                    <SelectTrigger id="api-key-scope" className="w-full" aria-invalid={Boolean(errors.chatbotId)}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={ALL_CHATBOTS}>All chatbots</SelectItem>
-                      {chatbots.data?.map((chatbot) => (
-                        <SelectItem key={chatbot.id} value={chatbot.id}>
-                          {chatbot.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <SearchablePicker
+                    id="api-key-scope"
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    source={chatbotOptionsSource}
+                    noun="chatbots"
+                    noneLabel="All chatbots"
+                    missingLabel="Deleted chatbot"
+                    searchMaxLength={CHATBOT_SEARCH_MAX}
+                    className="w-full"
+                    aria-invalid={Boolean(errors.chatbotId)}
+                  />
                 )}
               />
-              <FieldDescription>
-                {chatbots.isError
-                  ? `Could not load your chatbots: ${getErrorMessage(chatbots.error)}`
-                  : 'All chatbots of your organization, or only one of them.'}
-              </FieldDescription>
+              <FieldDescription>All chatbots of your organization, or only one of them.</FieldDescription>
               <FieldError>{errors.chatbotId?.message}</FieldError>
             </Field>
 
