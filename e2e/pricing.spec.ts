@@ -86,6 +86,34 @@ describe('pricing', () => {
     await editDialog.getByRole('button', { name: 'Save FAQ' }).click();
     await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page').waitFor();
 
+    // Another admin saves the FAQ while this one has it open: this save is refused rather than putting theirs back,
+    // and the list shows their answer.
+    await admin.getByRole('button', { name: 'Edit FAQ: Can I cancel at any time?' }).click();
+    const staleDialog = admin.getByRole('dialog', { name: 'Edit FAQ' });
+    const faqs = (await (await admin.request.get(`${server.url}/api/admin/pricing/faqs`)).json()) as { items: { id: string; updatedAt: string }[] };
+    const theirs = await admin.request.put(`${server.url}/api/admin/pricing/faqs/${faqs.items[0]!.id}`, {
+      headers: { origin: server.url },
+      data: {
+        question: 'Can I cancel at any time?',
+        answer: 'Yes, from the billing page; the plan runs until the end of the month.',
+        displayOrder: 1,
+        expectedUpdatedAt: faqs.items[0]!.updatedAt,
+      },
+    });
+    expect(theirs.status()).toBe(200);
+    await staleDialog.getByLabel('Answer').fill('Yes.');
+    await staleDialog.getByRole('button', { name: 'Save FAQ' }).click();
+    await admin.locator('[data-sonner-toast]').filter({ hasText: 'Another administrator saved this FAQ' }).waitFor();
+    await staleDialog.getByText('Another administrator saved this FAQ').waitFor();
+    await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page; the plan runs').waitFor();
+    await screenshot(admin, 'pricing-faq-edit-conflict', { fullPage: false });
+    await staleDialog.getByRole('button', { name: 'Cancel' }).click();
+    await admin.getByRole('button', { name: 'Edit FAQ: Can I cancel at any time?' }).click();
+    const freshDialog = admin.getByRole('dialog', { name: 'Edit FAQ' });
+    await freshDialog.getByLabel('Answer').fill('Yes, from the billing page, and the plan runs until the end of the month.');
+    await freshDialog.getByRole('button', { name: 'Save FAQ' }).click();
+    await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page, and the plan runs').waitFor();
+
     // The public page, seen by a visitor who is not signed in.
     const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await visitor.goto(`${server.url}/`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /** Token Package Management (spec part 2 §2, §3 token_packages, §5, §7, §8, §9). Amounts are integer cents. */
 
@@ -58,3 +58,7 @@ export const tokenPackageBodySchema = z.object({
   isActive: z.boolean().default(true),
 });
 export type TokenPackageBody = z.input<typeof tokenPackageBodySchema>;
+
+/** A change to a saved package, made on the version the admin saw (refused with 409 when another admin saved it since). */
+export const updateTokenPackageBodySchema = tokenPackageBodySchema.extend({ expectedUpdatedAt: expectedUpdatedAtSchema });
+export type UpdateTokenPackageBody = z.input<typeof updateTokenPackageBodySchema>;
