@@ -32,7 +32,12 @@ describe('pricing', () => {
     expect(await row.getByLabel('Price (cents)').inputValue()).toBe('999');
     await row.getByLabel('Name').fill('Team refill');
     await row.getByLabel('Tokens').fill('250000');
+    // At $0 the package could not be bought: the row says it is not on sale (the pricing pages leave it out).
+    await row.getByLabel('Price (cents)').fill('0');
+    await row.getByTestId('package-not-for-sale').getByText('Not on sale: a package needs a price above $0').waitFor();
+    await screenshot(admin, 'pricing-token-package-not-for-sale', { fullPage: false });
     await row.getByLabel('Price (cents)').fill('1900');
+    await row.getByTestId('package-not-for-sale').waitFor({ state: 'detached' });
     await row.getByTestId('price-per-token').getByText('$0.000076').waitFor();
     await row.getByRole('button', { name: 'Save' }).click();
     await waitForToast(admin, 'Package saved successfully');

@@ -165,7 +165,7 @@ export function TokenPackagesManager() {
         </CardTitle>
         <CardDescription>
           {query.data
-            ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages are on sale on the pricing page.`
+            ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages priced above $0 are on sale on the pricing page.`
             : 'Token bundles customers can buy on top of their plan.'}
         </CardDescription>
         <CardAction>
