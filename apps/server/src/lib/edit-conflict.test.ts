@@ -9,7 +9,7 @@ interface Edited {
 }
 
 /**
- * Two admins with the same catalogue record open: each edit says which version (`updatedAt`) it was made on. Before,
+ * Two admins with the same catalogue record open (behavior templates: behavior-templates.test.ts, with set-default): each edit says which version (`updatedAt`) it was made on. Before,
  * the second save silently put back what the first admin had just changed (a price, a limit, an answer).
  */
 const EDITABLE = [
@@ -76,10 +76,21 @@ const EDITABLE = [
     mine: 7900,
     label: 'this plan',
   },
+  {
+    name: 'a chatbot template',
+    method: 'PATCH',
+    create: { url: '/api/admin/chatbot-templates', payload: { name: 'Bookings', description: 'Takes table bookings' } },
+    editUrl: (created: Record<string, unknown>) => `/api/admin/chatbot-templates/${created.id as string}`,
+    edit: (value: number) => ({ name: 'Bookings', description: `Takes bookings for up to ${value} guests` }),
+    read: (body: Record<string, unknown>): Edited => ({ updatedAt: body.updatedAt as string, value: body.description }),
+    theirs: 12,
+    mine: 8,
+    label: 'this template',
+  },
 ] as const;
 
-const put = (c: TestContext, cookie: string, url: string, payload: Record<string, unknown>) =>
-  c.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+const save = (c: TestContext, method: 'PUT' | 'PATCH', cookie: string, url: string, payload: Record<string, unknown>) =>
+  c.app.inject({ method, url, headers: { cookie }, payload });
 
 describeEachDatabase('two admins editing the same catalogue record', (ctx) => {
   for (const record of EDITABLE) {
@@ -90,16 +101,18 @@ describeEachDatabase('two admins editing the same catalogue record', (ctx) => {
       const created = await c.app.inject({ method: 'POST', url: record.create.url, headers: { cookie: first.cookie }, payload: record.create.payload });
       expect(created.statusCode, created.body).toBe(201);
       const url = record.editUrl(created.json());
+      const method = 'method' in record ? record.method : 'PUT';
+      const put = (cookie: string, at: string, payload: Record<string, unknown>) => save(c, method, cookie, at, payload);
       const opened = record.read(created.json());
 
       // The second admin saves first, on the version both opened.
-      const theirs = await put(c, second.cookie, url, { ...record.edit(record.theirs), expectedUpdatedAt: opened.updatedAt });
+      const theirs = await put(second.cookie, url, { ...record.edit(record.theirs), expectedUpdatedAt: opened.updatedAt });
       expect(theirs.statusCode, theirs.body).toBe(200);
       const afterTheirs = record.read(theirs.json());
       expect(afterTheirs.updatedAt).not.toBe(opened.updatedAt);
 
       // The first admin's save, made on the old version, would put back the old values of every other field.
-      const mine = await put(c, first.cookie, url, { ...record.edit(record.mine), expectedUpdatedAt: opened.updatedAt });
+      const mine = await put(first.cookie, url, { ...record.edit(record.mine), expectedUpdatedAt: opened.updatedAt });
       expect(mine.statusCode, mine.body).toBe(409);
       expect(mine.json().message).toContain(`Another administrator saved ${record.label} at ${afterTheirs.updatedAt}`);
       const list = (await c.app.inject({ method: 'GET', url: record.create.url, headers: { cookie: first.cookie } })).json() as {
@@ -109,11 +122,11 @@ describeEachDatabase('two admins editing the same catalogue record', (ctx) => {
       expect(stored?.value).toEqual(afterTheirs.value);
 
       // Saved on the version now shown, it goes through; and without a version, the last save wins as before.
-      const again = await put(c, first.cookie, url, { ...record.edit(record.mine), expectedUpdatedAt: afterTheirs.updatedAt });
+      const again = await put(first.cookie, url, { ...record.edit(record.mine), expectedUpdatedAt: afterTheirs.updatedAt });
       expect(again.statusCode, again.body).toBe(200);
       expect(record.read(again.json()).value).toEqual(record.read(record.edit(record.mine)).value);
-      expect((await put(c, second.cookie, url, record.edit(record.theirs))).statusCode).toBe(200);
-      expect((await put(c, second.cookie, url, { ...record.edit(record.theirs), expectedUpdatedAt: 'yesterday' })).statusCode).toBe(400);
+      expect((await put(second.cookie, url, record.edit(record.theirs))).statusCode).toBe(200);
+      expect((await put(second.cookie, url, { ...record.edit(record.theirs), expectedUpdatedAt: 'yesterday' })).statusCode).toBe(400);
     });
   }
 });
