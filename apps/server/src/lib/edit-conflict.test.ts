@@ -87,6 +87,17 @@ const EDITABLE = [
     mine: 8,
     label: 'this template',
   },
+  {
+    name: 'an action template',
+    method: 'PATCH',
+    create: { url: '/api/admin/ai-actions/templates', payload: { name: 'Order lookup', actionType: 'api_call' } },
+    editUrl: (created: Record<string, unknown>) => `/api/admin/ai-actions/templates/${created.id as string}`,
+    edit: (value: number) => ({ name: 'Order lookup', instructionsTemplate: `Look the order up within ${value} seconds` }),
+    read: (body: Record<string, unknown>): Edited => ({ updatedAt: body.updatedAt as string, value: body.instructionsTemplate }),
+    theirs: 5,
+    mine: 3,
+    label: 'this action template',
+  },
 ] as const;
 
 const save = (c: TestContext, method: 'PUT' | 'PATCH', cookie: string, url: string, payload: Record<string, unknown>) =>
