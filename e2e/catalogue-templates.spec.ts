@@ -54,6 +54,14 @@ describe('the template catalogue reaches the chatbot builder', () => {
     expect(await pirate.getByRole('button', { name: /^Delete/ }).isDisabled()).toBe(true);
     await screenshot(page, 'behavior-templates');
 
+    // Editing the new default: becoming the default changed no content, so the edit made on the version shown goes through.
+    await pirate.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel('Description').fill('Arr, for the pirate-themed shop');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await waitForToast(page, 'Behavior template updated successfully.');
+    await pirate.getByText('Arr, for the pirate-themed shop').waitFor();
+
     // A customer opens the builder: the new default is chosen and its prompt fills the Behavior field.
     const customer = await signUpAndConfirm(browser, server, { firstName: 'Cleo', lastName: 'Customer' });
     await customer.page.goto(`${server.url}/dashboard/chatbots/new`);

@@ -32,7 +32,12 @@ describe('pricing', () => {
     expect(await row.getByLabel('Price (cents)').inputValue()).toBe('999');
     await row.getByLabel('Name').fill('Team refill');
     await row.getByLabel('Tokens').fill('250000');
+    // At $0 the package could not be bought: the row says it is not on sale (the pricing pages leave it out).
+    await row.getByLabel('Price (cents)').fill('0');
+    await row.getByTestId('package-not-for-sale').getByText('Not on sale: a package needs a price above $0').waitFor();
+    await screenshot(admin, 'pricing-token-package-not-for-sale', { fullPage: false });
     await row.getByLabel('Price (cents)').fill('1900');
+    await row.getByTestId('package-not-for-sale').waitFor({ state: 'detached' });
     await row.getByTestId('price-per-token').getByText('$0.000076').waitFor();
     await row.getByRole('button', { name: 'Save' }).click();
     await waitForToast(admin, 'Package saved successfully');
@@ -85,6 +90,34 @@ describe('pricing', () => {
     await editDialog.getByLabel('Answer').fill('Yes, from the billing page, and the plan runs until the end of the month.');
     await editDialog.getByRole('button', { name: 'Save FAQ' }).click();
     await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page').waitFor();
+
+    // Another admin saves the FAQ while this one has it open: this save is refused rather than putting theirs back,
+    // and the list shows their answer.
+    await admin.getByRole('button', { name: 'Edit FAQ: Can I cancel at any time?' }).click();
+    const staleDialog = admin.getByRole('dialog', { name: 'Edit FAQ' });
+    const faqs = (await (await admin.request.get(`${server.url}/api/admin/pricing/faqs`)).json()) as { items: { id: string; updatedAt: string }[] };
+    const theirs = await admin.request.put(`${server.url}/api/admin/pricing/faqs/${faqs.items[0]!.id}`, {
+      headers: { origin: server.url },
+      data: {
+        question: 'Can I cancel at any time?',
+        answer: 'Yes, from the billing page; the plan runs until the end of the month.',
+        displayOrder: 1,
+        expectedUpdatedAt: faqs.items[0]!.updatedAt,
+      },
+    });
+    expect(theirs.status()).toBe(200);
+    await staleDialog.getByLabel('Answer').fill('Yes.');
+    await staleDialog.getByRole('button', { name: 'Save FAQ' }).click();
+    await admin.locator('[data-sonner-toast]').filter({ hasText: 'Another administrator saved this FAQ' }).waitFor();
+    await staleDialog.getByText('Another administrator saved this FAQ').waitFor();
+    await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page; the plan runs').waitFor();
+    await screenshot(admin, 'pricing-faq-edit-conflict', { fullPage: false });
+    await staleDialog.getByRole('button', { name: 'Cancel' }).click();
+    await admin.getByRole('button', { name: 'Edit FAQ: Can I cancel at any time?' }).click();
+    const freshDialog = admin.getByRole('dialog', { name: 'Edit FAQ' });
+    await freshDialog.getByLabel('Answer').fill('Yes, from the billing page, and the plan runs until the end of the month.');
+    await freshDialog.getByRole('button', { name: 'Save FAQ' }).click();
+    await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page, and the plan runs').waitFor();
 
     // The public page, seen by a visitor who is not signed in.
     const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });

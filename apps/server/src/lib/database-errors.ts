@@ -65,3 +65,15 @@ export const UNIQUE_VIOLATION_MESSAGE = 'This already exists: it was probably cr
 
 /** Said when a foreign key stopped a write no service anticipated. */
 export const FOREIGN_KEY_VIOLATION_MESSAGE = 'Something this change refers to was removed or is still in use. Refresh and try again.';
+
+/**
+ * Text PostgreSQL cannot store: the NUL character (U+0000) in a text value (22021) or in a JSON document (22P05).
+ * Only a caller's input brings it in, so it is answered as a bad request, not as a fault of the server.
+ */
+export const isUnstorableText = (error: unknown): boolean => {
+  const code = sqlStateOf(error);
+  return code === '22021' || code === '22P05';
+};
+
+/** Said when a value held the NUL character: no field may hold it, and the change was not made. */
+export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain the NUL character (U+0000). Remove it and try again.';

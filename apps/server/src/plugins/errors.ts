@@ -11,7 +11,9 @@ import {
   isDatabaseUnavailable,
   isForeignKeyViolation,
   isUniqueViolation,
+  isUnstorableText,
   UNIQUE_VIOLATION_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
 } from '../lib/database-errors';
 
 export const STATUS_TEXT: Record<number, string> = {
@@ -66,7 +68,7 @@ export function errorBody(url: string, body: ErrorBody) {
 
 /**
  * One error handler: AppErrors and client mistakes (4xx) keep a sanitised message;
- * a unique or foreign-key violation no service caught is a 409; a database out of reach is a 503 with Retry-After; anything else is a 500 whose details only reach
+ * a unique or foreign-key violation no service caught is a 409; a NUL character in text is a 400; a database out of reach is a 503 with Retry-After; anything else is a 500 whose details only reach
  * the log, with the request id.
  */
 export const errorsPlugin = fp(
@@ -121,6 +123,13 @@ export const errorsPlugin = fp(
         request.log.warn({ err: error }, 'constraint violation answered with 409');
         const message = isUniqueViolation(error) ? UNIQUE_VIOLATION_MESSAGE : FOREIGN_KEY_VIOLATION_MESSAGE;
         return reply.status(409).send(errorBody(request.url, { statusCode: 409, code: 'CONFLICT', error: STATUS_TEXT[409]!, message, requestId }));
+      }
+      if (isUnstorableText(error)) {
+        // A NUL character in a field or a search: the statement failed (and its transaction with it), nothing changed.
+        request.log.warn({ err: error }, 'unstorable text answered with 400');
+        return reply
+          .status(400)
+          .send(errorBody(request.url, { statusCode: 400, code: 'VALIDATION_ERROR', error: STATUS_TEXT[400]!, message: UNSTORABLE_TEXT_MESSAGE, requestId }));
       }
       if (isDatabaseUnavailable(error)) {
         // PostgreSQL restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.

@@ -9,7 +9,7 @@ import {
   ACTION_WEBHOOK_TIMEOUT_MAX_SECONDS,
   ACTION_WEBHOOK_TIMEOUT_MIN_SECONDS,
 } from '../constants';
-import { idSchema } from './common';
+import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /**
  * Custom Action Management (spec part 2 §2 "Custom Action Management (AI agents)", §3 ai_action_categories,
@@ -225,10 +225,12 @@ export const createActionTemplateBodySchema = z.object({
 export type CreateActionTemplateBody = z.input<typeof createActionTemplateBodySchema>;
 export type ActionTemplateFormOutput = z.output<typeof createActionTemplateBodySchema>;
 
+/** Any of the fields; with `expectedUpdatedAt` a template another admin saved since is not overwritten (409). */
 export const updateActionTemplateBodySchema = z
   .object(templateFields)
   .partial()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update: give at least one field');
+  .extend({ expectedUpdatedAt: expectedUpdatedAtSchema })
+  .refine(({ expectedUpdatedAt: _version, ...body }) => Object.values(body).some((value) => value !== undefined), 'Nothing to update: give at least one field');
 export type UpdateActionTemplateBody = z.input<typeof updateActionTemplateBodySchema>;
 
 export const actionTemplateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYSTEM_PROMPT_MAX } from './chatbots';
+import { expectedUpdatedAtSchema } from './common';
 
 /**
  * Behavior Template Management (spec part 2 §2 "Behavior Template Management", §3 behavior_templates, §4, §5, §7, §8)
@@ -49,7 +50,11 @@ export const createBehaviorTemplateBodySchema = z
   });
 export type CreateBehaviorTemplateBody = z.input<typeof createBehaviorTemplateBodySchema>;
 
-/** A PATCH changes what it names; a name or prompt it names may not be blank. */
+/**
+ * A PATCH changes what it names; a name or prompt it names may not be blank. With `expectedUpdatedAt` (the version the
+ * edit was made on) a template another admin saved since is not overwritten (409). Setting the default does not
+ * change a template's version: it edits no content.
+ */
 export const updateBehaviorTemplateBodySchema = z
   .object({
     name: requiredText(BEHAVIOR_TEMPLATE_NAME_MAX, 'Name'),
@@ -58,7 +63,8 @@ export const updateBehaviorTemplateBodySchema = z
     isActive: z.boolean(),
   })
   .partial()
-  .superRefine((value, ctx) => {
+  .extend({ expectedUpdatedAt: expectedUpdatedAtSchema })
+  .superRefine(({ expectedUpdatedAt: _version, ...value }, ctx) => {
     if (value.name === '' || value.systemPrompt === '') ctx.addIssue({ code: 'custom', message: BEHAVIOR_TEMPLATE_MESSAGES.required });
     if (Object.values(value).every((v) => v === undefined))
       ctx.addIssue({ code: 'custom', message: 'Nothing to update: give name, description, systemPrompt or isActive' });

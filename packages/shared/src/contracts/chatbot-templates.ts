@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUGGESTED_QUESTIONS_MAX, SYSTEM_PROMPT_MAX } from './chatbots';
+import { expectedUpdatedAtSchema } from './common';
 
 /**
  * Template Management — chatbot templates (spec part 2 §2, §3 global_ai_agents, §5, §6, §7, §8, §9) and the read-only
@@ -137,10 +138,15 @@ export const createChatbotTemplateBodySchema = z.object({
 });
 export type CreateChatbotTemplateBody = z.input<typeof createChatbotTemplateBodySchema>;
 
+/** A PATCH changes what it names; with `expectedUpdatedAt` a template another admin saved since is not overwritten (409). */
 export const updateChatbotTemplateBodySchema = z
   .object({ name: nameSchema, description: descriptionSchema, configuration: chatbotTemplateConfigurationSchema, isActive: z.boolean() })
   .partial()
-  .refine((value) => Object.values(value).some((v) => v !== undefined), 'Nothing to update: give name, description, configuration or isActive');
+  .extend({ expectedUpdatedAt: expectedUpdatedAtSchema })
+  .refine(
+    ({ expectedUpdatedAt: _version, ...value }) => Object.values(value).some((v) => v !== undefined),
+    'Nothing to update: give name, description, configuration or isActive',
+  );
 export type UpdateChatbotTemplateBody = z.input<typeof updateChatbotTemplateBodySchema>;
 
 /** What leaves the server: the known keys (custom keys too, for the admin's raw JSON). */

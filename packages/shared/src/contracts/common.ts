@@ -12,3 +12,10 @@ export const pageQuerySchema = z.object({
 
 export const paginated = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/**
+ * The `updatedAt` of the record an edit was made on (optimistic concurrency). When another administrator saved the
+ * record in between, the save is refused (409) instead of silently putting back what they changed; without it the
+ * last save wins (API callers that do not send it).
+ */
+export const expectedUpdatedAtSchema = z.iso.datetime({ offset: true, error: 'expectedUpdatedAt must be a date and time (ISO 8601).' }).optional();

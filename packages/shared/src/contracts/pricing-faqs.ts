@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /** Pricing FAQs Management (spec part 2 §2 FAQs tab, §3 pricing_faqs, §4, §5, §7, §8, §9). */
 
@@ -55,3 +55,7 @@ export const pricingFaqBodySchema = z.object({
   isActive: z.boolean().default(true),
 });
 export type PricingFaqBody = z.input<typeof pricingFaqBodySchema>;
+
+/** A change to a saved FAQ, made on the version the admin saw (refused with 409 when another admin saved it since). */
+export const updatePricingFaqBodySchema = pricingFaqBodySchema.extend({ expectedUpdatedAt: expectedUpdatedAtSchema });
+export type UpdatePricingFaqBody = z.input<typeof updatePricingFaqBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { expectedUpdatedAtSchema, idSchema } from './common';
 import { maxChatbotsSchema, monthlyTokenLimitSchema, tierDescriptionSchema, tierDisplayNameSchema, tierIdSchema } from './tier-limits';
 
 /**
@@ -72,7 +72,7 @@ const priceCents = z
 
 const reserved = new Set(Object.values(PLAN_LIMIT_FEATURES).map((name) => name.toLowerCase()));
 
-export const updatePricingPlanBodySchema = z.object({
+const pricingPlanBodySchema = z.object({
   displayName: tierDisplayNameSchema,
   description: tierDescriptionSchema,
   priceMonthlyCents: priceCents,
@@ -98,9 +98,12 @@ export const updatePricingPlanBodySchema = z.object({
     .transform((lines) => lines.filter((line, index) => line && lines.findIndex((other) => other.toLowerCase() === line.toLowerCase()) === index))
     .refine((lines) => lines.every((line) => !reserved.has(line.toLowerCase())), PRICING_PLAN_MESSAGES.featureReserved),
 });
+
+/** A change, made on the version of the plan the admin saw (refused with 409 when another admin saved it since). */
+export const updatePricingPlanBodySchema = pricingPlanBodySchema.extend({ expectedUpdatedAt: expectedUpdatedAtSchema });
 export type UpdatePricingPlanBody = z.input<typeof updatePricingPlanBodySchema>;
 
-export const createPricingPlanBodySchema = updatePricingPlanBodySchema.extend({ tier: tierIdSchema });
+export const createPricingPlanBodySchema = pricingPlanBodySchema.extend({ tier: tierIdSchema });
 export type CreatePricingPlanBody = z.input<typeof createPricingPlanBodySchema>;
 
 /** One limit on the Plans tab's enforcement card (spec §2): what the server really enforces, or only counts. */

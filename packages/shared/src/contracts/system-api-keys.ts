@@ -37,7 +37,10 @@ export const createSystemApiKeyBodySchema = z
       .min(1, 'The value is required.')
       .min(8, 'The value must be at least 8 characters.')
       .max(1000, 'The value must be at most 1000 characters.')
-      .regex(/^\S+$/, 'The value must not contain spaces.'),
+      .regex(/^\S+$/, 'The value must not contain spaces.')
+      // It is sent in a request header, which carries printable ASCII only: a NUL, a control character or a typographic
+      // character picked up while copying was stored and then failed every request to the provider.
+      .regex(/^[\x21-\x7e]+$/, 'The value may contain only letters, digits and punctuation (ASCII), as providers issue them.'),
     tier: systemKeyTierSchema.default('system'),
     scope: systemKeyScopeSchema.default('all'),
     description: descriptionSchema.default(''),

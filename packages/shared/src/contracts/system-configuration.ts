@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expectedUpdatedAtSchema } from './common';
 import {
   CHUNKING_STRATEGY_OPTIONS,
   EMBEDDING_MODEL_OPTIONS,
@@ -83,7 +84,7 @@ export const updateSystemConfigurationBodySchema = systemConfigurationSettingsSc
      * The `updatedAt` of the configuration the edits were made on. When another save came in between, the save is
      * refused (409) rather than putting back what the other admin changed; without it the last save wins.
      */
-    expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'expectedUpdatedAt must be a date and time (ISO 8601).' }).optional(),
+    expectedUpdatedAt: expectedUpdatedAtSchema,
   })
   .superRefine((value, ctx) => {
     if (value.defaultChunkOverlap >= value.defaultChunkSize) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UNLIMITED } from '../constants';
-import { idSchema } from './common';
+import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /**
  * Subscription Tier Limits (spec part 2 §2, §3 subscription_tier_limits, §4, §5, §7, §8, §9). -1 means unlimited.
@@ -101,7 +101,7 @@ export const tierListSchema = z.object({ items: z.array(tierSchema) });
 export type TierList = z.infer<typeof tierListSchema>;
 
 /** The edit panel (the plan's prices and presentation live on the pricing screen). */
-export const updateTierBodySchema = z.object({
+const tierLimitsBodySchema = z.object({
   displayName: tierDisplayNameSchema,
   description: tierDescriptionSchema,
   monthlyTokenLimit: monthlyTokenLimitSchema,
@@ -109,9 +109,12 @@ export const updateTierBodySchema = z.object({
   maxChatbots: maxChatbotsSchema,
   isActive: z.boolean().default(true),
 });
+
+/** A change, made on the version of the tier the admin saw (refused with 409 when another admin saved it since). */
+export const updateTierBodySchema = tierLimitsBodySchema.extend({ expectedUpdatedAt: expectedUpdatedAtSchema });
 export type UpdateTierBody = z.input<typeof updateTierBodySchema>;
 
-export const createTierBodySchema = updateTierBodySchema.extend({ tier: tierIdSchema });
+export const createTierBodySchema = tierLimitsBodySchema.extend({ tier: tierIdSchema });
 export type CreateTierBody = z.input<typeof createTierBodySchema>;
 
 export const setTierActiveBodySchema = z.object({ isActive: z.boolean() });

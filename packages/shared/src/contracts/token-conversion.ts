@@ -27,6 +27,7 @@ export const TOKEN_CONVERSION_MESSAGES = {
   ratesPositive: 'Conversion rates must be greater than 0',
   ratesTooSmall: `Conversion rates must be at least ${TOKEN_RATE_MIN}`,
   ratesTooLarge: `Conversion rates must be at most ${TOKEN_RATE_MAX}`,
+  ratesNotInverse: 'The two conversion rates must be inverses of each other (1 ÷ 1.333 = 0.75), to 3 decimals.',
   multiplierMin: `Multipliers must be at least ${TOKEN_MULTIPLIER_MIN}`,
   multiplierMax: `Multipliers must be at most ${TOKEN_MULTIPLIER_MAX}`,
   enterTestText: 'Please enter test text',
@@ -73,9 +74,22 @@ const tokenTypeBody = z.object({
   isActive: z.boolean().default(true),
 });
 
+/**
+ * One rate is the other's inverse, written to 3 decimals (the screen's step): either may be the rounded one. Only
+ * tokens per character meters, so a pair that disagrees would show one rule and bill by another.
+ */
+const HALF_STEP = 0.0005 + 1e-9;
+export const areInverseRates = (charactersPerToken: number, tokensPerCharacter: number): boolean =>
+  Math.abs(charactersPerToken - 1 / tokensPerCharacter) <= HALF_STEP || Math.abs(tokensPerCharacter - 1 / charactersPerToken) <= HALF_STEP;
+
 /** PUT: the three parts, saved together or not at all (spec §4 order: conversion, message, storage). */
 export const saveTokenConversionBodySchema = z.object({
-  conversion: z.object({ charactersPerToken: rate, tokensPerCharacter: rate }),
+  conversion: z
+    .object({ charactersPerToken: rate, tokensPerCharacter: rate })
+    .refine((value) => areInverseRates(value.charactersPerToken, value.tokensPerCharacter), {
+      message: TOKEN_CONVERSION_MESSAGES.ratesNotInverse,
+      path: ['charactersPerToken'],
+    }),
   message: tokenTypeBody,
   storage: tokenTypeBody,
   /**

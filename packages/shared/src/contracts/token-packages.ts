@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /** Token Package Management (spec part 2 §2, §3 token_packages, §5, §7, §8, §9). Amounts are integer cents. */
 
@@ -22,6 +22,7 @@ export const TOKEN_PACKAGE_MESSAGES = {
   priceInvalid: 'Price must be a whole number of cents, 0 or more',
   tooMany: `There can be at most ${TOKEN_PACKAGES_MAX} packages. Delete one before adding another.`,
   notFound: 'Package not found.',
+  notForSale: 'Not on sale: a package needs a price above $0',
 } as const;
 
 export const tokenPackageSchema = z.object({
@@ -58,3 +59,13 @@ export const tokenPackageBodySchema = z.object({
   isActive: z.boolean().default(true),
 });
 export type TokenPackageBody = z.input<typeof tokenPackageBodySchema>;
+
+/** A change to a saved package, made on the version the admin saw (refused with 409 when another admin saved it since). */
+export const updateTokenPackageBodySchema = tokenPackageBodySchema.extend({ expectedUpdatedAt: expectedUpdatedAtSchema });
+export type UpdateTokenPackageBody = z.input<typeof updateTokenPackageBodySchema>;
+
+/**
+ * On sale: active and priced. A package at $0 cannot be bought (checkout refuses it), so neither the public pricing
+ * page nor the billing page offers it, and the admin row says so.
+ */
+export const isPackageForSale = (pkg: { isActive: boolean; priceCents: number }): boolean => pkg.isActive && pkg.priceCents > 0;

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 import { toActionTemplate, toStoredEventHandler, toStoredWebhook } from './mapping';
 import { containsPattern } from '../../lib/like';
@@ -107,10 +108,11 @@ function activityFor(changes: UpdateInput): string {
 }
 
 export async function updateActionTemplate(db: Db, input: UpdateInput & { id: string; actorId: string }, context: RequestContext): Promise<ActionTemplate> {
-  const { id, actorId, webhooks, eventHandlers, ...fields } = input;
+  const { id, actorId, webhooks, eventHandlers, expectedUpdatedAt, ...fields } = input;
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(aiActionTemplates).where(eq(aiActionTemplates.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    assertUnchangedSince(row.updatedAt, expectedUpdatedAt, 'this action template');
     await assertCategoryExists(tx, fields.categoryId);
     await tx
       .update(aiActionTemplates)
@@ -123,8 +125,8 @@ export async function updateActionTemplate(db: Db, input: UpdateInput & { id: st
       .where(eq(aiActionTemplates.id, id));
     // The log names the fields whose value changed, not every field the dialog sent.
     const before = toActionTemplate(row);
-    const changes: UpdateInput = { ...fields, webhooks, eventHandlers };
-    const changed = (Object.keys(changes) as (keyof UpdateInput)[]).filter(
+    const changes: Omit<UpdateInput, 'expectedUpdatedAt'> = { ...fields, webhooks, eventHandlers };
+    const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
       (key) => changes[key] !== undefined && stableJson(changes[key]) !== stableJson(before[key]),
     );
     await logAdminActivity(

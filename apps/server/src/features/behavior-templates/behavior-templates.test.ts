@@ -133,6 +133,32 @@ describeEachDatabase('behavior templates', (ctx) => {
     expect((await c.app.inject({ method: 'DELETE', url: `${BASE}/${previous!.id}`, headers })).statusCode).toBe(200);
   });
 
+  it('an edit made on a version another admin has saved since is refused with 409; setting the default in between is not an edit', async () => {
+    const c = ctx();
+    const first = await createAdmin(c, 'system_admin');
+    const second = await createAdmin(c, 'system_admin');
+    const opened = await create(c, first.cookie, { name: 'Concierge', systemPrompt: 'Greet every guest by name.' });
+    const patch = (cookie: string, body: Record<string, unknown>) =>
+      c.app.inject({ method: 'PATCH', url: `${BASE}/${opened.id}`, headers: { cookie }, payload: body });
+
+    // Another admin makes it the default while this one edits: no conflict, the version stays.
+    const madeDefault = await c.app.inject({ method: 'POST', url: `${BASE}/${opened.id}/default`, headers: { cookie: second.cookie } });
+    expect(madeDefault.statusCode, madeDefault.body).toBe(200);
+    expect(madeDefault.json().updatedAt).toBe(opened.updatedAt);
+
+    const theirs = await patch(second.cookie, { systemPrompt: 'Greet every guest by name, in their language.', expectedUpdatedAt: opened.updatedAt });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const mine = await patch(first.cookie, { name: 'Concierge', systemPrompt: 'Greet guests.', expectedUpdatedAt: opened.updatedAt });
+    expect(mine.statusCode, mine.body).toBe(409);
+    expect(mine.json().message).toContain('Another administrator saved this template at');
+    const [stored] = await c.database.db.select().from(behaviorTemplates).where(eq(behaviorTemplates.id, opened.id));
+    expect(stored!.systemPrompt).toBe('Greet every guest by name, in their language.');
+
+    const again = await patch(first.cookie, { systemPrompt: 'Greet guests.', expectedUpdatedAt: theirs.json().updatedAt });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await patch(first.cookie, { expectedUpdatedAt: again.json().updatedAt })).json().message).toContain('Nothing to update');
+  });
+
   it('20 concurrent set-default calls all succeed and leave exactly one default', async () => {
     const c = ctx();
     const admin = await createAdmin(c, 'system_admin');

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { behaviorTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/database-errors';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -109,9 +110,14 @@ export async function createBehaviorTemplate(db: Db, input: BehaviorTemplateInpu
   });
 }
 
-export async function updateBehaviorTemplate(db: Db, input: Partial<BehaviorTemplateInput> & { id: string; actorId: string }, context: RequestContext) {
+export async function updateBehaviorTemplate(
+  db: Db,
+  input: Partial<BehaviorTemplateInput> & { id: string; actorId: string; expectedUpdatedAt?: string },
+  context: RequestContext,
+) {
   return writeTransaction(db, async (tx) => {
     const current = await findOrThrow(tx, input.id);
+    assertUnchangedSince(current.updatedAt, input.expectedUpdatedAt, 'this template');
     if (current.isDefault && input.isActive === false) throw new AppError('CONFLICT', MESSAGES.defaultNotDeactivatable);
     const changes = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -161,12 +167,14 @@ export async function setDefaultBehaviorTemplate(db: Db, input: { id: string; ac
     const target = await findOrThrow(tx, input.id);
     if (!target.isActive) throw new AppError('CONFLICT', MESSAGES.inactiveNotDefault);
     if (target.isDefault) return toTemplate(target);
+    // The default flag is not content: updated_at (the version an edit is checked against) stays, so an admin editing
+    // either template while another sets the default is not refused.
     const previous = await tx
       .update(behaviorTemplates)
-      .set({ isDefault: false, updatedAt: new Date() })
+      .set({ isDefault: false })
       .where(and(eq(behaviorTemplates.isDefault, true), ne(behaviorTemplates.id, input.id)))
       .returning({ id: behaviorTemplates.id });
-    const [updated] = await tx.update(behaviorTemplates).set({ isDefault: true, updatedAt: new Date() }).where(eq(behaviorTemplates.id, input.id)).returning();
+    const [updated] = await tx.update(behaviorTemplates).set({ isDefault: true }).where(eq(behaviorTemplates.id, input.id)).returning();
     await logAdminActivity(
       tx,
       {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { isPackageForSale } from '@parley/shared/contracts/token-packages';
 import type { InvoicePage, SandboxPortal, SubscriptionOverview, TokenOverview } from '@parley/shared/contracts/billing';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -120,7 +121,7 @@ export async function tokenOverview(db: Db, config: Config, organizationId: stri
     tokensUsed: usage.tokens.used,
     monthlyTokenLimit: usage.tokens.limit,
     currency: (await readBillingSettings(db)).currency,
-    packages: packages.filter((p) => p.priceCents > 0).map((p) => ({ id: p.id, name: p.name, tokens: p.tokens, priceCents: p.priceCents })),
+    packages: packages.filter(isPackageForSale).map((p) => ({ id: p.id, name: p.name, tokens: p.tokens, priceCents: p.priceCents })),
     purchases: purchases.map((p) => ({
       id: p.id,
       packageName: p.packageName,

@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { globalAiAgents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -53,11 +54,13 @@ const toTemplate = (row: Row): ChatbotTemplate => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-async function findOrThrow(tx: Tx, id: string): Promise<Row> {
-  const [row] = await tx
+async function findOrThrow(tx: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<Row> {
+  const query = tx
     .select()
     .from(globalAiAgents)
     .where(and(eq(globalAiAgents.id, id), isTemplate));
+  // An edit reads the row it checks the version of under a row lock, so the version checked is the version replaced.
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
   return row;
 }
@@ -123,9 +126,14 @@ export async function createChatbotTemplate(db: Db, input: ChatbotTemplateInput 
   });
 }
 
-export async function updateChatbotTemplate(db: Db, input: Partial<ChatbotTemplateInput> & { id: string; actorId: string }, context: RequestContext) {
+export async function updateChatbotTemplate(
+  db: Db,
+  input: Partial<ChatbotTemplateInput> & { id: string; actorId: string; expectedUpdatedAt?: string },
+  context: RequestContext,
+) {
   return db.transaction(async (tx) => {
-    await findOrThrow(tx, input.id);
+    const current = await findOrThrow(tx, input.id, { forUpdate: true });
+    assertUnchangedSince(current.updatedAt, input.expectedUpdatedAt, 'this template');
     const changes = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),

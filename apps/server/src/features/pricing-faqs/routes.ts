@@ -1,7 +1,7 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
-import { pricingFaqBodySchema, pricingFaqListSchema, pricingFaqSchema } from '@parley/shared/contracts/pricing-faqs';
+import { pricingFaqBodySchema, pricingFaqListSchema, pricingFaqSchema, updatePricingFaqBodySchema } from '@parley/shared/contracts/pricing-faqs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../activity-logs/service';
@@ -37,7 +37,13 @@ export const pricingFaqRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/pricing/faqs/:id',
     {
       config: { access: 'system_admin' },
-      schema: { tags, summary: 'Change a pricing FAQ', params: idParamsSchema, body: pricingFaqBodySchema, response: { 200: pricingFaqSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Change a pricing FAQ',
+        params: idParamsSchema,
+        body: updatePricingFaqBodySchema,
+        response: { 200: pricingFaqSchema, ...errors },
+      },
     },
     async (request) => {
       const { identity } = requireAdmin(request);

@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pricingFaqs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -44,14 +45,22 @@ export async function createFaq(db: Db, input: FaqInput, actorId: string, contex
 }
 
 /** Spec §7 "upsert with updated_at": an edit stamps the time. */
-export async function updateFaq(db: Db, id: string, input: FaqInput, actorId: string, context: RequestContext): Promise<PricingFaq> {
+export async function updateFaq(
+  db: Db,
+  id: string,
+  { expectedUpdatedAt, ...input }: FaqInput & { expectedUpdatedAt?: string },
+  actorId: string,
+  context: RequestContext,
+): Promise<PricingFaq> {
   return db.transaction(async (tx) => {
+    const [current] = await tx.select({ updatedAt: pricingFaqs.updatedAt }).from(pricingFaqs).where(eq(pricingFaqs.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', PRICING_FAQ_MESSAGES.notFound);
+    assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this FAQ');
     const [updated] = await tx
       .update(pricingFaqs)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(pricingFaqs.id, id))
       .returning();
-    if (!updated) throw new AppError('NOT_FOUND', PRICING_FAQ_MESSAGES.notFound);
     await logAdminActivity(
       tx,
       {
@@ -63,7 +72,7 @@ export async function updateFaq(db: Db, id: string, input: FaqInput, actorId: st
       },
       context,
     );
-    return toFaq(updated);
+    return toFaq(updated!);
   });
 }
 

@@ -4,6 +4,7 @@ import { TIERS_MAX } from '@parley/shared/contracts/tier-limits';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planFeatures, subscriptionTierLimits } from '../../db/schema/index';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 import {
   deleteTierRow,
@@ -144,9 +145,16 @@ export async function createPlan(db: Db, input: PlanInput & { tier: string }, ac
 }
 
 /** The tier id is fixed once created (spec §5: the field is disabled). */
-export async function updatePlan(db: Db, tier: string, input: PlanInput, actorId: string, context: RequestContext): Promise<PricingPlan> {
+export async function updatePlan(
+  db: Db,
+  tier: string,
+  { expectedUpdatedAt, ...input }: PlanInput & { expectedUpdatedAt?: string },
+  actorId: string,
+  context: RequestContext,
+): Promise<PricingPlan> {
   return db.transaction(async (tx) => {
     const current = await lockTier(tx, { tier });
+    assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this plan');
     const [updated] = await tx
       .update(subscriptionTierLimits)
       .set({ ...planColumns(input), updatedAt: new Date() })

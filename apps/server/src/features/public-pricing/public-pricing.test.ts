@@ -43,6 +43,8 @@ describeEachDatabase('public pricing', (ctx) => {
     ).json();
     await c.app.inject({ method: 'PUT', url: `/api/admin/tier-limits/${hidden.id}/status`, headers, payload: { isActive: false } });
     await c.app.inject({ method: 'POST', url: '/api/admin/token-packages', headers, payload: { name: 'Refill', tokens: 50_000, priceCents: 1500 } });
+    // Active but at $0: checkout refuses it, so the page does not offer it either.
+    await c.app.inject({ method: 'POST', url: '/api/admin/token-packages', headers, payload: { name: 'Unpriced', tokens: 5_000, priceCents: 0 } });
     await c.app.inject({
       method: 'POST',
       url: '/api/admin/token-packages',

@@ -1,4 +1,5 @@
 import type { PublicPricing } from '@parley/shared/contracts/public-pricing';
+import { isPackageForSale } from '@parley/shared/contracts/token-packages';
 import { TIERS_MAX } from '@parley/shared/contracts/tier-limits';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -34,7 +35,7 @@ export async function getPublicPricing(db: Db): Promise<PublicPricing> {
       ctaText: plan.ctaText,
       features: (features.get(plan.tier) ?? []).map((feature) => ({ name: feature.name, value: feature.value, isIncluded: feature.isIncluded })),
     })),
-    tokenPackages: packages.map((pkg) => ({ id: pkg.id, name: pkg.name, tokens: pkg.tokens, priceCents: pkg.priceCents })),
+    tokenPackages: packages.filter(isPackageForSale).map((pkg) => ({ id: pkg.id, name: pkg.name, tokens: pkg.tokens, priceCents: pkg.priceCents })),
     faqs: faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer })),
   };
 }

@@ -6,7 +6,7 @@ import type {
   SystemKeyService,
   UpdateSystemApiKeyBody,
 } from '@parley/shared/contracts/system-api-keys';
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { systemApiKeys } from '../../db/schema/index';
@@ -107,6 +107,8 @@ export async function createSystemApiKey(
   const encryptedValue = createSecretBox(secretKey, SYSTEM_API_KEYS_SECRET_PURPOSE).encrypt(value);
   try {
     return await db.transaction(async (tx) => {
+      // One creation at a time, so concurrent adds cannot pass the cap together.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('system_api_keys:create'))`);
       const [total] = await tx.select({ n: count() }).from(systemApiKeys);
       if (Number(total?.n ?? 0) >= SYSTEM_KEYS_MAX) {
         throw new AppError('CONFLICT', `At most ${SYSTEM_KEYS_MAX} entries can be stored. Delete unused ones first.`);

@@ -1,6 +1,7 @@
 import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import type { SystemApiKey, SystemApiKeyList } from '@parley/shared/contracts/system-api-keys';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { SYSTEM_KEYS_MAX } from '@parley/shared/constants';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { adminActivityLogs, knowledgeSources, systemApiKeys } from '../../db/schema/index';
 import { embeddingsHandler, startFakeOpenAI, streamingChatHandler } from '../../rag/__fixtures__/fake-openai';
@@ -139,6 +140,8 @@ describeEachDatabase(
         [{ apiKey: '' }, 'The value is required.'],
         [{ apiKey: 'short' }, 'The value must be at least 8 characters.'],
         [{ apiKey: 'sk-with a space' }, 'The value must not contain spaces.'],
+        [{ apiKey: 'sk-abc\u0000defgh' }, 'The value may contain only letters, digits and punctuation (ASCII), as providers issue them.'],
+        [{ apiKey: 'sk-abc\u2026defgh' }, 'The value may contain only letters, digits and punctuation (ASCII), as providers issue them.'],
         [{ serviceName: 'cohere' }, 'Service must be one of openai, anthropic, google, mistral.'],
         [{ tier: 'user' }, 'Tier must be system or free.'],
         [{ scope: 'admin' }, 'Scope must be all, chat or embeddings.'],
@@ -314,6 +317,25 @@ describeEachDatabase(
         }
       }
       expect(scanned).toBeGreaterThan(20);
+    });
+
+    it(`never stores more than ${SYSTEM_KEYS_MAX} entries, also when admins add them at the same moment`, async () => {
+      const c = ctx();
+      const existing = (await c.database.db.select({ id: systemApiKeys.id }).from(systemApiKeys)).length;
+      const filler = Array.from({ length: SYSTEM_KEYS_MAX - 2 - existing }, (_, i) => ({
+        serviceName: 'mistral' as const,
+        keyName: `filler_${i}`,
+        encryptedValue: 'v1.not.a.value',
+        last4: '0000',
+      }));
+      await c.database.db.insert(systemApiKeys).values(filler);
+      const attempts = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => createKey(c, admin.cookie, { serviceName: 'openai', keyName: `race_${i}`, apiKey: SYSTEM_VALUE })),
+      );
+      expect(attempts.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+      expect(attempts.find((r) => r.statusCode === 409)!.json().message).toBe(`At most ${SYSTEM_KEYS_MAX} entries can be stored. Delete unused ones first.`);
+      expect((await c.database.db.select({ id: systemApiKeys.id }).from(systemApiKeys)).length).toBe(SYSTEM_KEYS_MAX);
+      await c.database.db.delete(systemApiKeys).where(or(like(systemApiKeys.keyName, 'filler_%'), like(systemApiKeys.keyName, 'race_%')));
     });
   },
   { OPENAI_BASE_URL: fake.baseURL },

@@ -6,6 +6,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 
 export type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -139,9 +140,16 @@ export async function createTier(db: Db, input: LimitsInput & { tier: string }, 
   });
 }
 
-export async function updateTier(db: Db, id: string, input: LimitsInput, actorId: string, context: RequestContext): Promise<Tier> {
+export async function updateTier(
+  db: Db,
+  id: string,
+  { expectedUpdatedAt, ...input }: LimitsInput & { expectedUpdatedAt?: string },
+  actorId: string,
+  context: RequestContext,
+): Promise<Tier> {
   return db.transaction(async (tx) => {
     const current = await lockTier(tx, { id });
+    assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this tier');
     if (current.isActive && !input.isActive) await assertTierCanBeRetired(tx, current);
     const [updated] = await tx
       .update(subscriptionTierLimits)

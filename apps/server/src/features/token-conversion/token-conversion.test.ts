@@ -177,6 +177,9 @@ describeEachDatabase('token conversion', (ctx) => {
       [{ ...rules(1, 1, 1), conversion: { charactersPerToken: 'abc', tokensPerCharacter: 1 } }, TOKEN_CONVERSION_MESSAGES.ratesPositive],
       [{ ...rules(1, 1, 1), conversion: { charactersPerToken: 0.0005, tokensPerCharacter: 1 } }, TOKEN_CONVERSION_MESSAGES.ratesTooSmall],
       [rules(101, 1, 1), TOKEN_CONVERSION_MESSAGES.ratesTooLarge],
+      // Only tokens per character meters: a pair that disagrees would show one rule and bill by another.
+      [{ ...rules(1, 1, 1), conversion: { charactersPerToken: 4, tokensPerCharacter: 1.333 } }, TOKEN_CONVERSION_MESSAGES.ratesNotInverse],
+      [{ ...rules(1, 1, 1), conversion: { charactersPerToken: 0.752, tokensPerCharacter: 1.333 } }, TOKEN_CONVERSION_MESSAGES.ratesNotInverse],
       [rules(1, 0.05, 1), TOKEN_CONVERSION_MESSAGES.multiplierMin],
       [rules(1, 1, 0), TOKEN_CONVERSION_MESSAGES.multiplierMin],
       [rules(1, 1, 1000), TOKEN_CONVERSION_MESSAGES.multiplierMax],

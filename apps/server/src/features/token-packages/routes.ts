@@ -1,7 +1,7 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
-import { tokenPackageBodySchema, tokenPackageListSchema, tokenPackageSchema } from '@parley/shared/contracts/token-packages';
+import { tokenPackageBodySchema, tokenPackageListSchema, tokenPackageSchema, updateTokenPackageBodySchema } from '@parley/shared/contracts/token-packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../activity-logs/service';
@@ -41,7 +41,7 @@ export const tokenPackageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a token package',
         params: idParamsSchema,
-        body: tokenPackageBodySchema,
+        body: updateTokenPackageBodySchema,
         response: { 200: tokenPackageSchema, ...errors },
       },
     },

@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokenPackages } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
@@ -51,10 +52,17 @@ export async function createTokenPackage(db: Db, input: PackageInput, actorId: s
   });
 }
 
-export async function updateTokenPackage(db: Db, id: string, input: PackageInput, actorId: string, context: RequestContext): Promise<TokenPackage> {
+export async function updateTokenPackage(
+  db: Db,
+  id: string,
+  { expectedUpdatedAt, ...input }: PackageInput & { expectedUpdatedAt?: string },
+  actorId: string,
+  context: RequestContext,
+): Promise<TokenPackage> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(tokenPackages).where(eq(tokenPackages.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', TOKEN_PACKAGE_MESSAGES.notFound);
+    assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this package');
     const [updated] = await tx
       .update(tokenPackages)
       .set({ ...input, updatedAt: new Date() })

@@ -12,6 +12,7 @@ export function useUpdateActionTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateActionTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AI_ACTIONS_QUERY_ROOT }),
+    // Also after a failure: a 409 means another admin saved the template, and the list shows their version.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AI_ACTIONS_QUERY_ROOT }),
   });
 }

@@ -76,7 +76,7 @@ export function ActionTemplateDialog({ template, categories, onClose }: ActionTe
       const body = { ...values, webhooks, eventHandlers: handlers };
       try {
         if (template) {
-          await update.mutateAsync({ id: template.id, changes: body });
+          await update.mutateAsync({ id: template.id, changes: { ...body, expectedUpdatedAt: template.updatedAt } });
           toast.success(AI_ACTION_MESSAGES.updated);
         } else {
           await create.mutateAsync(body);

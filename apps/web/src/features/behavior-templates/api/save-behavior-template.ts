@@ -16,6 +16,7 @@ export function useSaveBehaviorTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBehaviorTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BEHAVIOR_TEMPLATES_QUERY_ROOT }),
+    // Also after a failure: a 409 means another admin saved the template, and the list shows their version.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BEHAVIOR_TEMPLATES_QUERY_ROOT }),
   });
 }

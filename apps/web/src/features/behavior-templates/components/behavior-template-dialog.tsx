@@ -42,12 +42,16 @@ export function BehaviorTemplateDialog({ template, onClose }: { template: Behavi
       return;
     }
     setProblem(null);
-    save.mutate(template ? { id: template.id, body: parsed.data } : { id: null, body: parsed.data }, {
+    save.mutate(template ? { id: template.id, body: { ...parsed.data, expectedUpdatedAt: template.updatedAt } } : { id: null, body: parsed.data }, {
       onSuccess: () => {
         toast.success(isEditing ? MESSAGES.updated : MESSAGES.created);
         onClose();
       },
-      onError: (error) => toast.error(MESSAGES.saveFailed, { description: getErrorMessage(error) }),
+      onError: (error) => {
+        // Also in the dialog: a 409 (another admin saved this template) asks to reopen it.
+        setProblem(getErrorMessage(error));
+        toast.error(MESSAGES.saveFailed, { description: getErrorMessage(error) });
+      },
     });
   };
 

@@ -16,6 +16,7 @@ export function useSaveChatbotTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveChatbotTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CHATBOT_TEMPLATES_QUERY_ROOT }),
+    // Also after a failure: a 409 means another admin saved the template, and the grid shows their version.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CHATBOT_TEMPLATES_QUERY_ROOT }),
   });
 }

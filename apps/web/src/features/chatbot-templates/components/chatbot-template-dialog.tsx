@@ -91,7 +91,7 @@ export function ChatbotTemplateDialog({ template, onClose }: { template: Chatbot
       return;
     }
     setProblem(null);
-    save.mutate(template ? { id: template.id, body: checked.data } : { id: null, body: checked.data }, {
+    save.mutate(template ? { id: template.id, body: { ...checked.data, expectedUpdatedAt: template.updatedAt } } : { id: null, body: checked.data }, {
       onSuccess: () => {
         toast.success(isEditing ? MESSAGES.updated : MESSAGES.created);
         onClose();

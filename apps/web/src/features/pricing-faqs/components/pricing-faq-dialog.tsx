@@ -30,16 +30,17 @@ export function PricingFaqDialog({ faq, faqCount, onClose }: { faq: PricingFaq |
       return;
     }
     setError(null);
-    save.mutate(
-      { id: faq?.id ?? null, body: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(PRICING_FAQ_MESSAGES.saved);
-          onClose();
-        },
-        onError: (failure) => toast.error('Error', { description: getErrorMessage(failure) }),
+    save.mutate(faq ? { id: faq.id, body: { ...parsed.data, expectedUpdatedAt: faq.updatedAt } } : { id: null, body: parsed.data }, {
+      onSuccess: () => {
+        toast.success(PRICING_FAQ_MESSAGES.saved);
+        onClose();
       },
-    );
+      onError: (failure) => {
+        // Also in the dialog: a 409 (another admin saved this FAQ) asks to reopen it, and the toast may be gone by then.
+        setError(getErrorMessage(failure));
+        toast.error('Error', { description: getErrorMessage(failure) });
+      },
+    });
   };
 
   return (

@@ -16,7 +16,8 @@ export function useSavePricingPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePricingPlan,
-    onSuccess: () =>
+    // Also after a failure: a 409 means another admin saved the plan, and the list shows their version.
+    onSettled: () =>
       // A plan is a tier: the Tier Limits screen's list changes too.
       Promise.all([
         queryClient.invalidateQueries({ queryKey: PRICING_PLANS_QUERY_ROOT }),

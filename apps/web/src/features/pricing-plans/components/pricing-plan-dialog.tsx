@@ -30,7 +30,7 @@ export function PricingPlanDialog({ plan, planCount, onClose }: { plan: PricingP
       return;
     }
     setError(null);
-    save.mutate(isNew ? { tier: null, body: checked.create } : { tier: plan.tier, body: checked.update }, {
+    save.mutate(isNew ? { tier: null, body: checked.create } : { tier: plan.tier, body: { ...checked.update, expectedUpdatedAt: plan.updatedAt } }, {
       onSuccess: () => {
         toast.success(PRICING_PLAN_MESSAGES.saved);
         onClose();

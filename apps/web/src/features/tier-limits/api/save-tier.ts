@@ -16,7 +16,8 @@ export function useSaveTier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTier,
-    onSuccess: () =>
+    // Also after a failure: a 409 means another admin saved the tier, and the list shows their version.
+    onSettled: () =>
       // A tier is a plan: the pricing screen's list changes too.
       Promise.all([queryClient.invalidateQueries({ queryKey: TIERS_QUERY_ROOT }), queryClient.invalidateQueries({ queryKey: ['admin', 'pricing-plans'] })]),
   });

@@ -40,7 +40,7 @@ export function TierFormPanel({ tier, onClose }: { tier: Tier | null; onClose: (
       return;
     }
     setError(null);
-    save.mutate(isNew ? { id: null, body: checked.create } : { id: tier.id, body: checked.update }, {
+    save.mutate(isNew ? { id: null, body: checked.create } : { id: tier.id, body: { ...checked.update, expectedUpdatedAt: tier.updatedAt } }, {
       onSuccess: () => {
         toast.success(isNew ? TIER_MESSAGES.created : TIER_MESSAGES.updated);
         onClose();

@@ -1,4 +1,5 @@
-import { TOKEN_CONVERSION_MESSAGES as MESSAGES } from '@parley/shared/contracts/token-conversion';
+import { TOKEN_RATE_MIN } from '@parley/shared/constants';
+import { areInverseRates, TOKEN_CONVERSION_MESSAGES as MESSAGES, TOKEN_RATE_MAX } from '@parley/shared/contracts/token-conversion';
 import { describe, expect, it } from 'vitest';
 import { checkForm, failureTitle, inverseRate, readMultiplier, type ConversionForm } from './conversion-form';
 
@@ -19,7 +20,9 @@ describe('the token conversion form (spec §5)', () => {
 
   it('refuses a rate above 0 but under the input minimum 0.001', () => {
     expect(checkForm(form({ charactersPerToken: '0.0005' }))).toEqual({ ok: false, title: MESSAGES.saveConversionFailed, message: MESSAGES.ratesTooSmall });
-    expect(checkForm(form({ charactersPerToken: '0.001' }))).toMatchObject({ ok: true });
+    // The smallest pair within both bounds (each rate is the other's inverse, and at most 100).
+    expect(checkForm(form({ charactersPerToken: '0.01', tokensPerCharacter: '100' }))).toMatchObject({ ok: true });
+    expect(checkForm(form({ charactersPerToken: '0.001' }))).toMatchObject({ ok: false, message: MESSAGES.ratesNotInverse });
   });
 
   it('reads a multiplier that is not a number as 1, and refuses one under 0.1', () => {
@@ -41,6 +44,16 @@ describe('the token conversion form (spec §5)', () => {
     expect(inverseRate('1.333')).toBe('0.75');
     expect(inverseRate('0.75')).toBe('1.333');
     expect(inverseRate('0')).toBe('');
+  });
+
+  it('every pair the form makes is one the server accepts as inverses', () => {
+    for (let thousandths = 10; thousandths <= 100_000; thousandths += 7) {
+      const typed = String(thousandths / 1000);
+      const derived = Number(inverseRate(typed));
+      if (derived < TOKEN_RATE_MIN || derived > TOKEN_RATE_MAX) continue;
+      expect(areInverseRates(derived, Number(typed)), typed).toBe(true);
+      expect(areInverseRates(Number(typed), derived), typed).toBe(true);
+    }
   });
 
   it('names the part a server message is about', () => {

@@ -1,4 +1,4 @@
-import type { TokenPackage, TokenPackageBody } from '@parley/shared/contracts/token-packages';
+import type { TokenPackage, TokenPackageBody, UpdateTokenPackageBody } from '@parley/shared/contracts/token-packages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client';
 import { TOKEN_PACKAGES_QUERY_ROOT } from './get-token-packages';
@@ -6,7 +6,8 @@ import { TOKEN_PACKAGES_QUERY_ROOT } from './get-token-packages';
 export interface SaveTokenPackageInput {
   /** null: a new package. */
   id: string | null;
-  body: TokenPackageBody;
+  /** A change carries the version it was made on (expectedUpdatedAt). */
+  body: TokenPackageBody | UpdateTokenPackageBody;
 }
 
 /** POST /api/admin/token-packages to add, PUT /api/admin/token-packages/:id to change (spec §7 upsert). */
@@ -20,6 +21,7 @@ export function useSaveTokenPackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTokenPackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKEN_PACKAGES_QUERY_ROOT }),
+    // Also after a failure: a 409 means another admin saved the package, and the list shows their values.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TOKEN_PACKAGES_QUERY_ROOT }),
   });
 }

@@ -1,3 +1,4 @@
+import { isPackageForSale, TOKEN_PACKAGE_MESSAGES } from '@parley/shared/contracts/token-packages';
 import { formatPricePerThousandTokens, formatPricePerToken, formatTokenAmount, formatUsd, parseIntegerOr0 } from '@parley/shared/pricing';
 import { SaveIcon, Trash2Icon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -107,6 +108,11 @@ export function TokenPackageRow({ draft, isDirty, isSaving, error, onChange, onS
         </span>
         <span aria-hidden="true">·</span>
         <span className="tabular-nums">{formatPricePerThousandTokens(priceCents, tokens)} per 1K tokens</span>
+        {draft.isActive && !isPackageForSale({ isActive: draft.isActive, priceCents }) && (
+          <Badge variant="outline" className="border-amber-500/50 text-amber-700 dark:text-amber-400" data-testid="package-not-for-sale">
+            {TOKEN_PACKAGE_MESSAGES.notForSale}
+          </Badge>
+        )}
         {draft.id === null ? (
           <Badge variant="outline" className="border-brand/40 text-brand">
             Not saved yet

@@ -67,7 +67,7 @@ export function TokenPackagesManager() {
 
   const setError = (key: string, message: string | null) => setErrors(({ [key]: _, ...rest }) => (message ? { ...rest, [key]: message } : rest));
 
-  const saveRow = (draft: PackageDraft) => {
+  const saveRow = (draft: PackageDraft, saved: TokenPackage | null) => {
     const parsed = tokenPackageBodySchema.safeParse({
       name: draft.name,
       tokens: parseIntegerOr0(draft.tokens),
@@ -83,7 +83,7 @@ export function TokenPackagesManager() {
     setError(draft.key, null);
     setSavingKey(draft.key);
     save.mutate(
-      { id: draft.id, body: parsed.data },
+      { id: draft.id, body: saved ? { ...parsed.data, expectedUpdatedAt: saved.updatedAt } : parsed.data },
       {
         onSuccess: () => {
           toast.success(MESSAGES.saved);
@@ -148,7 +148,7 @@ export function TokenPackagesManager() {
             onChange={(next) =>
               saved ? setEdits((all) => ({ ...all, [saved.id]: next })) : setAdded((all) => all.map((row) => (row.key === next.key ? next : row)))
             }
-            onSave={() => saveRow(draft)}
+            onSave={() => saveRow(draft, saved)}
             onDelete={() => (saved ? setDeleting(saved) : setAdded((all) => all.filter((row) => row.key !== draft.key)))}
           />
         ))}
@@ -165,7 +165,7 @@ export function TokenPackagesManager() {
         </CardTitle>
         <CardDescription>
           {query.data
-            ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages are on sale on the pricing page.`
+            ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages priced above $0 are on sale on the pricing page.`
             : 'Token bundles customers can buy on top of their plan.'}
         </CardDescription>
         <CardAction>
