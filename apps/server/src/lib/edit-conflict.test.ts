@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createAdmin } from '../test/admin';
 import { describeEachDatabase, type TestContext } from '../test/harness';
+import { formatSavedAt } from './edit-conflict';
 
 interface Edited {
   /** What the list shows: the record's version and the field both admins change. */
@@ -125,7 +126,7 @@ describeEachDatabase('two admins editing the same catalogue record', (ctx) => {
       // The first admin's save, made on the old version, would put back the old values of every other field.
       const mine = await put(first.cookie, url, { ...record.edit(record.mine), expectedUpdatedAt: opened.updatedAt });
       expect(mine.statusCode, mine.body).toBe(409);
-      expect(mine.json().message).toContain(`Another administrator saved ${record.label} at ${afterTheirs.updatedAt}`);
+      expect(mine.json().message).toContain(`Another administrator saved ${record.label} at ${formatSavedAt(afterTheirs.updatedAt)} since you opened it`);
       const list = (await c.app.inject({ method: 'GET', url: record.create.url, headers: { cookie: first.cookie } })).json() as {
         items: Record<string, unknown>[];
       };
@@ -140,4 +141,8 @@ describeEachDatabase('two admins editing the same catalogue record', (ctx) => {
       expect((await put(second.cookie, url, { ...record.edit(record.theirs), expectedUpdatedAt: 'yesterday' })).statusCode).toBe(400);
     });
   }
+});
+
+it('says when the other administrator saved in words, in UTC', () => {
+  expect(formatSavedAt('2026-11-29T09:06:57.368Z')).toBe('Nov 29, 2026, 9:06:57 AM UTC');
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, systemConfiguration } from '../../db/schema/index';
 import { probeUrl } from '../../lib/safe-fetch';
+import { formatSavedAt } from '../../lib/edit-conflict';
 import { AppError } from '../../lib/app-error';
 import { FetchGuardError } from '../../lib/safe-request';
 import { logAdminActivity } from '../activity-logs/service';
@@ -85,7 +86,7 @@ export async function updateSystemConfiguration(
     if (input.expectedUpdatedAt && new Date(input.expectedUpdatedAt).getTime() !== current!.updatedAt.getTime()) {
       throw new AppError(
         'CONFLICT',
-        `Another administrator saved the configuration at ${current!.updatedAt.toISOString()} since you opened it. Your changes are kept on the page: review them against the saved values and save again.`,
+        `Another administrator saved the configuration at ${formatSavedAt(current!.updatedAt)} since you opened it. Your changes are kept on the page: review them against the saved values and save again.`,
       );
     }
     const values = Object.fromEntries(SETTING_FIELDS.map((field) => [field, input[field] ?? null])) as Partial<typeof systemConfiguration.$inferInsert>;

@@ -152,7 +152,9 @@ describeEachDatabase(
 
       const mine = await put(c.app, first.cookie, { ...base, defaultChunkSize: 900, expectedUpdatedAt: opened.updatedAt });
       expect(mine.statusCode).toBe(409);
-      expect(mine.json().message).toMatch(/^Another administrator saved the configuration at .+ since you opened it\./);
+      expect(mine.json().message).toMatch(
+        /^Another administrator saved the configuration at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M UTC since you opened it\./,
+      );
       expect(await currentSettings(c.app, first.cookie)).toMatchObject({ globalWebhookRetryCount: 7, defaultChunkSize: base.defaultChunkSize });
 
       // Saving again on what is saved now: theirs stays, mine is added.

@@ -3,6 +3,7 @@ import { tokenConversionVersion, type TokenConversion, type TokenType, type Toke
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokenConversionConfig, tokenTypeConfig } from '../../db/schema/index';
+import { formatSavedAt } from '../../lib/edit-conflict';
 import { AppError } from '../../lib/app-error';
 import { countCharacters } from '../../rag/tokens';
 import { logAdminActivity } from '../activity-logs/service';
@@ -74,7 +75,7 @@ export async function saveTokenConversion(db: Db, input: SaveInput, actorId: str
       if (version !== expected) {
         throw new AppError(
           'CONFLICT',
-          `Another administrator saved the conversion rules at ${version ?? 'an unknown time'} since you opened them. Their values are shown now: save again to replace them with yours.`,
+          `Another administrator saved the conversion rules${version ? ` at ${formatSavedAt(version)}` : ''} since you opened them. Their values are shown now: save again to replace them with yours.`,
         );
       }
     }

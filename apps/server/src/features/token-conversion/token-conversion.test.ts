@@ -156,7 +156,9 @@ describeEachDatabase('token conversion', (ctx) => {
 
     const mine = await save(first.cookie, { ...rules(3, 1, 4), expectedVersion: version });
     expect(mine.statusCode).toBe(409);
-    expect(mine.json().message).toMatch(/^Another administrator saved the conversion rules at .+ since you opened them\./);
+    expect(mine.json().message).toMatch(
+      /^Another administrator saved the conversion rules at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M UTC since you opened them\./,
+    );
     expect((await read()).message.baseRateMultiplier).toBe(2);
 
     const again = await save(first.cookie, { ...rules(3, 1, 4), expectedVersion: tokenConversionVersion(await read()) });
