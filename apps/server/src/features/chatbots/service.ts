@@ -79,12 +79,12 @@ function toChatbot(row: ChatbotRow, totals?: { sources: number; chunks: number }
   };
 }
 
-/** One page of the organization's chatbots, newest first, with their training-data counts. */
 /** The organization's chatbots whose name holds the search anywhere, case-insensitively (no search: all of them). */
 function chatbotsMatching(organizationId: string, search: string) {
   return and(eq(chatbots.organizationId, organizationId), search ? ilike(chatbots.name, containsPattern(search)) : undefined);
 }
 
+/** One page of the organization's chatbots, newest first, with their training-data counts. */
 export async function listChatbots(db: Db, organizationId: string, query: ChatbotListQuery): Promise<ChatbotList> {
   const where = chatbotsMatching(organizationId, query.search);
   const [rows, [counted]] = await Promise.all([
