@@ -389,6 +389,23 @@ describe('the chatbot list, a page at a time', () => {
     await page.keyboard.press('Enter');
     await filter.getByText('Helper 01').waitFor();
     expect(new URL(page.url()).searchParams.get('chatbot')).not.toBe(helper14!.id);
+
+    // Deleted in this tab, without a reload: the pickers' pages loaded a moment ago are refreshed, not offered for 30 s more.
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByRole('link', { name: 'Chatbots' }).click();
+    await page.getByLabel('Search chatbots by name').fill('helper 01');
+    await page.getByRole('link', { name: /Helper 01/ }).click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Delete chatbot' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete chatbot' }).click();
+    await page.waitForURL(/\/dashboard\/chatbots$/);
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await filter.click();
+    await page.getByRole('option', { name: 'Helper 11' }).waitFor();
+    expect(await page.getByRole('listbox', { name: 'chatbots' }).getByRole('option').allTextContents()).toEqual([
+      'All chatbots',
+      ...Array.from({ length: 10 }, (_, i) => `Helper ${String(i + 2).padStart(2, '0')}`),
+    ]);
   });
 });
 

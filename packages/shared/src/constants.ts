@@ -260,3 +260,40 @@ export const NON_TWO_DECIMAL_CURRENCIES = [
   'uyw',
 ] as const;
 export const TWO_DECIMAL_CURRENCY_MESSAGE = 'Only currencies with two decimal places (such as usd or eur) are accepted: amounts are kept in cents.';
+
+/**
+ * The smallest amount a card payment can be, in cents, for the two-decimal currencies Stripe publishes a minimum for
+ * (docs.stripe.com/currencies, "Minimum and maximum charge amounts"). A price between nothing and this cannot be
+ * charged: the catalogue refuses it (decisions §79).
+ */
+export const MINIMUM_CHARGE_CENTS: Readonly<Record<string, number>> = {
+  usd: 50,
+  aed: 200,
+  aud: 50,
+  bgn: 100,
+  brl: 50,
+  cad: 50,
+  chf: 50,
+  czk: 1500,
+  dkk: 250,
+  eur: 50,
+  gbp: 30,
+  hkd: 400,
+  huf: 17500,
+  inr: 50,
+  mxn: 1000,
+  myr: 200,
+  nok: 300,
+  nzd: 50,
+  pln: 200,
+  ron: 200,
+  sek: 300,
+  sgd: 50,
+  thb: 1000,
+};
+
+/** The smallest card payment in a currency, in cents: Stripe's published figure, else 50 (its USD minimum in that currency's cents). */
+export const minimumChargeCents = (currency: string): number => MINIMUM_CHARGE_CENTS[currency.toLowerCase()] ?? 50;
+
+/** A price that is neither free nor enough for a card payment. */
+export const isBelowMinimumCharge = (cents: number, currency: string): boolean => cents > 0 && cents < minimumChargeCents(currency);

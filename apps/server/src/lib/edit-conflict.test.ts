@@ -99,6 +99,17 @@ const EDITABLE = [
     mine: 3,
     label: 'this action template',
   },
+  {
+    name: 'an action category',
+    method: 'PATCH',
+    create: { url: '/api/admin/ai-actions/categories', payload: { name: 'Lead capture', icon: 'UserCheck' } },
+    editUrl: (created: Record<string, unknown>) => `/api/admin/ai-actions/categories/${created.id as string}`,
+    edit: (value: number) => ({ name: 'Lead capture', description: `Collects up to ${value} details` }),
+    read: (body: Record<string, unknown>): Edited => ({ updatedAt: body.updatedAt as string, value: body.description }),
+    theirs: 6,
+    mine: 4,
+    label: 'this category',
+  },
 ] as const;
 
 const save = (c: TestContext, method: 'PUT' | 'PATCH', cookie: string, url: string, payload: Record<string, unknown>) =>

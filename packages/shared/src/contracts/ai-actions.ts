@@ -284,10 +284,12 @@ export const createActionCategoryBodySchema = z.object({
 });
 export type CreateActionCategoryBody = z.input<typeof createActionCategoryBodySchema>;
 
+/** Any of the fields; with `expectedUpdatedAt` a category another admin saved since is not overwritten (409). */
 export const updateActionCategoryBodySchema = z
   .object(categoryFields)
   .partial()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update: give at least one field');
+  .extend({ expectedUpdatedAt: expectedUpdatedAtSchema })
+  .refine(({ expectedUpdatedAt: _version, ...body }) => Object.values(body).some((value) => value !== undefined), 'Nothing to update: give at least one field');
 export type UpdateActionCategoryBody = z.input<typeof updateActionCategoryBodySchema>;
 
 export const actionCategorySchema = z.object({
@@ -300,6 +302,8 @@ export const actionCategorySchema = z.object({
   /** Templates in this category (active or not). */
   templateCount: z.number().int(),
   createdAt: z.string(),
+  /** The version to send back as `expectedUpdatedAt`. */
+  updatedAt: z.string(),
 });
 export type ActionCategory = z.infer<typeof actionCategorySchema>;
 

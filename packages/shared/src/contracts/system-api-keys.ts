@@ -97,6 +97,11 @@ export const systemApiKeyListSchema = z.object({
     service: systemKeyServiceSchema,
     configured: z.boolean(),
     source: z.enum(['openai_compatible', 'system_key', 'environment']).nullable(),
+    /**
+     * Configured only by free keys, and every one of them is at its daily limit: embeddings fail until the counters
+     * restart at midnight UTC (decisions §79).
+     */
+    dailyLimitReached: z.boolean(),
   }),
   /** Services whose credential is also set in the server environment (used when no stored one is available). */
   environmentServices: z.array(systemKeyServiceSchema),

@@ -66,6 +66,8 @@ export const aiActionCategories = pgTable('ai_action_categories', {
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The version an edit was made on (optimistic concurrency, decisions §79). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A webhook an action calls (spec §3 "Webhook definition inside an action"; saved here, not local only). */

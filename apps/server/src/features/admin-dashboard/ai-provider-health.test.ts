@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { systemApiKeys } from '../../db/schema/index';
@@ -39,13 +40,37 @@ describe('AI provider: System Health and the System API keys alert', () => {
   });
 
   it('the "No OpenAI API key configured" alert counts an OpenAI-compatible embedding model as configured', async () => {
-    expect((await listSystemApiKeys(database.db, testConfig())).embeddingProvider).toEqual({ service: 'openai', configured: false, source: null });
+    expect((await listSystemApiKeys(database.db, testConfig())).embeddingProvider).toEqual({
+      service: 'openai',
+      configured: false,
+      source: null,
+      dailyLimitReached: false,
+    });
     // A compatible server for answers only does not embed new chatbots' documents.
     expect((await listSystemApiKeys(database.db, testConfig(COMPATIBLE))).embeddingProvider.configured).toBe(false);
     expect((await listSystemApiKeys(database.db, testConfig(COMPATIBLE_EMBEDDING))).embeddingProvider).toEqual({
       service: 'openai',
       configured: true,
       source: 'openai_compatible',
+      dailyLimitReached: false,
     });
+  });
+
+  it('says when the only OpenAI keys are free keys at their daily limit, until a usable key is there', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const provider = async (env: Record<string, string> = {}) => (await listSystemApiKeys(database.db, testConfig(env))).embeddingProvider;
+    const free = { serviceName: 'openai', tier: 'free', encryptedValue: 'v1.x.y.z', last4: 'zzzz', usageLimitPerDay: 5 } as const;
+    await database.db.insert(systemApiKeys).values({ ...free, keyName: 'spent', usageCountToday: 5, lastUsedDate: today });
+    // Counted as configured (the spec's warning stays away), and said to be spent.
+    expect(await provider()).toEqual({ service: 'openai', configured: true, source: 'system_key', dailyLimitReached: true });
+    // Yesterday's count does not hold today.
+    await database.db.insert(systemApiKeys).values({ ...free, keyName: 'yesterday', usageCountToday: 5, lastUsedDate: '2020-01-01' });
+    expect((await provider()).dailyLimitReached).toBe(false);
+    await database.db.delete(systemApiKeys).where(eq(systemApiKeys.keyName, 'yesterday'));
+    // The environment's key is used after the stored ones.
+    expect((await provider({ OPENAI_API_KEY: 'sk-test' })).dailyLimitReached).toBe(false);
+    await database.db.insert(systemApiKeys).values({ serviceName: 'openai', keyName: 'system', encryptedValue: 'v1.x.y.z', last4: 'zzzz' });
+    expect((await provider()).dailyLimitReached).toBe(false);
+    await database.db.delete(systemApiKeys);
   });
 });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
 import { toActionCategory } from './mapping';
 import { isUniqueViolation } from '../../lib/database-errors';
@@ -93,13 +94,17 @@ export async function createActionCategory(db: Db, input: CreateInput & { actorI
 }
 
 export async function updateActionCategory(db: Db, input: UpdateInput & { id: string; actorId: string }, context: RequestContext): Promise<ActionCategory> {
-  const { id, actorId, ...changes } = input;
+  const { id, actorId, expectedUpdatedAt, ...changes } = input;
   return withUniqueName(() =>
     db.transaction(async (tx) => {
-      const [current] = await tx.select().from(aiActionCategories).where(eq(aiActionCategories.id, id));
+      const [current] = await tx.select().from(aiActionCategories).where(eq(aiActionCategories.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
+      assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this category');
       if (changes.name !== undefined) await assertNameFree(tx, changes.name, id);
-      await tx.update(aiActionCategories).set(changes).where(eq(aiActionCategories.id, id));
+      await tx
+        .update(aiActionCategories)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(aiActionCategories.id, id));
       await logAdminActivity(
         tx,
         {

@@ -106,5 +106,6 @@ export function toActionCategory(row: typeof aiActionCategories.$inferSelect & {
     sortOrder: row.sortOrder,
     templateCount: Number(row.templateCount),
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

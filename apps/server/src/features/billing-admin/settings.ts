@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingSettings } from '../../db/schema/index';
 import { logAdminActivity } from '../activity-logs/service';
+import { assertPricesChargeableIn } from '../billing/minimum-charge';
 import { readBillingSettings, type BillingSettingsRow } from '../billing/settings';
 
 /** billing_settings as the Settings tab's five groups. */
@@ -64,6 +65,7 @@ export async function saveBillingSettings(
     const before = await readBillingSettings(tx);
     await tx.select({ id: billingSettings.id }).from(billingSettings).where(eq(billingSettings.id, 1)).for('update');
     const next = toColumns(input.settings);
+    if (next.currency !== before.currency) await assertPricesChargeableIn(tx, next.currency);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, value] of Object.entries(next)) {
       const old = before[key as keyof BillingSettingsRow];

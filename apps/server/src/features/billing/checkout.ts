@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { organizationSubscriptions, subscribers, subscriptionTierLimits, tokenPackages, tokenPurchases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { assertChargeableAtCheckout } from './minimum-charge';
 import { getPaymentProvider, type BillingInterval, type PaymentProvider } from './provider';
 import { ENDED_SUBSCRIPTION_INVOICE, ensureSandboxCustomer } from './sandbox/ledger';
 import { readBillingSettings } from './settings';
@@ -59,6 +60,7 @@ export async function startTierCheckout(
   if (tier.tier === 'free' || amountCents <= 0) {
     throw new AppError('VALIDATION_ERROR', 'This plan is free: to move to it, cancel your subscription at the end of the period.');
   }
+  assertChargeableAtCheckout(amountCents, (await readBillingSettings(db)).currency);
   const provider = await getPaymentProvider(db, config);
   const priceId = input.interval === 'year' ? tier.stripePriceIdAnnual : tier.stripePriceIdMonthly;
   const current = await liveSubscription(db, input.organizationId);
@@ -98,8 +100,9 @@ export async function startTokenCheckout(
     .where(and(eq(tokenPackages.id, input.packageId), eq(tokenPackages.isActive, true)));
   if (!pack) throw new AppError('NOT_FOUND', 'Token package not found.');
   if (pack.priceCents <= 0) throw new AppError('VALIDATION_ERROR', 'This token package has no price and cannot be bought.');
-  const provider = await getPaymentProvider(db, config);
   const settings = await readBillingSettings(db);
+  assertChargeableAtCheckout(pack.priceCents, settings.currency);
+  const provider = await getPaymentProvider(db, config);
   const session = await provider.createTokenCheckout({
     organizationId: input.organizationId,
     userId: input.userId,

@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
+import { assertChargeablePrice } from '../billing/minimum-charge';
+import { readBillingSettings } from '../billing/settings';
 import {
   deleteTierRow,
   lockTier,
@@ -120,9 +122,17 @@ async function planOf(tx: Tx, row: TierRow): Promise<PricingPlan> {
   return toPlan(row, features.get(row.tier) ?? [], counts.get(row.tier) ?? 0);
 }
 
+/** Each price is free or at least the smallest card payment in the billing currency (decisions §79). */
+async function assertPlanChargeable(tx: Tx, input: PlanInput): Promise<void> {
+  const { currency } = await readBillingSettings(tx);
+  assertChargeablePrice(input.priceMonthlyCents, currency, 'Monthly price', 'free');
+  assertChargeablePrice(input.priceAnnualCents, currency, 'Annual price', 'free');
+}
+
 /** A new plan is a new, active tier with the spec's new-tier handoff allowance (10). */
 export async function createPlan(db: Db, input: PlanInput & { tier: string }, actorId: string, context: RequestContext): Promise<PricingPlan> {
   return db.transaction(async (tx) => {
+    await assertPlanChargeable(tx, input);
     await prepareNewTier(tx, input.tier);
     const [created] = await tx
       .insert(subscriptionTierLimits)
@@ -155,6 +165,7 @@ export async function updatePlan(
   return db.transaction(async (tx) => {
     const current = await lockTier(tx, { tier });
     assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this plan');
+    await assertPlanChargeable(tx, input);
     const [updated] = await tx
       .update(subscriptionTierLimits)
       .set({ ...planColumns(input), updatedAt: new Date() })

@@ -74,7 +74,9 @@ export async function listSystemApiKeys(db: Db, config: Config): Promise<SystemA
   const items = rows.map((row) => toSystemApiKey(row, today));
   const environmentServices = SYSTEM_KEY_SERVICES.filter((service) => Boolean(config.ai[service]));
   const embeddingService = EMBEDDING_KEY_SERVICE as SystemKeyService;
-  const hasStored = items.some((k) => k.serviceName === embeddingService && k.isActive && (k.scope === 'all' || k.scope === 'embeddings'));
+  const stored = items.filter((k) => k.serviceName === embeddingService && k.isActive && (k.scope === 'all' || k.scope === 'embeddings'));
+  const hasStored = stored.length > 0;
+  const atLimit = (k: SystemApiKey) => k.tier === 'free' && k.usageLimitPerDay !== null && k.usageCountToday >= k.usageLimitPerDay;
   const hasEnvironment = environmentServices.includes(embeddingService);
   // New chatbots embed with the OpenAI-compatible server's model when one is named (providers/ai/models.ts defaultEmbedding).
   const hasCompatible = Boolean(config.ai.openaiCompatibleEmbedding);
@@ -84,6 +86,7 @@ export async function listSystemApiKeys(db: Db, config: Config): Promise<SystemA
       service: embeddingService,
       configured: hasCompatible || hasStored || hasEnvironment,
       source: hasCompatible ? 'openai_compatible' : hasStored ? 'system_key' : hasEnvironment ? 'environment' : null,
+      dailyLimitReached: !hasCompatible && !hasEnvironment && hasStored && stored.every(atLimit),
     },
     environmentServices,
   };

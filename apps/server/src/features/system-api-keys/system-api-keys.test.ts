@@ -67,7 +67,11 @@ describeEachDatabase(
       const c = ctx();
       admin = await createAdmin(c, 'system_admin');
       const empty = await list(c, admin.cookie);
-      expect(empty).toEqual({ items: [], embeddingProvider: { service: 'openai', configured: false, source: null }, environmentServices: [] });
+      expect(empty).toEqual({
+        items: [],
+        embeddingProvider: { service: 'openai', configured: false, source: null, dailyLimitReached: false },
+        environmentServices: [],
+      });
 
       const created = await createKey(c, admin.cookie, {
         serviceName: 'anthropic',
@@ -176,7 +180,7 @@ describeEachDatabase(
       const c = ctx();
       const created = await createKey(c, admin.cookie, { serviceName: 'openai', keyName: 'openai_system', apiKey: SYSTEM_VALUE, description: 'Main' });
       ids.system = (created.json() as SystemApiKey).id;
-      expect((await list(c, admin.cookie)).embeddingProvider).toEqual({ service: 'openai', configured: true, source: 'system_key' });
+      expect((await list(c, admin.cookie)).embeddingProvider).toEqual({ service: 'openai', configured: true, source: 'system_key', dailyLimitReached: false });
 
       const owner = await createSignedInUser(c);
       const bot = (
@@ -214,7 +218,7 @@ describeEachDatabase(
       const c = ctx();
       const patch = (id: string, body: object) => c.app.inject({ method: 'PATCH', url: `${BASE}/${id}`, headers: { cookie: admin.cookie }, payload: body });
       expect((await patch(ids.system!, { isActive: false })).statusCode).toBe(200);
-      expect((await list(c, admin.cookie)).embeddingProvider).toEqual({ service: 'openai', configured: false, source: null });
+      expect((await list(c, admin.cookie)).embeddingProvider).toEqual({ service: 'openai', configured: false, source: null, dailyLimitReached: false });
 
       const owner = await createSignedInUser(c);
       // No OpenAI key now: the chatbot embeds locally, and only its answers use OpenAI.
@@ -257,6 +261,8 @@ describeEachDatabase(
       expect(limited.text).toContain('Rotterdam');
       expect(fake.requests.length).toBe(seen);
       expect((await freeKey()).usageCountToday).toBe(2);
+      // The System API Keys tab says so: the only OpenAI key is spent until midnight UTC.
+      expect((await list(c, admin.cookie)).embeddingProvider).toMatchObject({ configured: true, dailyLimitReached: true });
 
       // A system key is preferred whenever one is active; it does not touch the free key's counter.
       await patch(ids.system!, { isActive: true });
@@ -269,6 +275,7 @@ describeEachDatabase(
       // Resetting the counter makes the free key usable again; a new UTC day does so by itself.
       const reset = await c.app.inject({ method: 'POST', url: `${BASE}/${ids.free}/reset-usage`, headers: { cookie: admin.cookie } });
       expect(reset.json()).toMatchObject({ usageCountToday: 0 });
+      expect((await list(c, admin.cookie)).embeddingProvider.dailyLimitReached).toBe(false);
       await ask(c, owner.cookie, bot.id, 'Where do rockets ship from?');
       expect(bearerOf(fake.requests.at(-1)!)).toBe(`Bearer ${FREE_VALUE}`);
       expect((await freeKey()).usageCountToday).toBe(1);

@@ -5,6 +5,8 @@ import { tokenPackages } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../activity-logs/service';
+import { assertChargeablePrice } from '../billing/minimum-charge';
+import { readBillingSettings } from '../billing/settings';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type PackageInput = { name: string; tokens: number; priceCents: number; isActive: boolean };
@@ -36,6 +38,7 @@ export async function createTokenPackage(db: Db, input: PackageInput, actorId: s
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('token_packages:create'))`);
     const [existing] = await tx.select({ n: count() }).from(tokenPackages);
     if (Number(existing?.n ?? 0) >= TOKEN_PACKAGES_MAX) throw new AppError('CONFLICT', TOKEN_PACKAGE_MESSAGES.tooMany);
+    assertChargeablePrice(input.priceCents, (await readBillingSettings(tx)).currency, 'Price', 'not on sale');
     const [created] = await tx.insert(tokenPackages).values(input).returning();
     await logAdminActivity(
       tx,
@@ -63,6 +66,7 @@ export async function updateTokenPackage(
     const [current] = await tx.select().from(tokenPackages).where(eq(tokenPackages.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', TOKEN_PACKAGE_MESSAGES.notFound);
     assertUnchangedSince(current.updatedAt, expectedUpdatedAt, 'this package');
+    assertChargeablePrice(input.priceCents, (await readBillingSettings(tx)).currency, 'Price', 'not on sale');
     const [updated] = await tx
       .update(tokenPackages)
       .set({ ...input, updatedAt: new Date() })

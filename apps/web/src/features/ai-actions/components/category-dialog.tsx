@@ -49,7 +49,7 @@ export function CategoryDialog({ category, nextSortOrder, onClose }: { category:
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      if (category) await update.mutateAsync({ id: category.id, changes: values });
+      if (category) await update.mutateAsync({ id: category.id, changes: { ...values, expectedUpdatedAt: category.updatedAt } });
       else await create.mutateAsync(values);
       toast.success(category ? 'Category updated' : 'Category created');
       onClose();

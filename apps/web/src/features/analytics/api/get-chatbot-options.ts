@@ -2,9 +2,9 @@ import type { ChatbotNameList } from '@parley/shared/contracts/chatbots';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usePickerNames, type PickerSource } from '@/hooks/use-picker-options';
 import { api } from '@/lib/api-client';
-import { ANALYTICS_QUERY_ROOT } from './get-analytics-summary';
+import { CHATBOT_NAMES_QUERY_ROOT } from '@/lib/query-keys';
 
-const CHATBOT_OPTIONS_ROOT = [...ANALYTICS_QUERY_ROOT, 'chatbot-options'] as const;
+const CHATBOT_OPTIONS_ROOT = [...CHATBOT_NAMES_QUERY_ROOT, 'analytics'] as const;
 
 /** GET /api/chatbots/names: a page of the organization's chatbots by name (this feature does not import the chatbots one). */
 function getChatbotNames(query: { search?: string; page?: number; pageSize: number; ids?: string }, signal: AbortSignal): Promise<ChatbotNameList> {

@@ -137,6 +137,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     boolean is_active
     integer sort_order
     timestamptz created_at
+    timestamptz updated_at
   }
   ai_action_templates {
     uuid id PK

@@ -2,7 +2,7 @@ import type { Chatbot, CreateChatbotBody } from '@parley/shared/contracts/chatbo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getChatbotQueryOptions } from './get-chatbot';
-import { CHATBOT_LIST_QUERY_KEY } from './get-chatbots';
+import { refreshChatbotLists } from './get-chatbots';
 
 /** POST /api/chatbots: a new chatbot in the user's first organization. */
 export function createChatbot(body: CreateChatbotBody): Promise<Chatbot> {
@@ -16,7 +16,7 @@ export function useCreateChatbot() {
     onSuccess: async (chatbot) => {
       // The chatbot's page opens next: give it the answer we already have.
       queryClient.setQueryData(getChatbotQueryOptions(chatbot.id).queryKey, chatbot);
-      await queryClient.invalidateQueries({ queryKey: CHATBOT_LIST_QUERY_KEY });
+      await refreshChatbotLists(queryClient);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getChatbotQueryOptions } from './get-chatbot';
-import { CHATBOT_LIST_QUERY_KEY } from './get-chatbots';
+import { refreshChatbotLists } from './get-chatbots';
 
 /** DELETE /api/chatbots/:id: the chatbot with its training data and conversations. */
 export function deleteChatbot(id: string): Promise<{ ok: true }> {
@@ -14,7 +14,7 @@ export function useDeleteChatbot() {
     mutationFn: deleteChatbot,
     onSuccess: async (_result, id) => {
       queryClient.removeQueries({ queryKey: getChatbotQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: CHATBOT_LIST_QUERY_KEY });
+      await refreshChatbotLists(queryClient);
     },
   });
 }

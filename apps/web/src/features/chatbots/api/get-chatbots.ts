@@ -1,6 +1,7 @@
 import type { ChatbotList } from '@parley/shared/contracts/chatbots';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { CHATBOT_NAMES_QUERY_ROOT } from '@/lib/query-keys';
 
 /** Every chatbot query key starts with this; a change to any chatbot refreshes them all. */
 export const CHATBOTS_QUERY_ROOT = ['chatbots'] as const;
@@ -16,6 +17,14 @@ export interface ChatbotListView {
 
 /** Every page of the list shares this prefix, so a created, changed or deleted chatbot refreshes them all. */
 export const CHATBOT_LIST_QUERY_KEY = [...CHATBOTS_QUERY_ROOT, 'list'] as const;
+
+/** After a chatbot is created, renamed or deleted: the list's pages, and every picker's names (lib/query-keys). */
+export function refreshChatbotLists(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: CHATBOT_LIST_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: CHATBOT_NAMES_QUERY_ROOT }),
+  ]);
+}
 
 /** GET /api/chatbots: one page of the organization's chatbots, newest first, with their training-data counts. */
 export async function getChatbots(view: ChatbotListView, { signal }: { signal?: AbortSignal } = {}): Promise<ChatbotList> {

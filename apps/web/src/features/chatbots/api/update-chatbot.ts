@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { getChatbotQueryOptions } from './get-chatbot';
-import { CHATBOT_LIST_QUERY_KEY } from './get-chatbots';
+import { refreshChatbotLists } from './get-chatbots';
 
 export type UpdateChatbotBody = z.input<typeof updateChatbotBodySchema>;
 
@@ -18,7 +18,7 @@ export function useUpdateChatbot() {
     mutationFn: updateChatbot,
     onSuccess: async (chatbot) => {
       queryClient.setQueryData(getChatbotQueryOptions(chatbot.id).queryKey, chatbot);
-      await queryClient.invalidateQueries({ queryKey: CHATBOT_LIST_QUERY_KEY });
+      await refreshChatbotLists(queryClient);
     },
   });
 }

@@ -21,6 +21,13 @@ export function ApiKeysTab() {
           <AlertDescription>{SYSTEM_KEYS_TEXT.noEmbeddingKeyDetail}</AlertDescription>
         </Alert>
       )}
+      {keys.data?.embeddingProvider.dailyLimitReached && (
+        <Alert variant="destructive">
+          <AlertTriangleIcon />
+          <AlertTitle>{SYSTEM_KEYS_TEXT.embeddingKeysAtLimit}</AlertTitle>
+          <AlertDescription>{SYSTEM_KEYS_TEXT.embeddingKeysAtLimitDetail}</AlertDescription>
+        </Alert>
+      )}
       {keys.data?.embeddingProvider.source === 'openai_compatible' && (
         <Alert>
           <InfoIcon />

@@ -24,6 +24,9 @@ export const SYSTEM_KEYS_TEXT = {
   noEmbeddingKey: 'No OpenAI API key configured',
   noEmbeddingKeyDetail:
     'New chatbots use the built-in local embedder, which finds passages less well. Chatbots that already embed with OpenAI can neither be trained nor search their documents until an active OpenAI key is added below (or the server sets OPENAI_API_KEY or an OpenAI-compatible embedding model).',
+  embeddingKeysAtLimit: 'Every OpenAI key is at its daily limit',
+  embeddingKeysAtLimitDetail:
+    'The only active OpenAI keys are free keys, and each has used its daily limit. Until the counters restart at midnight UTC, chatbots that embed with OpenAI can neither be trained nor search their documents. Add a system-tier key, or raise a limit, to go on today.',
   keyNameHint: 'Alphanumeric characters, underscores and hyphens only.',
 } as const;
 

@@ -165,7 +165,7 @@ export function TokenPackagesManager() {
         </CardTitle>
         <CardDescription>
           {query.data
-            ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages priced above $0 are on sale on the pricing page.`
+            ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages priced above $0 are on sale on the pricing page; a price is 0 or at least the smallest card payment in the billing currency (50 cents in USD).`
             : 'Token bundles customers can buy on top of their plan.'}
         </CardDescription>
         <CardAction>
