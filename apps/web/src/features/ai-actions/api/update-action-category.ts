@@ -12,6 +12,7 @@ export function useUpdateActionCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateActionCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AI_ACTIONS_QUERY_ROOT }),
+    // Also after a failure: a 409 means another admin saved the category, and the list shows their version.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AI_ACTIONS_QUERY_ROOT }),
   });
 }
