@@ -3,13 +3,13 @@
  * docs/performance.md (section "Start-up"). Run: npm run build && npm run bench:startup
  *
  * Spawns the built server (`node apps/server/dist/main.js`) and polls GET /api/health every 10 ms until it answers
- * 200; the clock runs from the spawn. Cases: the embedded database on a fresh data directory (first start: creates
- * the database, runs every migration, builds the indexes) and on the same directory again; PostgreSQL on a fresh
- * database and again. The baseline is a bare Fastify hello-world process measured the same way in the same run.
+ * 200; the clock runs from the spawn. Cases: the embedded database on a fresh data directory (first start: copies
+ * the build's migrated template, builds the indexes), the same without the template (as before decisions §80: creates
+ * the database and runs every migration), and on an existing directory; PostgreSQL on a fresh database and again. The baseline is a bare Fastify hello-world process measured the same way in the same run.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,9 +77,17 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 const secret = randomBytes(32).toString('hex');
 
 await measure('bare Fastify hello-world process (baseline)', () => timeToHealthy([baseline], {}, '/'));
-await measure('PGlite, first start (new data directory: database created, all migrations)', () =>
-  timeToHealthy([SERVER], { DATA_DIR: mkdtempSync(path.join(scratch, 'data-')), PARLEY_SECRET_KEY: secret }, '/api/health'),
-);
+const firstStart = () => timeToHealthy([SERVER], { DATA_DIR: mkdtempSync(path.join(scratch, 'data-')), PARLEY_SECRET_KEY: secret }, '/api/health');
+await measure("PGlite, first start (new data directory: a copy of the build's migrated template)", firstStart);
+// The same without the template, as every first start was before it (the file is put back whatever happens).
+const template = path.join(ROOT, 'apps/server/dist/pglite-template');
+const aside = `${template}.aside`;
+renameSync(template, aside);
+try {
+  await measure('PGlite, first start without the template (before: database created, all migrations)', firstStart);
+} finally {
+  renameSync(aside, template);
+}
 const existing = mkdtempSync(path.join(scratch, 'data-'));
 await timeToHealthy([SERVER], { DATA_DIR: existing, PARLEY_SECRET_KEY: secret }, '/api/health');
 await measure('PGlite, later start (existing data directory)', () => timeToHealthy([SERVER], { DATA_DIR: existing, PARLEY_SECRET_KEY: secret }, '/api/health'));
@@ -122,13 +130,16 @@ process measured the same way in the same run. Issue 10's target: ≤ 2 s.
 ${rows.map((r) => `| ${r.name} | ${median(r.runs).toFixed(0)} | ${Math.max(...r.runs).toFixed(0)} | ×${(median(r.runs) / base).toFixed(1)} |`).join('\n')}
 
 ${postgresNote}
-Where a later start goes: the server logs \`application built\` with \`startUpMs\` (database, routes, background work
+Where a start goes: the server logs \`application built\` with \`startUpMs\` (database, routes, background work
 and web app) and the process uptime. On PGlite about 0.5 s of a later start (1 s on a loaded machine) is PGlite.create on an existing
 data directory (the embedded PostgreSQL starting inside its wasm); the rest is loading and compiling the bundle and
-registering the routes, which PostgreSQL pays too. The target depends on how loaded the machine is: in this run (a
-quiet machine, bare start 143 ms) a later PGlite start took 1.3 s, within it; earlier the same day, with the machine
-busy (bare start 346 ms), that day's previous build took 2.8 s. At about nine bare starts, a later PGlite start exceeds 2 s where a
-bare Fastify process takes more than about 220 ms to start. Loading optional packages lazily, bundling the dependencies
+registering the routes, which PostgreSQL pays too. A first start on PGlite used to create the database (initdb inside
+the wasm) and run every migration, most of its time; the build now writes that migrated data directory once
+(apps/server/dist/pglite-template/) and a first start copies it (decisions §80): the two first-start rows are
+the after and the before in the same run. From 2026-11-26 (decisions §44) every start also compiled the response
+serialisers of every route before listening, about 0.9 s of CPU; they are now compiled on each route's first response
+(§82). The target depends on how loaded the machine is: the starts scale with the bare start (the × baseline
+column). Loading optional packages lazily, bundling the dependencies
 and skipping drizzle's migrator when nothing is pending took the later starts from 3.5 s (PGlite) and 1.7 s
 (PostgreSQL) to 2.8 s and 1.2 s, measured one after the other on the loaded machine (docs/decisions.md §38).
 `,

@@ -29,21 +29,34 @@ const external = [
   'pg-native',
 ];
 
-await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  external: external.flatMap((name) => [name, `${name}/*`]),
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+const bundle = (entry, outfile) =>
+  build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    outfile: new URL(outfile, import.meta.url).pathname,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external: external.flatMap((name) => [name, `${name}/*`]),
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+
+await bundle('./src/main.ts', './dist/main.js');
 // Worker threads load their own file, found next to main.js (features/account/avatar-resize.ts).
 copyFileSync(new URL('./src/features/account/avatar-resize.worker.mjs', import.meta.url), new URL('./dist/avatar-resize.worker.mjs', import.meta.url));
 console.log('server bundled to apps/server/dist/main.js');
+
+// The migrated embedded database a first start copies instead of creating one (db/client.ts, decisions §80).
+await bundle('./src/db/write-pglite-template.ts', './dist/write-pglite-template.js');
+await new Promise((resolve, reject) => {
+  execFile(process.execPath, [new URL('./dist/write-pglite-template.js', import.meta.url).pathname], { timeout: 300_000 }, (error, stdout, stderr) => {
+    if (error) return reject(new Error(`writing the embedded database template failed: ${stderr || error.message}`));
+    process.stdout.write(stdout);
+    resolve();
+  });
+});
 
 /**
  * `npm audit --json --omit=dev` from the repository root, summarised. The build never fails on it: offline, or when

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -142,6 +142,8 @@ export interface OpenDatabaseOptions {
   onInfo?: (message: string) => void;
   /** How often (ms) a node waiting for another's background index build looks whether it has finished (tests shorten it). */
   vectorIndexPollMs?: number;
+  /** The migrated data directory a new PGlite directory starts as a copy of (PGLITE_TEMPLATE_DIR, written by the build). */
+  pgliteTemplate?: string;
 }
 
 /** Where the chunks' embeddings are: every embedding size has a partial HNSW index on this column. */
@@ -231,26 +233,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
   }
 
-  // The embedded database's packages load only when it is the one in use.
-  const [{ PGlite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-pgvector'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
   let releaseDirectory = () => {};
   if (options.pgliteDir) {
     mkdirSync(options.pgliteDir, { recursive: true });
     releaseDirectory = lockDataDirectory(options.pgliteDir);
   }
-  const client = await PGlite.create(options.pgliteDir, { extensions: { vector } }).catch((error: unknown) => {
+  const { client, db, vectorSearch } = await openPglite(options.pgliteDir, options.pgliteTemplate ?? PGLITE_TEMPLATE_DIR).catch((error: unknown) => {
     releaseDirectory();
     throw error;
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  const vectorSearch = await enableVectorExtension(db);
-  if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings(vectorIndexFormFor('pglite')));
-  if (!(await migrationsUpToDate((text) => client.query(text)))) await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
   const vectorIndexes = new VectorIndexes();
   if (vectorSearch === 'pgvector') {
     const sizes = await embeddingSizesToIndex(db);
@@ -280,4 +271,62 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     soleProcess: !!options.pgliteDir,
   };
+}
+
+/** The embedded database's packages: loaded only when it is the one in use. */
+async function pglitePackages() {
+  const [{ PGlite }, { vector }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, vector, drizzle, migrate };
+}
+type PgliteClient = InstanceType<Awaited<ReturnType<typeof pglitePackages>>['PGlite']>;
+
+/**
+ * The built server's new embedded database: a data directory made by the build (`npm run build`: the cluster, pgvector
+ * and every migration, `writePgliteTemplate`), copied instead of running initdb and the migrations at the first start,
+ * which took most of its 4 s (decisions §80). Absent in development (tsx runs the sources): the first start makes its own.
+ */
+export const PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
+
+/**
+ * Opens the embedded database in `dir` (in memory without one), a new directory from `template` where there is one;
+ * then pgvector, the session settings and any pending migrations.
+ */
+async function openPglite(dir: string | undefined, template?: string): Promise<{ client: PgliteClient; db: Db; vectorSearch: VectorSearchMode }> {
+  const { PGlite, vector, drizzle, migrate } = await pglitePackages();
+  const extensions = { vector };
+  let client: PgliteClient;
+  const isNew = (where: string) => !existsSync(path.join(where, 'PG_VERSION'));
+  if (dir && template && isNew(dir) && !isNew(template)) {
+    try {
+      cpSync(template, dir, { recursive: true });
+      client = await PGlite.create(dir, { extensions });
+    } catch {
+      // A template this PGlite cannot open (written by another version): the directory was new, so start it afresh.
+      for (const entry of readdirSync(dir)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+      client = await PGlite.create(dir, { extensions });
+    }
+  } else {
+    client = await PGlite.create(dir, { extensions });
+  }
+  const db = drizzle({ client, schema }) as unknown as Db;
+  const vectorSearch = await enableVectorExtension(db);
+  if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings(vectorIndexFormFor('pglite')));
+  if (!(await migrationsUpToDate((text) => client.query(text)))) await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
+  return { client, db, vectorSearch };
+}
+
+/** For the build: a new embedded database in `dir`, migrated and closed, the data directory a first start copies. */
+export async function writePgliteTemplate(dir: string): Promise<void> {
+  const building = `${dir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  const { client } = await openPglite(building);
+  await client.close();
+  // In place at once: a start never copies a half-written template.
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
 }

@@ -20,6 +20,26 @@ function thrown(run: () => unknown): unknown {
 }
 
 describe('response serialiser', () => {
+  it('is compiled on the first response, once, not when the route is registered', () => {
+    let reads = 0;
+    const route = {
+      get schema() {
+        reads += 1;
+        return userSchema;
+      },
+      method: 'GET',
+      url: '/api/example',
+      httpStatus: '200',
+    };
+    const serialize = createResponseSerializerCompiler({ verify: false })(route as never);
+    expect(reads).toBe(0);
+    expect(JSON.parse(serialize(user))).toEqual(user);
+    const compiled = reads;
+    expect(compiled).toBeGreaterThan(0);
+    expect(JSON.parse(serialize({ ...user, name: 'Grace' }))).toEqual({ ...user, name: 'Grace' });
+    expect(reads).toBe(compiled);
+  });
+
   it('writes the declared properties only, in production and in tests', () => {
     for (const verify of [false, true]) {
       const written = compile(userSchema, verify)({ ...user, passwordHash: 'scrypt:secret', email: 'ada@example.com' });

@@ -37,27 +37,34 @@ function compileFast(schema: $ZodType): ((data: unknown) => string) | null {
  */
 export function createResponseSerializerCompiler(options: { verify: boolean }): FastifySerializerCompiler<Schema> {
   return (route) => {
-    const reference = zodSerializerCompiler(route);
-    const schema = zodSchemaOf(route.schema);
-    const fast = schema && compileFast(schema);
-    if (!fast) return reference;
-    if (!options.verify) return fast;
-    return (data) => {
-      const expected = reference(data);
-      const actual = fast(data);
-      if (!isDeepStrictEqual(JSON.parse(actual), JSON.parse(expected))) {
-        throw new ResponseSerializationError(route.method, route.url, {
-          cause: new z.ZodError([
-            {
-              code: 'custom',
-              path: [],
-              input: data,
-              message: `the fast serialiser wrote ${actual.slice(0, 500)} where the contract gives ${expected.slice(0, 500)}`,
-            },
-          ]),
-        });
-      }
-      return actual;
-    };
+    // Built on the route's first response with this status, not when the server starts: compiling every route's
+    // serialisers took about 0.9 s of each start (decisions §82), and most routes answer few of their statuses.
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data) => (serialize ??= compileSerializer(route, options))(data);
+  };
+}
+
+function compileSerializer(route: Parameters<FastifySerializerCompiler<Schema>>[0], options: { verify: boolean }): (data: unknown) => string {
+  const reference = zodSerializerCompiler(route);
+  const schema = zodSchemaOf(route.schema);
+  const fast = schema && compileFast(schema);
+  if (!fast) return reference;
+  if (!options.verify) return fast;
+  return (data) => {
+    const expected = reference(data);
+    const actual = fast(data);
+    if (!isDeepStrictEqual(JSON.parse(actual), JSON.parse(expected))) {
+      throw new ResponseSerializationError(route.method, route.url, {
+        cause: new z.ZodError([
+          {
+            code: 'custom',
+            path: [],
+            input: data,
+            message: `the fast serialiser wrote ${actual.slice(0, 500)} where the contract gives ${expected.slice(0, 500)}`,
+          },
+        ]),
+      });
+    }
+    return actual;
   };
 }
