@@ -130,8 +130,10 @@ process measured the same way in the same run. Issue 10's target: ≤ 2 s.
 ${rows.map((r) => `| ${r.name} | ${median(r.runs).toFixed(0)} | ${Math.max(...r.runs).toFixed(0)} | ×${(median(r.runs) / base).toFixed(1)} |`).join('\n')}
 
 ${postgresNote}
-Where a start goes: the server logs \`application built\` with \`startUpMs\` (database, routes, background work
-and web app) and the process uptime. On PGlite about 0.5 s of a later start (1 s on a loaded machine) is PGlite.create on an existing
+Where a start goes: the server logs \`application built\` with \`startUpMs\` (database, routes, job queue and
+web app) and the process uptime; the workers and the periodic work start a second after the server listens and log
+\`workersMs\` (decisions §83: they took 0.15–0.27 s before listening, and started at once their queries held up
+the first requests on the embedded database's one connection). On PGlite about 0.5 s of a later start (1 s on a loaded machine) is PGlite.create on an existing
 data directory (the embedded PostgreSQL starting inside its wasm); the rest is loading and compiling the bundle and
 registering the routes, which PostgreSQL pays too. A first start on PGlite used to create the database (initdb inside
 the wasm) and run every migration, most of its time; the build now writes that migrated data directory once

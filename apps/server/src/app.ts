@@ -95,6 +95,8 @@ declare module 'fastify' {
     draining: boolean;
     /** The durable job queue, when this process runs background work. */
     jobs: JobQueue | null;
+    /** Starts the workers and the periodic work (once; nothing without a job queue): see BuildAppOptions.startBackgroundWork. */
+    startWorkers: () => Promise<void>;
     /** Fan-out of small events to every server process (handoff messages, inbox changes). */
     realtime: Realtime;
   }
@@ -105,8 +107,12 @@ export interface BuildAppOptions {
   database?: Database;
   /** Pino options; tests pass `false` for silence. */
   logger?: boolean | object;
-  /** Periodic work of a running server (health probes); off in tests. */
-  startBackgroundWork?: boolean;
+  /**
+   * The job queue, its workers and the periodic work of a running server (health probes, sweeps); off in most tests.
+   * `'after-listen'` starts the queue but leaves the workers to `app.startWorkers()`, which main.ts calls once the
+   * server listens, so a start is healthy sooner (decisions §83).
+   */
+  startBackgroundWork?: boolean | 'after-listen';
   /** The dependency audit recorded at build time (default: apps/server/dist/npm-audit.json); tests pass their own. */
   npmAuditFile?: string;
 }
@@ -263,38 +269,58 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(launchMaterialsRoutes);
   phaseDone('routes');
   app.decorate('jobs', null);
+  // Stops what startWorkers started, newest first; registered now because Fastify takes no hook once it listens.
+  const stopWorkers: (() => Promise<void> | void)[] = [];
+  let workersStarted = false;
+  const startWorkers = async () => {
+    if (!app.jobs || workersStarted) return;
+    workersStarted = true;
+    const jobs = app.jobs;
+    const started = performance.now();
+    // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions §53).
+    if (database.driver === 'postgres') stopWorkers.push(await startNodeHeartbeat(app));
+    // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
+    if (config.role !== 'api') {
+      stopWorkers.push(startHealthProber(app));
+      await startIngestionWorker(app);
+      await startEmailWorker(jobs, mailer, app.log);
+      await startAnalyticsExportWorker(app, mailer);
+      stopWorkers.push(startAnalyticsScheduler(app, mailer));
+      await startHandoffAlertWorker(app, mailer);
+      await startUsageThresholdEmailWorker(app, mailer);
+      await startStaffMessageEmailWorker(app, mailer);
+      stopWorkers.push(await startDataExportWorker(app));
+      stopWorkers.push(await startAccountDeletionWorker(app, mailer));
+      stopWorkers.push(startWebhookDeliveryWorker(app));
+      stopWorkers.push(startApiUsageRetention(app));
+      stopWorkers.push(startEmbeddedMaintenance(database, app.log));
+      stopWorkers.push(await startSandboxRenewalWorker(app));
+      await startReplacedSubscriptionWorker(app);
+      // An installation upgraded from before the analytics rollups gets them computed once.
+      if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
+    }
+    app.log.info({ workersMs: Math.round(performance.now() - started) }, 'background work started');
+  };
+  app.decorate('startWorkers', startWorkers);
   if (options.startBackgroundWork) {
+    // The queue is there before the first request (routes enqueue); its workers and the periodic work start now
+    // or, from main.ts, once the server listens (decisions §83).
     app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
     app.addHook('onClose', async () => app.jobs?.stop());
     // Billing events store their follow-up jobs (a replaced subscription's cancellation) in their own transaction.
     const stopBillingJobs = useBillingJobQueue(database.db, app.jobs);
     app.addHook('onClose', async () => stopBillingJobs());
-    // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions §53).
-    if (database.driver === 'postgres') await startNodeHeartbeat(app);
-    // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
-    if (config.role !== 'api') {
-      startHealthProber(app);
-      await startIngestionWorker(app);
-      await startEmailWorker(app.jobs, mailer, app.log);
-      await startAnalyticsExportWorker(app, mailer);
-      startAnalyticsScheduler(app, mailer);
-      await startHandoffAlertWorker(app, mailer);
-      await startUsageThresholdEmailWorker(app, mailer);
-      await startStaffMessageEmailWorker(app, mailer);
-      await startDataExportWorker(app);
-      await startAccountDeletionWorker(app, mailer);
-      startWebhookDeliveryWorker(app);
-      startApiUsageRetention(app);
-      const stopMaintenance = startEmbeddedMaintenance(database, app.log);
-      app.addHook('onClose', async () => stopMaintenance());
-      await startSandboxRenewalWorker(app);
-      await startReplacedSubscriptionWorker(app);
-      // An installation upgraded from before the analytics rollups gets them computed once.
-      if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
+    app.addHook('onClose', async () => {
+      for (const stop of stopWorkers.reverse()) await stop();
+    });
+    phaseDone('job queue');
+    if (options.startBackgroundWork === true) {
+      await startWorkers();
+      phaseDone('workers');
     }
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist() });
-  phaseDone('background work and web app');
+  phaseDone('web app');
   // Where start-up time goes (docs/performance.md "Start-up"); process start to here is `uptime` in the line.
   app.log.info({ startUpMs: startUp, processUptimeMs: Math.round(process.uptime() * 1000) }, 'application built');
 

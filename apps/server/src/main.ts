@@ -1,7 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-/** Starts the process: config, migrations (inside buildApp), listen, graceful shutdown. */
+/** How long after listening the workers start (decisions §83). */
+const WORKERS_START_DELAY_MS = 1000;
+
+/** Starts the process: config, migrations (inside buildApp), listen, the workers, graceful shutdown. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -14,11 +17,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config, { startBackgroundWork: true });
+  const app = await buildApp(config, { startBackgroundWork: 'after-listen' });
   let closing = false;
+  let workersTimer: NodeJS.Timeout | undefined = undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearTimeout(workersTimer);
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s after the grace period; exiting');
@@ -42,6 +47,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Parley is running at ${config.publicUrl} (database: ${app.database.driver}, vector search: ${app.database.vectorSearch})`);
+  // The workers and the periodic work start a moment later, so the first requests are not queued behind their start-up
+  // queries (the embedded database has one connection); jobs enqueued meanwhile wait in the queue (decisions §83).
+  workersTimer = setTimeout(() => {
+    app.startWorkers().catch((error: unknown) => {
+      if (closing) return;
+      app.log.error({ err: error }, 'background work failed to start');
+      process.exit(1);
+    });
+  }, WORKERS_START_DELAY_MS);
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../db/client';
 import { emailOutbox, knowledgeSources, serverNodes } from '../db/schema/index';
 import { NODE_GONE_MS } from '../features/health/nodes';
 import { createAdmin } from '../test/admin';
-import { createSignedInUser, openTestDatabase, signUp, testConfig, uniqueEmail, type TestContext } from '../test/harness';
+import { createSignedInUser, openTestDatabase, signUp, testConfig, uniqueEmail } from '../test/harness';
 import { redisSkipReason, TEST_REDIS_URL } from '../test/redis';
 import { startSmtpRelay } from '../test/smtp-relay';
 import { startJobQueue, type JobQueue } from './queue';
@@ -59,33 +59,38 @@ describe.skipIf(!!postgresReason)('api and worker nodes on one PostgreSQL', () =
     await dispose?.();
   });
 
-  const node = async (role: 'api' | 'worker', env: Record<string, string> = {}) => {
+  const node = async (role: 'all' | 'api' | 'worker', env: Record<string, string> = {}, startBackgroundWork: true | 'after-listen' = true) => {
     const database = await openDatabase({ databaseUrl: first.url!, poolSize: 4 });
     extra.push(database);
     const config = testConfig({ PARLEY_ROLE: role, DATABASE_URL: first.url!, PARLEY_SECRET_KEY: 'role-test-secret-key-0123456789abcdef', ...env });
-    const app = await buildApp(config, { database, logger: false, startBackgroundWork: true });
+    const app = await buildApp(config, { database, logger: false, startBackgroundWork });
     await app.ready();
     apps.push(app);
     return { app, database };
   };
 
-  it('an api node enqueues the ingestion job and does not run it; a worker node runs it and answers only its health check', async () => {
-    const api = await node('api');
-    const ctx: TestContext = { app: api.app, database: api.database, config: api.app.config };
-    const owner = await createSignedInUser(ctx);
-    const bot = (await api.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Roles' } })).json() as {
+  /** A signed-in owner's chatbot with a text source added on `app`; returns the source's status as stored. */
+  const addTextSource = async (app: FastifyInstance, database: Database, text: string) => {
+    const owner = await createSignedInUser({ app, database, config: app.config });
+    const bot = (await app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Roles' } })).json() as {
       id: string;
     };
-    const added = await api.app.inject({
+    const added = await app.inject({
       method: 'POST',
       url: `/api/chatbots/${bot.id}/sources/text`,
       headers: { cookie: owner.cookie },
-      payload: { name: 'notes', text: 'Parley splits the API and the workers across processes.' },
+      payload: { name: 'notes', text },
     });
     expect(added.statusCode, added.body).toBe(201);
     const sourceId = (added.json() as { id: string }).id;
     const status = async () =>
       (await first.db.select({ status: knowledgeSources.status }).from(knowledgeSources).where(eq(knowledgeSources.id, sourceId)))[0]!.status;
+    return { owner, status };
+  };
+
+  it('an api node enqueues the ingestion job and does not run it; a worker node runs it and answers only its health check', async () => {
+    const api = await node('api');
+    const { owner, status } = await addTextSource(api.app, api.database, 'Parley splits the API and the workers across processes.');
     // The api node's job queue would pick the job up within its 1 s polling interval if it had a worker.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await status()).toBe('queued');
@@ -126,6 +131,27 @@ describe.skipIf(!!postgresReason)('api and worker nodes on one PostgreSQL', () =
       status: 'error',
       detail: expect.stringMatching(/^1 api node; none runs background work .* wait in the queue$/),
     });
+  });
+
+  it('a node started by main.ts listens before its workers start; they start with startWorkers and stop with the node', async () => {
+    for (const app of apps.splice(0)) await app.close();
+    const started = await node('all', {}, 'after-listen');
+    // The queue is there for the routes before the first request; nothing runs its jobs yet, and the heartbeat waits.
+    expect(started.app.jobs).not.toBeNull();
+    await started.app.listen({ port: 0, host: '127.0.0.1' });
+    const { status } = await addTextSource(started.app, started.database, 'A node answers requests before its workers start.');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await status()).toBe('queued');
+    expect(await first.db.select().from(serverNodes)).toEqual([]);
+
+    // Hooks cannot be added once a Fastify instance listens: what stops the workers was registered before.
+    await started.app.startWorkers();
+    await started.app.startWorkers();
+    expect((await first.db.select().from(serverNodes)).map((row) => row.role)).toEqual(['all']);
+    expect(await until(status, (value) => value === 'ready')).toBe('ready');
+    await started.app.close();
+    apps.splice(apps.indexOf(started.app), 1);
+    expect(await first.db.select().from(serverNodes)).toEqual([]);
   });
 
   it('an api node queues the e-mail a request sends; a worker node sends it through the relay', async () => {

@@ -72,9 +72,9 @@ export async function sweepDueDeletions(deps: DeletionDeps, now = new Date()): P
   return due;
 }
 
-/** The durable worker and the sweep that feeds it, on every node that runs background work. */
-export async function startAccountDeletionWorker(app: FastifyInstance, mailer: Mailer): Promise<void> {
-  if (!app.jobs) return;
+/** The durable worker and the sweep that feeds it, on every node that runs background work; returns what stops the sweep. */
+export async function startAccountDeletionWorker(app: FastifyInstance, mailer: Mailer): Promise<() => void> {
+  if (!app.jobs) return () => {};
   const deps: DeletionDeps = { db: app.db, jobs: app.jobs, config: app.config, mailer, log: app.log };
   await app.jobs.work<{ deletionId: string }>(ACCOUNT_DELETION_JOB, { concurrency: 1, pollingIntervalSeconds: 10 }, async (job) => {
     const result = await runAccountDeletionJob(deps, job.data.deletionId);
@@ -96,5 +96,5 @@ export async function startAccountDeletionWorker(app: FastifyInstance, mailer: M
   const timer = setInterval(tick, DELETION_SWEEP_INTERVAL_MS);
   timer.unref();
   tick();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }

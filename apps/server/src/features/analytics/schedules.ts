@@ -200,7 +200,5 @@ export function startAnalyticsScheduler(app: FastifyInstance, mailer: Mailer): (
   const timer = setInterval(tick, SCHEDULER_INTERVAL_MS);
   timer.unref();
   tick();
-  const stop = () => clearInterval(timer);
-  app.addHook('onClose', async () => stop());
-  return stop;
+  return () => clearInterval(timer);
 }

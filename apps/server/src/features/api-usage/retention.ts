@@ -50,8 +50,8 @@ export async function deleteExpiredUsage(db: Db, now = new Date(), batchRows = R
   return removed.reduce((total, n) => total + n, 0);
 }
 
-/** Hourly sweep on a running server (and once shortly after start). */
-export function startApiUsageRetention(app: FastifyInstance): void {
+/** Hourly sweep on a running server (and once shortly after start); returns what stops it. */
+export function startApiUsageRetention(app: FastifyInstance): () => void {
   const sweep = () =>
     deleteExpiredUsage(app.db)
       .then((removed) => removed > 0 && app.log.info({ removed }, 'expired API usage rows deleted'))
@@ -60,8 +60,8 @@ export function startApiUsageRetention(app: FastifyInstance): void {
   const timer = setInterval(sweep, SWEEP_EVERY_MS);
   first.unref();
   timer.unref();
-  app.addHook('onClose', async () => {
+  return () => {
     clearTimeout(first);
     clearInterval(timer);
-  });
+  };
 }

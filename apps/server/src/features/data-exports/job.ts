@@ -154,9 +154,9 @@ export async function sweepDataExports(deps: DataExportDeps, now = new Date()): 
   return { purged, requeued };
 }
 
-/** Builds archives from the durable queue, one at a time per process, and sweeps every ten minutes. */
-export async function startDataExportWorker(app: FastifyInstance): Promise<void> {
-  if (!app.jobs) return;
+/** Builds archives from the durable queue, one at a time per process, and sweeps every ten minutes; returns what stops the sweep. */
+export async function startDataExportWorker(app: FastifyInstance): Promise<() => void> {
+  if (!app.jobs) return () => {};
   const deps = dataExportDeps(app);
   await app.jobs.work<{ exportId: string }>(DATA_EXPORT_JOB, { concurrency: 1, pollingIntervalSeconds: 2 }, async (job) => {
     const outcome = await runDataExport(deps, job.data.exportId, { isRetry: job.retryCount > 0, isLastAttempt: job.isLastAttempt });
@@ -178,5 +178,5 @@ export async function startDataExportWorker(app: FastifyInstance): Promise<void>
   const timer = setInterval(tick, DATA_EXPORT_SWEEP_INTERVAL_MS);
   timer.unref();
   tick();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }

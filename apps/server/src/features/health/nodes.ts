@@ -18,9 +18,10 @@ type Role = Config['role'];
 /**
  * Writes this process's row in server_nodes now and every NODE_HEARTBEAT_MS, and deletes it on close
  * (PostgreSQL installations; the embedded database serves one process). Resolves once the first row is written,
- * so System Health counts the node from its first request; a failed write is logged and tried again.
+ * so System Health counts the node from then on; a failed write is logged and tried again. Returns what stops it and
+ * removes the node's row.
  */
-export async function startNodeHeartbeat(app: FastifyInstance, intervalMs = NODE_HEARTBEAT_MS): Promise<void> {
+export async function startNodeHeartbeat(app: FastifyInstance, intervalMs = NODE_HEARTBEAT_MS): Promise<() => Promise<void>> {
   const node = { id: randomUUID(), role: app.config.role, hostname: hostname(), pid: process.pid, startedAt: new Date() };
   const beat = async () => {
     try {
@@ -36,13 +37,13 @@ export async function startNodeHeartbeat(app: FastifyInstance, intervalMs = NODE
   await beat();
   const timer = setInterval(() => void beat(), intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => {
+  return async () => {
     clearInterval(timer);
     await app.db
       .delete(serverNodes)
       .where(eq(serverNodes.id, node.id))
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not remove this node from server_nodes'));
-  });
+  };
 }
 
 export interface LiveNodes {

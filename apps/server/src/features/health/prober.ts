@@ -69,8 +69,8 @@ export async function healthMonitor(db: Db) {
   };
 }
 
-/** Probes every 30 s while the process runs (started by main.ts, not by tests). */
-export function startHealthProber(app: FastifyInstance, intervalMs = HEALTH_PROBE_INTERVAL_MS): void {
+/** Probes every 30 s while the process runs (started by main.ts, not by tests); returns what stops it. */
+export function startHealthProber(app: FastifyInstance, intervalMs = HEALTH_PROBE_INTERVAL_MS): () => void {
   let running = false;
   const backlog: ProbeRecord[] = [];
   const tick = async () => {
@@ -89,5 +89,5 @@ export function startHealthProber(app: FastifyInstance, intervalMs = HEALTH_PROB
   void tick();
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }

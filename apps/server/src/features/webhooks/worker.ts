@@ -35,9 +35,10 @@ export async function pruneWebhookEvents(db: Db, now: Date = new Date()): Promis
 
 /**
  * Every node with background work runs this loop: claimed rows are leased, so nodes share the work without
- * coordination, and a node that stops leaves its in-flight deliveries to the others after the lease.
+ * coordination, and a node that stops leaves its in-flight deliveries to the others after the lease. Returns what
+ * stops the loop once the round in flight has finished.
  */
-export function startWebhookDeliveryWorker(app: FastifyInstance): void {
+export function startWebhookDeliveryWorker(app: FastifyInstance): () => Promise<void> {
   const deps: DeliveryDeps = {
     db: app.db,
     secretKey: app.config.secretKey,
@@ -70,9 +71,9 @@ export function startWebhookDeliveryWorker(app: FastifyInstance): void {
     }, POLL_INTERVAL_MS);
   };
   schedule();
-  app.addHook('onClose', async () => {
+  return async () => {
     stopped = true;
     clearTimeout(timer);
     await running;
-  });
+  };
 }

@@ -103,9 +103,9 @@ const RENEWAL_EVERY_MS = 60_000;
  * On a running server: a durable job (pg-boss) runs the renewals every minute, one node at a time; the minute's
  * singleton key keeps several nodes from queueing the same run twice in practice, and each step is idempotent anyway.
  */
-export async function startSandboxRenewalWorker(app: FastifyInstance): Promise<void> {
+export async function startSandboxRenewalWorker(app: FastifyInstance): Promise<() => void> {
   const jobs = app.jobs;
-  if (!jobs) return;
+  if (!jobs) return () => {};
   await jobs.work<{ at: string }>(SANDBOX_RENEWAL_QUEUE, { concurrency: 1, pollingIntervalSeconds: 10 }, async () => {
     const run = await runSandboxRenewals(app.db, app.config, app.log);
     if (run.renewed + run.retried + run.canceled > 0) app.log.info(run, 'sandbox billing: renewals run');
@@ -118,5 +118,5 @@ export async function startSandboxRenewalWorker(app: FastifyInstance): Promise<v
   };
   const timer = setInterval(enqueue, RENEWAL_EVERY_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }
