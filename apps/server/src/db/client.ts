@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -293,6 +293,32 @@ type PgliteClient = InstanceType<Awaited<ReturnType<typeof pglitePackages>>['PGl
 export const PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
 /**
+ * The tables whose rows the migrations insert: the plans, the token types and rate, the default behavior template, the
+ * settings rows. In the template they carry the build's time; a test keeps the list whole (db/pglite-template.test.ts).
+ */
+export const TEMPLATE_SEEDED_TABLES = [
+  schema.subscriptionTierLimits,
+  schema.planFeatures,
+  schema.tokenConversionConfig,
+  schema.tokenTypeConfig,
+  schema.behaviorTemplates,
+  schema.systemConfiguration,
+  schema.n8nSettings,
+  schema.sandboxClock,
+  schema.billingSettings,
+];
+
+/** A copy of the template is a new installation: its default rows were created now (decisions §84). */
+function stampTemplateRows(): string {
+  return TEMPLATE_SEEDED_TABLES.flatMap((table) => {
+    const stamps = Object.values(getTableColumns(table))
+      .map((column) => column.name)
+      .filter((name) => name === 'created_at' || name === 'updated_at');
+    return stamps.length ? [`UPDATE "${getTableName(table)}" SET ${stamps.map((name) => `"${name}" = now()`).join(', ')};`] : [];
+  }).join('\n');
+}
+
+/**
  * Opens the embedded database in `dir` (in memory without one), a new directory from `template` where there is one;
  * then pgvector, the session settings and any pending migrations.
  */
@@ -302,14 +328,17 @@ async function openPglite(dir: string | undefined, template?: string): Promise<{
   let client: PgliteClient;
   const isNew = (where: string) => !existsSync(path.join(where, 'PG_VERSION'));
   if (dir && template && isNew(dir) && !isNew(template)) {
+    let copied = false;
     try {
       cpSync(template, dir, { recursive: true });
       client = await PGlite.create(dir, { extensions });
+      copied = true;
     } catch {
       // A template this PGlite cannot open (written by another version): the directory was new, so start it afresh.
       for (const entry of readdirSync(dir)) rmSync(path.join(dir, entry), { recursive: true, force: true });
       client = await PGlite.create(dir, { extensions });
     }
+    if (copied) await client.exec(stampTemplateRows());
   } else {
     client = await PGlite.create(dir, { extensions });
   }
