@@ -11,6 +11,7 @@
  * with each other only.
  */
 import pg from 'pg';
+import { exactTop10 } from './exact-search';
 import { machineCorpus } from './machine-corpus';
 import { writePerformanceSection } from './performance-doc';
 import { createScratchDatabase } from './scratch-database';
@@ -67,19 +68,7 @@ try {
     if (words.length >= 8) questions.push(`What about ${Array.from({ length: 5 }, () => words[Math.floor(rand() * words.length)]).join(' ')}?`);
   }
   const queries = await embedder.embed(questions);
-  const exact = queries.map((query) => {
-    const best: { i: number; d: number }[] = [];
-    for (let i = 0; i < SIZE; i += 1) {
-      let dot = 0;
-      for (let k = 0; k < DIMENSIONS; k += 1) dot += stored[i * DIMENSIONS + k]! * query[k]!;
-      if (best.length < 10 || 1 - dot < best[9]!.d) {
-        best.push({ i, d: 1 - dot });
-        best.sort((a, b) => a.d - b.d);
-        if (best.length > 10) best.pop();
-      }
-    }
-    return best.map((b) => b.i);
-  });
+  const exact = queries.map((query) => exactTop10(stored, SIZE, DIMENSIONS, query));
 
   const rows: string[] = [];
   for (const [m, efConstruction] of BUILDS) {

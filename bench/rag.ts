@@ -12,6 +12,7 @@
  *   among the first five.
  */
 import { createBenchChatbot } from './bench-chatbot';
+import { exactTop10 } from './exact-search';
 import { machineCorpus } from './machine-corpus';
 import { writePerformanceSection } from './performance-doc';
 import { createScratchDatabase } from './scratch-database';
@@ -168,23 +169,6 @@ async function growTo(target: number) {
   return (next - from) / ((performance.now() - insertStart) / 1000);
 }
 
-/** The true top 10 by cosine distance over every stored vector (unit vectors: distance = 1 - dot). */
-function exactTop10(query: number[]): number[] {
-  const best: { i: number; d: number }[] = [];
-  for (let i = 0; i < next; i += 1) {
-    let dot = 0;
-    const offset = i * DIMENSIONS;
-    for (let k = 0; k < DIMENSIONS; k += 1) dot += stored[offset + k]! * query[k]!;
-    const d = 1 - dot;
-    if (best.length < 10 || d < best[9]!.d) {
-      best.push({ i, d });
-      best.sort((a, b) => a.d - b.d);
-      if (best.length > 10) best.pop();
-    }
-  }
-  return best.map((b) => b.i);
-}
-
 const efArg = process.argv.indexOf('--ef');
 /** The ef_search values the HNSW top-10 is measured at (--ef 40,100,200 by default in PGlite, 100,200,400 on PostgreSQL). */
 /** The product's vector search at 100,000 chunks, for issue 10's target (p95 ≤ 20 ms with recall@10 ≥ 0.95). */
@@ -271,7 +255,7 @@ for (const size of SIZES) {
     );
   }
 
-  const exact = queryVectors.map(exactTop10);
+  const exact = queryVectors.map((query) => exactTop10(stored, next, DIMENSIONS, query));
   // On PostgreSQL the full-precision index of before is built beside the product's half-precision one, and the two
   // are measured in turns at each ef_search: the ratio between them is the figure to compare between runs.
   const forms: VectorIndexForm[] = [FORM];
