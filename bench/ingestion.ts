@@ -141,8 +141,10 @@ ${rows.join('\n')}
 - Chunking counts tokens with a scanner over code points (rag/tokens.ts); with a regular expression per token it
   took a quarter of the pipeline's time.
 - End to end, the database's part (about three quarters of the time on PGlite) is writing the chunks: the
-  generated full-text column and its GIN index, the vectors and the HNSW index; without the HNSW index the
-  embedded run took about as long, so the graph is not what costs.
+  generated full-text column and its GIN index, the vectors and the HNSW index. The text repeats itself, so each run
+  writes into a small graph holding the same chunks already: the graph's cost here is small. Writing into a large
+  graph of distinct chunks costs far more per chunk (tens of milliseconds at 20,000 chunks in PGlite: section "HNSW
+  build parameters (PGlite)", decisions §86).
 - Absolute figures move with the machine's load; other work shared this machine during the run.
 `,
 );

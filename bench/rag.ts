@@ -21,6 +21,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { documentChunks, knowledgeSources } from '../apps/server/src/db/schema/index';
 import {
   cosineDistance,
+  HNSW_BUILD,
   HNSW_EF_SEARCH,
   prepareVectorColumn,
   vectorIndexFormFor,
@@ -319,7 +320,7 @@ writePerformanceSection(
   `${POSTGRES ? 'Chatbots (PostgreSQL)' : 'Chatbots'}${machine ? ' on real documents' : ''}`,
   `Measured by \`npm run bench:rag -- --max ${MAX_CHUNKS}${POSTGRES ? ' --postgres' : ''}${machine ? ' --corpus machine' : ''}\` (bench/rag.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on ${pgvectorVersion},
 local embedder (384 dimensions), one process on a shared 2-core machine. The recall
-is against an exact search over the same vectors computed in the benchmark. ${corpusDescription} HNSW index: m 32, ef_construction 128 (db/vector.ts), ${
+is against an exact search over the same vectors computed in the benchmark. ${corpusDescription} HNSW index: m ${HNSW_BUILD[FORM].m}, ef_construction ${HNSW_BUILD[FORM].efConstruction} (db/vector.ts), ${
     FORM === 'halfvec'
       ? 'in half precision (halfvec, decisions §52); the product searches it with ef_search 200'
       : 'full precision; the product searches with ef_search 100'
@@ -377,7 +378,7 @@ ${
   POSTGRES || MAX_CHUNKS >= 1_000_000
     ? ''
     : `- 1,000,000 chunks were measured on PostgreSQL (section "Chatbots (PostgreSQL)" below): in PGlite, embedding, inserting and building the index
-  would take many hours of this 2-core machine (single-threaded WASM; the index over 100,000 took an hour).
+  would take many hours of this 2-core machine (single-threaded WASM; the index over 100,000 chunks takes 20 minutes to an hour).
 `
 }`,
 );

@@ -12,6 +12,7 @@ import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
   enableVectorExtension,
   hnswSessionSettings,
+  PGLITE_INDEX_BUILD_MEMORY,
   embeddingSizesToIndex,
   indexNewEmbeddingSize,
   prepareVectorColumn,
@@ -147,7 +148,7 @@ export interface OpenDatabaseOptions {
 }
 
 /** Where the chunks' embeddings are: every embedding size has a partial HNSW index on this column. */
-const chunkEmbeddings = { table: 'document_chunks', column: 'embedding', dimensionsColumn: 'embedding_dimensions' };
+export const chunkEmbeddings = { table: 'document_chunks', column: 'embedding', dimensionsColumn: 'embedding_dimensions' };
 
 /** `Database.indexEmbeddingSize` of an opened database (concurrently on PostgreSQL, where other nodes write meanwhile). */
 function embeddingSizeIndexer(db: Db, vectorSearch: VectorSearchMode, indexes: VectorIndexes, concurrently: boolean) {
@@ -344,7 +345,9 @@ async function openPglite(dir: string | undefined, template?: string): Promise<{
   }
   const db = drizzle({ client, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
-  if (vectorSearch === 'pgvector') await client.exec(hnswSessionSettings(vectorIndexFormFor('pglite')));
+  if (vectorSearch === 'pgvector') {
+    await client.exec(`${hnswSessionSettings(vectorIndexFormFor('pglite'))}; SET maintenance_work_mem = '${PGLITE_INDEX_BUILD_MEMORY}'`);
+  }
   if (!(await migrationsUpToDate((text) => client.query(text)))) await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   return { client, db, vectorSearch };
 }

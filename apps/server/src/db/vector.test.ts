@@ -6,10 +6,14 @@ import { openDatabase } from './client';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
   cosineDistance,
+  HNSW_BUILD,
   HNSW_EF_SEARCH,
+  PGLITE_INDEX_BUILD_MEMORY,
   prepareVectorColumn,
+  rebuildOutdatedVectorIndexes,
   vectorIndexFormFor,
   VectorIndexes,
+  vectorIndexName,
   vectorIndexStates,
   vectorIndexStatement,
   type VectorIndexForm,
@@ -91,6 +95,37 @@ describeEachDatabase('vector search', (ctx) => {
     // The search's expression is the index's: the planner can use it.
     expect(await indexUsed(db, table, query, form)).toBe(`${table}_embedding_${DIMENSIONS}_${form === 'halfvec' ? 'halfvec_' : ''}hnsw`);
   });
+
+  it('rebuilds an index built with other graph parameters, and leaves a current one alone', async () => {
+    const { db, vectorSearch, driver } = ctx().database;
+    if (vectorSearch !== 'pgvector') return; // exact search over real[]: no index to rebuild
+    const form = vectorIndexFormFor(driver);
+    const { table, query, expected } = await probeTable(db);
+    await prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS], form });
+    const name = vectorIndexName(table, 'embedding', DIMENSIONS, form);
+    const options = async () => {
+      const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = ${name}`);
+      return (result as unknown as { rows: { reloptions: string[] | null }[] }).rows[0]?.reloptions;
+    };
+    const rebuild = (onBuild?: (index: unknown) => void) =>
+      rebuildOutdatedVectorIndexes(db, { table, column: 'embedding', dimensionsColumn: 'dims', form, onBuild });
+    expect(await rebuild()).toEqual([]);
+
+    // As an earlier version built it: pgvector's defaults, no options named.
+    const expression = form === 'halfvec' ? `halfvec(${DIMENSIONS})) halfvec_cosine_ops` : `vector(${DIMENSIONS})) vector_cosine_ops`;
+    await db.execute(sql.raw(`DROP INDEX ${name}`));
+    await db.execute(sql.raw(`CREATE INDEX ${name} ON ${table} USING hnsw ((embedding::${expression}) WHERE dims = ${DIMENSIONS}`));
+    expect(await options()).toBeNull();
+    const told: unknown[] = [];
+    const rebuilt = await rebuild((index) => told.push(index));
+    const current = HNSW_BUILD[form];
+    expect(rebuilt).toEqual([{ name, dimensions: DIMENSIONS, rows: 60, from: { m: 16, efConstruction: 64 }, to: current, seconds: expect.any(Number) }]);
+    expect(told).toEqual([{ name, dimensions: DIMENSIONS, rows: 60, from: { m: 16, efConstruction: 64 }, to: current }]);
+    expect((await options())?.sort()).toEqual([`ef_construction=${current.efConstruction}`, `m=${current.m}`]);
+    expect(await nearest(db, vectorSearch, table, query, 5, form)).toEqual(expected);
+    expect(await indexUsed(db, table, query, form)).toBe(name);
+    expect(await rebuild()).toEqual([]);
+  });
 });
 
 describeEachDatabase('HNSW search settings', (ctx) => {
@@ -104,6 +139,19 @@ describeEachDatabase('HNSW search settings', (ctx) => {
       return (result as unknown as { rows: { ef: string; scan: string }[] }).rows[0];
     });
     expect(settings).toEqual({ ef: String(HNSW_EF_SEARCH[vectorIndexFormFor(ctx().database.driver)]), scan: 'relaxed_order' });
+  });
+
+  it("builds the chunks' index with its form's graph parameters, and PGlite builds in memory enough for the graph", async () => {
+    const { db, vectorSearch, driver } = ctx().database;
+    if (vectorSearch !== 'pgvector') return; // exact search over real[]: no index to build
+    const form = vectorIndexFormFor(driver);
+    const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = ${vectorIndexName('document_chunks', 'embedding', 384, form)}`);
+    const [index] = (result as unknown as { rows: { reloptions: string[] }[] }).rows;
+    expect(index?.reloptions.sort()).toEqual([`ef_construction=${HNSW_BUILD[form].efConstruction}`, `m=${HNSW_BUILD[form].m}`]);
+    if (driver === 'pglite') {
+      const memory = await db.execute(sql`SELECT current_setting('maintenance_work_mem') AS memory`);
+      expect((memory as unknown as { rows: { memory: string }[] }).rows[0]?.memory).toBe(PGLITE_INDEX_BUILD_MEMORY);
+    }
   });
 });
 

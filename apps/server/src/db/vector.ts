@@ -24,13 +24,25 @@ const identifier = (name: string): SQL => {
 };
 
 /**
- * HNSW graph parameters. pgvector's defaults (m 16, ef_construction 64) reach a recall@10 of only 0.65–0.83
- * on the local embedder's vectors (hashed features: neighbours lie close together, bench/rag.ts); 32 / 128
- * reach 0.95 at ef_search 100 at 10,000 chunks for about three times the build time. An index built before keeps
- * its parameters until it is rebuilt (docs/operations.md).
+ * HNSW graph parameters, by index form, fixed when an index is built. pgvector's defaults (m 16, ef_construction 64)
+ * reach a recall@10 of only 0.65–0.83 on the local embedder's vectors (hashed features: neighbours lie close together,
+ * bench/rag.ts). m 32 holds twice the neighbours. The full-precision graph (PGlite's) is built with ef_construction
+ * 512: at 100,000 chunks its search at ef_search 100 finds 0.95 of the true ten where 128 found 0.92–0.93, in about
+ * the same time; its build takes two to three times as long and a chunk written into it 1.7–2.8 times (decisions
+ * §86). PostgreSQL's half-precision graph keeps 128: it searches at ef_search 200 and meets the target with it. An
+ * index built before keeps its parameters until it is rebuilt (docs/operations.md).
  */
-export const HNSW_M = 32;
-export const HNSW_EF_CONSTRUCTION = 128;
+export const HNSW_BUILD: Record<VectorIndexForm, { m: number; efConstruction: number }> = {
+  vector: { m: 32, efConstruction: 512 },
+  halfvec: { m: 32, efConstruction: 128 },
+};
+/**
+ * The memory PGlite builds an HNSW graph in (its maintenance_work_mem, set for its one connection; PostgreSQL's is
+ * the server's setting, docs/operations.md). PGlite's default, 64 MB, holds a graph of about 25,000 chunks of 384
+ * dimensions; past it pgvector goes on building on disk, several times slower. 512 MB holds about 200,000 and leaves
+ * most of the WebAssembly memory (2 GB at most) to the rest. Only an index build uses it.
+ */
+export const PGLITE_INDEX_BUILD_MEMORY = '512MB';
 /**
  * Candidates the HNSW search keeps per query (pgvector's default is 40), by index form: PostgreSQL's half-precision
  * graph searches about twice as fast (decisions §52), so it looks at twice as many candidates in the time the full
@@ -92,7 +104,8 @@ export function vectorIndexStatement(
   const n = options.dimensions;
   if (!Number.isInteger(n) || n < 1 || n > 2000) throw new Error(`Invalid vector dimensions: ${n}`);
   const expression = options.form === 'halfvec' ? `halfvec(${n})) halfvec_cosine_ops` : `vector(${n})) vector_cosine_ops`;
-  return sql`CREATE INDEX ${sql.raw(options.concurrently ? 'CONCURRENTLY ' : '')}IF NOT EXISTS ${identifier(vectorIndexName(table, column, n, options.form))} ON ${identifier(table)} USING hnsw ((${identifier(column)}::${sql.raw(expression)}) WITH (m = ${sql.raw(String(HNSW_M))}, ef_construction = ${sql.raw(String(HNSW_EF_CONSTRUCTION))}) WHERE ${identifier(options.dimensionsColumn)} = ${sql.raw(String(n))}`;
+  const { m, efConstruction } = HNSW_BUILD[options.form];
+  return sql`CREATE INDEX ${sql.raw(options.concurrently ? 'CONCURRENTLY ' : '')}IF NOT EXISTS ${identifier(vectorIndexName(table, column, n, options.form))} ON ${identifier(table)} USING hnsw ((${identifier(column)}::${sql.raw(expression)}) WITH (m = ${sql.raw(String(m))}, ef_construction = ${sql.raw(String(efConstruction))}) WHERE ${identifier(options.dimensionsColumn)} = ${sql.raw(String(n))}`;
 }
 
 /**
@@ -255,4 +268,59 @@ export function cosineDistance(mode: VectorSearchMode, column: SQL, query: reado
   return mode === 'pgvector'
     ? sql<number>`(${column}::${sql.raw(form)}(${sql.raw(String(query.length))}) <=> ${literal})`
     : sql<number>`parley_cosine_distance(${column}, ${literal})`;
+}
+
+/** An index rebuilt with the current graph parameters, and those it had. */
+export interface VectorIndexRebuild {
+  name: string;
+  dimensions: number;
+  rows: number;
+  from: { m: number; efConstruction: number };
+  to: { m: number; efConstruction: number };
+  seconds: number;
+}
+
+/**
+ * Rebuilds each embedding size's HNSW index of one form whose graph parameters are not HNSW_BUILD's: an index keeps
+ * the parameters it was built with (decisions §86). For the embedded database, which has no SQL console at hand
+ * (`npm run db:rebuild-vector-index`). Each index is dropped and built again in one transaction, so a failed build
+ * leaves the old one; writes to the table wait meanwhile.
+ */
+export async function rebuildOutdatedVectorIndexes(
+  db: AnyDb,
+  input: {
+    table: string;
+    column: string;
+    dimensionsColumn: string;
+    form: VectorIndexForm;
+    /** Told before each build starts, with the rows it indexes. */
+    onBuild?: (index: Omit<VectorIndexRebuild, 'seconds'>) => void;
+  },
+): Promise<VectorIndexRebuild[]> {
+  const { table, column, form } = input;
+  const result = await db.execute(
+    sql`SELECT c.relname AS name, c.reloptions AS options FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace WHERE t.relname = ${table} AND n.nspname = current_schema()`,
+  );
+  const to = HNSW_BUILD[form];
+  const outdated = (result as unknown as { rows: { name: string; options: string[] | null }[] }).rows.flatMap(({ name, options }) => {
+    const dimensions = Number(/_(\d+)_(?:halfvec_)?hnsw$/.exec(name)?.[1]);
+    if (!dimensions || vectorIndexName(table, column, dimensions, form) !== name) return [];
+    // pgvector's defaults for an option the index does not name.
+    const option = (key: string, fallback: number) => Number(options?.find((o) => o.startsWith(`${key}=`))?.slice(key.length + 1) ?? fallback);
+    const from = { m: option('m', 16), efConstruction: option('ef_construction', 64) };
+    return from.m === to.m && from.efConstruction === to.efConstruction ? [] : [{ name, dimensions, from }];
+  });
+  const rebuilt: VectorIndexRebuild[] = [];
+  for (const { name, dimensions, from } of outdated.sort((a, b) => a.dimensions - b.dimensions)) {
+    const counted = await db.execute(sql`SELECT count(*)::int AS rows FROM ${identifier(table)} WHERE ${identifier(input.dimensionsColumn)} = ${dimensions}`);
+    const rows = (counted as unknown as { rows: { rows: number }[] }).rows[0]!.rows;
+    input.onBuild?.({ name, dimensions, rows, from, to });
+    const started = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`DROP INDEX ${identifier(name)}`);
+      await tx.execute(vectorIndexStatement(table, column, { dimensionsColumn: input.dimensionsColumn, dimensions, form }));
+    });
+    rebuilt.push({ name, dimensions, rows, from, to, seconds: (performance.now() - started) / 1000 });
+  }
+  return rebuilt;
 }
