@@ -57,6 +57,12 @@ async function indexUsed(db: ReturnType<typeof Object>, table: string, query: nu
   return /Index Scan using (\S+)/.exec(text)?.[1];
 }
 
+/** The options an index was built with (null: none named, pgvector's defaults). */
+async function indexOptions(db: ReturnType<typeof Object>, name: string): Promise<string[] | null | undefined> {
+  const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = ${name}`);
+  return (result as { rows: { reloptions: string[] | null }[] }).rows[0]?.reloptions;
+}
+
 /** A table of the corpus's vectors (real[] until prepared), and the five nearest to a query, computed in JS. */
 async function probeTable(db: ReturnType<typeof Object>): Promise<{ table: string; query: number[]; expected: number[] }> {
   const table = `vector_probe_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -103,10 +109,6 @@ describeEachDatabase('vector search', (ctx) => {
     const { table, query, expected } = await probeTable(db);
     await prepareVectorColumn(db, vectorSearch, table, 'embedding', { dimensionsColumn: 'dims', dimensions: [DIMENSIONS], form });
     const name = vectorIndexName(table, 'embedding', DIMENSIONS, form);
-    const options = async () => {
-      const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = ${name}`);
-      return (result as unknown as { rows: { reloptions: string[] | null }[] }).rows[0]?.reloptions;
-    };
     const rebuild = (onBuild?: (index: unknown) => void) =>
       rebuildOutdatedVectorIndexes(db, { table, column: 'embedding', dimensionsColumn: 'dims', form, onBuild });
     expect(await rebuild()).toEqual([]);
@@ -115,13 +117,13 @@ describeEachDatabase('vector search', (ctx) => {
     const expression = form === 'halfvec' ? `halfvec(${DIMENSIONS})) halfvec_cosine_ops` : `vector(${DIMENSIONS})) vector_cosine_ops`;
     await db.execute(sql.raw(`DROP INDEX ${name}`));
     await db.execute(sql.raw(`CREATE INDEX ${name} ON ${table} USING hnsw ((embedding::${expression}) WHERE dims = ${DIMENSIONS}`));
-    expect(await options()).toBeNull();
+    expect(await indexOptions(db, name)).toBeNull();
     const told: unknown[] = [];
     const rebuilt = await rebuild((index) => told.push(index));
     const current = HNSW_BUILD[form];
     expect(rebuilt).toEqual([{ name, dimensions: DIMENSIONS, rows: 60, from: { m: 16, efConstruction: 64 }, to: current, seconds: expect.any(Number) }]);
     expect(told).toEqual([{ name, dimensions: DIMENSIONS, rows: 60, from: { m: 16, efConstruction: 64 }, to: current }]);
-    expect((await options())?.sort()).toEqual([`ef_construction=${current.efConstruction}`, `m=${current.m}`]);
+    expect((await indexOptions(db, name))?.sort()).toEqual([`ef_construction=${current.efConstruction}`, `m=${current.m}`]);
     expect(await nearest(db, vectorSearch, table, query, 5, form)).toEqual(expected);
     expect(await indexUsed(db, table, query, form)).toBe(name);
     expect(await rebuild()).toEqual([]);
@@ -145,9 +147,8 @@ describeEachDatabase('HNSW search settings', (ctx) => {
     const { db, vectorSearch, driver } = ctx().database;
     if (vectorSearch !== 'pgvector') return; // exact search over real[]: no index to build
     const form = vectorIndexFormFor(driver);
-    const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = ${vectorIndexName('document_chunks', 'embedding', 384, form)}`);
-    const [index] = (result as unknown as { rows: { reloptions: string[] }[] }).rows;
-    expect(index?.reloptions.sort()).toEqual([`ef_construction=${HNSW_BUILD[form].efConstruction}`, `m=${HNSW_BUILD[form].m}`]);
+    const options = await indexOptions(db, vectorIndexName('document_chunks', 'embedding', 384, form));
+    expect(options?.sort()).toEqual([`ef_construction=${HNSW_BUILD[form].efConstruction}`, `m=${HNSW_BUILD[form].m}`]);
     if (driver === 'pglite') {
       const memory = await db.execute(sql`SELECT current_setting('maintenance_work_mem') AS memory`);
       expect((memory as unknown as { rows: { memory: string }[] }).rows[0]?.memory).toBe(PGLITE_INDEX_BUILD_MEMORY);

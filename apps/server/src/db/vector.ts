@@ -32,7 +32,11 @@ const identifier = (name: string): SQL => {
  * §86). PostgreSQL's half-precision graph keeps 128: it searches at ef_search 200 and meets the target with it. An
  * index built before keeps its parameters until it is rebuilt (docs/operations.md).
  */
-export const HNSW_BUILD: Record<VectorIndexForm, { m: number; efConstruction: number }> = {
+export interface HnswBuild {
+  m: number;
+  efConstruction: number;
+}
+export const HNSW_BUILD: Record<VectorIndexForm, HnswBuild> = {
   vector: { m: 32, efConstruction: 512 },
   halfvec: { m: 32, efConstruction: 128 },
 };
@@ -275,8 +279,8 @@ export interface VectorIndexRebuild {
   name: string;
   dimensions: number;
   rows: number;
-  from: { m: number; efConstruction: number };
-  to: { m: number; efConstruction: number };
+  from: HnswBuild;
+  to: HnswBuild;
   seconds: number;
 }
 
