@@ -10,7 +10,6 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import {
   billingEvents,
-  chatbots,
   documentChunks,
   knowledgeSources,
   organizationMembers,
@@ -20,11 +19,11 @@ import {
   webhookDeliveries,
 } from '../db/schema/index';
 import { signedEvent, tokenCheckout, WEBHOOK_SECRET } from '../features/billing/test-support';
-import { chunkText } from '../rag/chunkers';
 import { createSignedInUser, openTestDatabase, testConfig } from '../test/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { emitBotCreatedEvents } from '../test/webhook-events';
 import { freePort } from '../test/free-port';
+import { slowDocumentChunks, uploadSlowDocument } from '../test/slow-document';
 
 /**
  * Issue #10: "Kill -9 a process during ingestion …; restart; nothing is lost and nothing is done twice."
@@ -122,19 +121,8 @@ describe.skipIf(!!reason)('a worker killed with SIGKILL in the middle of a job',
       id: string;
       organizationId: string;
     };
-    // Enough text that embedding and writing take seconds, so the kill lands inside the job. 2,000 sections of nearly
-    // the same words: each is a chunk whose vector lies close to all the others, which the HNSW index takes about
-    // 7 ms a chunk to insert on an idle machine (6,000 took 40 s, over a minute on a loaded one).
-    const text = Array.from(
-      { length: 2000 },
-      (_, i) => `## Part ${i}\n\nThe valve model ${i} is inspected every ${(i % 30) + 1} days by the maintenance crew of hangar ${i % 17}.`,
-    ).join('\n\n');
-    const added = await api.inject({
-      method: 'POST',
-      url: `/api/chatbots/${bot.id}/sources/file`,
-      headers: { cookie: owner.cookie, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="parts.md"\r\nContent-Type: text/markdown\r\n\r\n${text}\r\n--x--\r\n`,
-    });
+    // A document whose processing lasts seconds, so the kill lands inside the job.
+    const added = await uploadSlowDocument(api, owner.cookie, bot.id);
     expect(added.statusCode, added.body).toBe(201);
     const sourceId = (added.json() as { id: string }).id;
     const state = async () =>
@@ -158,8 +146,7 @@ describe.skipIf(!!reason)('a worker killed with SIGKILL in the middle of a job',
     });
     expect(done.status).toBe('ready');
 
-    const [chatbot] = await database.db.select().from(chatbots).where(eq(chatbots.id, bot.id));
-    const expected = chunkText(text, { strategy: chatbot!.chunkingStrategy, chunkSize: chatbot!.chunkSize, chunkOverlap: chatbot!.chunkOverlap }).length;
+    const expected = await slowDocumentChunks(database.db, bot.id);
     const [chunks] = await database.db
       .select({ rows: count(), indexes: countDistinct(documentChunks.chunkIndex) })
       .from(documentChunks)

@@ -88,6 +88,11 @@ export const knowledgeSources = pgTable(
     tokenCount: integer('token_count').notNull().default(0),
     /** Bumped by every (re)process request: a job for an older version gives up. */
     version: integer('version').notNull().default(1),
+    /**
+     * The write whose chunks are the source's (document_chunks.write_id): set with status ready. Null for chunks
+     * written before writes had ids, whose write_id is null too (decisions §87).
+     */
+    chunksWriteId: uuid('chunks_write_id'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +111,12 @@ export const documentChunks = pgTable(
       .notNull()
       .references(() => chatbots.id, { onDelete: 'cascade' }),
     chunkIndex: integer('chunk_index').notNull(),
+    /**
+     * The processing run that wrote the chunk. On the embedded database a run writes its chunks in short
+     * transactions and they count only once the source names this write (knowledge_sources.chunks_write_id); until
+     * then searches leave them out (features/knowledge-sources/chunk-writes.ts, decisions §87).
+     */
+    writeId: uuid('write_id'),
     content: text('content').notNull(),
     tokenCount: integer('token_count').notNull(),
     /** real[] in migrations; converted to pgvector's `vector` where available (db/vector.ts). */
@@ -115,7 +126,7 @@ export const documentChunks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('document_chunks_source_position').on(t.sourceId, t.chunkIndex),
+    uniqueIndex('document_chunks_source_write_position').on(t.sourceId, t.writeId, t.chunkIndex),
     index('document_chunks_chatbot_idx').on(t.chatbotId),
     index('document_chunks_search_idx').using('gin', t.searchVector),
   ],

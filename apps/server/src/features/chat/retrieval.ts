@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-sql';
 import { chunkTermCounts, documentChunks, knowledgeSources } from '../../db/schema/index';
@@ -6,6 +6,7 @@ import { cosineDistance } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { reciprocalRankFusion } from '../../rag/fusion';
 import { contentTerms } from '../../rag/text-terms';
+import { withoutUnfinishedWrites } from '../knowledge-sources/chunk-writes';
 
 export interface Passage {
   chunkId: string;
@@ -125,11 +126,13 @@ export async function rankByFullText(
   chatbotId: string,
   { candidateQueries, rankQuery }: { candidateQueries: readonly string[]; rankQuery: string | null },
   limit: number,
+  /** A further condition on the chunks (the writes not yet finished, withoutUnfinishedWrites). */
+  only?: SQL,
 ): Promise<string[]> {
   if (!rankQuery || candidateQueries.length === 0) return [];
   const branches = candidateQueries.map(
     (query, tier) => sql`(SELECT ${documentChunks.id} AS id, ${tier}::int AS tier FROM ${documentChunks}
-      WHERE ${documentChunks.chatbotId} = ${chatbotId} AND ${documentChunks.searchVector} @@ to_tsquery('simple', ${query})${sql.join(
+      WHERE ${documentChunks.chatbotId} = ${chatbotId}${only ? sql` AND ${only}` : sql``} AND ${documentChunks.searchVector} @@ to_tsquery('simple', ${query})${sql.join(
         candidateQueries.slice(0, tier).map((earlier) => sql` AND NOT ${documentChunks.searchVector} @@ to_tsquery('simple', ${earlier})`),
       )}
       ORDER BY ts_rank(${documentChunks.searchVector}, to_tsquery('simple', ${rankQuery})) DESC LIMIT ${limit})`,
@@ -172,12 +175,14 @@ export async function retrievePassages(
   const candidates = Math.max(20, input.topK * 4);
   const [queryVector] = await input.embedder.embed([input.question]);
   const distance = cosineDistance(vectorSearch, sql`${documentChunks.embedding}`, queryVector!, database.vectorIndexes.formFor(queryVector!.length));
-  const scope = and(eq(documentChunks.chatbotId, input.chatbotId), eq(documentChunks.embeddingDimensions, input.embedder.dimensions));
+  // The chunks a document's processing is still writing on the embedded database are left out (chunk-writes.ts).
+  const finished = withoutUnfinishedWrites(database, input.chatbotId);
+  const scope = and(eq(documentChunks.chatbotId, input.chatbotId), eq(documentChunks.embeddingDimensions, input.embedder.dimensions), finished);
 
   // ef_search and iterative scans (enough rows of this chatbot) are set on every connection (HNSW_SESSION_SETTINGS).
   const byVector = await db.select({ id: documentChunks.id }).from(documentChunks).where(scope).orderBy(distance).limit(candidates);
 
-  const byText = await rankByFullText(db, input.chatbotId, await fullTextQueries(db, input.chatbotId, input.question), candidates);
+  const byText = await rankByFullText(db, input.chatbotId, await fullTextQueries(db, input.chatbotId, input.question), candidates, finished);
 
   const fused = reciprocalRankFusion([byVector.map((r) => r.id), byText], {
     limit: input.topK,

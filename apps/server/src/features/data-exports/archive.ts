@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatbots,
@@ -163,6 +163,11 @@ export async function writeOrganizationArchive(
         const chunks = await db
           .select({ index: documentChunks.chunkIndex, content: documentChunks.content })
           .from(documentChunks)
+          // The source's own chunks, not those of a processing still being written (decisions §87).
+          .innerJoin(
+            knowledgeSources,
+            and(eq(knowledgeSources.id, documentChunks.sourceId), sql`${documentChunks.writeId} IS NOT DISTINCT FROM ${knowledgeSources.chunksWriteId}`),
+          )
           .where(eq(documentChunks.sourceId, source.id))
           .orderBy(asc(documentChunks.chunkIndex));
         if (chunks.length) await zip.add(`${docDir}/indexed-chunks.jsonl`, jsonl(chunks));

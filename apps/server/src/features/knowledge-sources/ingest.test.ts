@@ -1,5 +1,6 @@
 import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { cosineDistance, vectorIndexStates } from '../../db/vector';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+import { retrievePassages } from '../chat/retrieval';
+import { defaultChunkWriteMode, discardUnfinishedChunkWrites, hideWrite, withoutUnfinishedWrites, writeInSteps } from './chunk-writes';
 import { markSourceFailed, processSource, type IngestDeps } from './ingest';
 
 const LONG_TEXT = Array.from(
@@ -95,6 +98,14 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A document about one metal, long enough for many chunks. */
+const metalText = (metal: string) =>
+  Array.from(
+    { length: 120 },
+    (_, i) =>
+      `## Part ${i + 1}\n\nThe valve number ${2000 + i} is forged from ${metal} and holds ${i + 10} bar. Its ${metal} seat is replaced every ${i + 4} weeks.`,
+  ).join('\n\n');
 
 describeEachDatabase('document ingestion', (ctx) => {
   it('an embedding size first used since start-up gets its own HNSW index, which searches use; the next start-up keeps it', async (test) => {
@@ -298,5 +309,117 @@ describeEachDatabase('document ingestion', (ctx) => {
     expect(list.items[0]).toMatchObject({ status: 'failed', chunkCount: before, processedAt: expect.any(String) });
     expect(list.totals).toMatchObject({ failed: 1, ready: 0, chunks: before });
     siteUp = true;
+  });
+
+  it('a re-process keeps the earlier chunks answering until the new ones are all written; on the embedded database searches get in while they are', async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const source = await queuedSource(c, metalText('titanium'));
+    const embedder = createLocalEmbedder({ dimensions: 384 });
+    // Steps of about a millisecond: many of them, so the reads below meet the write part-way.
+    const ingestDeps = { ...deps(c, embedder), stepBudgetMs: 1 };
+    expect(await processSource(ingestDeps, { sourceId: source.id, version: 1 })).toBe('done');
+    const before = await chunkCount(c, source.id);
+
+    const changed = metalText('zirconium');
+    await db
+      .update(knowledgeSources)
+      .set({ data: Buffer.from(changed), version: 2, status: 'queued' })
+      .where(eq(knowledgeSources.id, source.id));
+    const metals = async () => {
+      const passages = await retrievePassages(c.database, {
+        chatbotId: source.chatbotId,
+        question: 'Which valve is forged from zirconium?',
+        embedder,
+        topK: 5,
+      });
+      return new Set(passages.flatMap((p) => p.text.match(/titanium|zirconium/g) ?? []));
+    };
+    const seen: { metals: Set<string>; status: string; progress: number }[] = [];
+    let finished = false;
+    const run = processSource(ingestDeps, { sourceId: source.id, version: 2 }).finally(() => (finished = true));
+    while (!finished) {
+      // Each read after the event loop's turn, as a request would come (PGlite's queries alone never give it one).
+      await new Promise((resolve) => setImmediate(resolve));
+      // The passages first, then the state: a search made while the source still read "processing" was made before it was ready.
+      const found = await metals();
+      const [state] = await db
+        .select({ status: knowledgeSources.status, progress: knowledgeSources.progress })
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.id, source.id));
+      seen.push({ metals: found, ...state! });
+    }
+    expect(await run).toBe('done');
+
+    const whileProcessing = seen.filter((s) => s.status !== 'ready');
+    expect(whileProcessing.length).toBeGreaterThan(0);
+    for (const s of whileProcessing) expect([...s.metals]).toEqual(['titanium']);
+    if (defaultChunkWriteMode(c.database) === 'steps') {
+      // The chunks were being written (progress 60 to 99) while searches ran: no one transaction held the database.
+      expect(whileProcessing.some((s) => s.progress > 60 && s.progress < 100)).toBe(true);
+    }
+    expect([...(await metals())]).toEqual(['zirconium']);
+    expect(withoutUnfinishedWrites(c.database, source.chatbotId)).toBeUndefined();
+    const [ready] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    const chunks = await db.select({ writeId: documentChunks.writeId }).from(documentChunks).where(eq(documentChunks.sourceId, source.id));
+    expect(chunks).toHaveLength(ready!.chunkCount);
+    expect(new Set(chunks.map((ch) => ch.writeId))).toEqual(new Set([ready!.chunksWriteId]));
+    expect(ready!.chunkCount).toBeGreaterThan(10);
+    expect(before).toBeGreaterThan(10);
+  });
+
+  it('a write in steps that fails takes its chunks with it; one a stopped process left is discarded at the next start', async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const source = await queuedSource(c, metalText('copper'));
+    expect(await processSource(deps(c, createLocalEmbedder({ dimensions: 384 })), { sourceId: source.id, version: 1 })).toBe('done');
+    const [published] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    const rowsOfWrite = async (writeId: string) => {
+      const rows = await db
+        .select({ ...getTableColumns(documentChunks), embedding: sql<string>`${documentChunks.embedding}::text` })
+        .from(documentChunks)
+        .where(eq(documentChunks.sourceId, source.id));
+      // The embedding as its text form, which the column takes back (vector or real[]).
+      return rows.map(({ id: _id, searchVector: _s, createdAt: _c, embedding, ...row }) => ({
+        ...row,
+        embedding: sql`${embedding}` as unknown as number[],
+        writeId,
+      }));
+    };
+
+    // The run fails when it would make its chunks the source's: they are deleted and no longer hidden.
+    await db.update(knowledgeSources).set({ version: 2, status: 'processing' }).where(eq(knowledgeSources.id, source.id));
+    const failing = randomUUID();
+    const publish = async (): Promise<'done'> => {
+      expect(Number((await db.select({ n: count() }).from(documentChunks).where(eq(documentChunks.writeId, failing)))[0]!.n)).toBe(published!.chunkCount);
+      expect(withoutUnfinishedWrites(c.database, source.chatbotId)).toBeDefined();
+      throw new Error('database went away');
+    };
+    await expect(
+      writeInSteps(c.database, { sourceId: source.id, chatbotId: source.chatbotId, version: 2, writeId: failing, rows: await rowsOfWrite(failing), publish }),
+    ).rejects.toThrow('database went away');
+    expect(await chunkCount(c, source.id)).toBe(published!.chunkCount);
+    expect(withoutUnfinishedWrites(c.database, source.chatbotId)).toBeUndefined();
+
+    // A process stopped part-way through a write (its chunks stored, the source not ready) ...
+    const left = randomUUID();
+    hideWrite(c.database, source.chatbotId, left);
+    await db.insert(documentChunks).values((await rowsOfWrite(left)).slice(0, 3));
+    // ... and chunks of a source never processed before, written before writes had ids.
+    const other = await queuedSource(c, 'A short note.');
+    await db.update(knowledgeSources).set({ status: 'processing' }).where(eq(knowledgeSources.id, other.id));
+    await db.insert(documentChunks).values({ ...(await rowsOfWrite(left))[0]!, sourceId: other.id, chatbotId: other.chatbotId, writeId: null });
+    // The next start deletes the stopped write's chunks; the source's own chunks stay, and so do the ones without an id,
+    // which are what a source processed before writes had ids answers from.
+    expect(await discardUnfinishedChunkWrites(db)).toBe(3);
+    expect(await chunkCount(c, source.id)).toBe(published!.chunkCount);
+    expect(await chunkCount(c, other.id)).toBe(1);
+    expect(
+      await db
+        .select()
+        .from(documentChunks)
+        .where(and(eq(documentChunks.sourceId, other.id), isNull(documentChunks.writeId))),
+    ).toHaveLength(1);
+    expect(await discardUnfinishedChunkWrites(db)).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
@@ -17,6 +18,7 @@ import { documentFailedData, documentProcessedData, emitWebhookEvent } from '../
 import { noticeUsageThresholds } from '../usage/thresholds';
 import type { IngestJobData } from './service';
 import { compactTermCounts } from './term-counts';
+import { defaultChunkWriteMode, forgetWrite, writeInSteps, writtenChunks, yieldToEventLoop, type ChunkWriteMode } from './chunk-writes';
 
 export interface IngestDeps {
   database: Database;
@@ -30,6 +32,10 @@ export interface IngestDeps {
   chunkSource?: ChunkSource;
   /** The job queue the usage-threshold e-mails are enqueued to, in the metering transaction (none: no e-mails). */
   jobs?: JobQueue | null;
+  /** How the chunks are written; by default in steps on the embedded database (chunk-writes.ts). */
+  chunkWrites?: ChunkWriteMode;
+  /** How long a step may take (default STEP_BUDGET_MS); tests take many small ones. */
+  stepBudgetMs?: number;
 }
 
 const EMBED_BATCH = 64;
@@ -40,10 +46,11 @@ export class PermanentIngestError extends Error {
 }
 
 /**
- * Turns one source into chunks. Everything slow (fetch, parse, embed) happens first;
- * the chunks then replace the old ones and the source becomes ready in ONE transaction,
- * and only if the source is still at the job's version — so a crash or a retry never
- * leaves half-written or duplicate chunks.
+ * Turns one source into chunks. Everything slow (fetch, parse, embed) happens first; the chunks are written under
+ * the run's own write id, in the transaction that makes the source ready or before it in short ones that searches
+ * do not see (ChunkWriteMode). That transaction names the write as the source's and deletes every other chunk of the
+ * source, and only if the source is still at the job's version — so a crash or a retry never leaves half-written or
+ * duplicate chunks in the answers.
  */
 export async function processSource(deps: IngestDeps, job: IngestJobData): Promise<'done' | 'stale'> {
   const { db } = deps.database;
@@ -99,60 +106,80 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   await setProgress(30);
 
   const embedder = deps.embedderFor(chatbot);
+  const mode = deps.chunkWrites ?? defaultChunkWriteMode(deps.database);
+  // In steps the writing takes most of the time on a large index, so it gets its share of the progress bar.
+  const embedShare = mode === 'steps' ? 30 : 60;
   const vectors: number[][] = [];
   for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
     vectors.push(...(await embedder.embed(chunks.slice(i, i + EMBED_BATCH).map((c) => c.text))));
-    await setProgress(30 + Math.round((60 * Math.min(chunks.length, i + EMBED_BATCH)) / chunks.length));
+    await setProgress(30 + Math.round((embedShare * Math.min(chunks.length, i + EMBED_BATCH)) / chunks.length));
+    // Embedding is CPU work; on the embedded database nothing else in the loop would let requests in between batches.
+    await yieldToEventLoop();
   }
+  const writeId = randomUUID();
+  const rows = chunks.map((chunk, i) => ({
+    sourceId: source.id,
+    chatbotId: chatbot.id,
+    writeId,
+    chunkIndex: chunk.index,
+    content: chunk.text,
+    tokenCount: chunk.tokenCount,
+    embedding: vectorLiteral(deps.database.vectorSearch, vectors[i]!) as unknown as number[],
+    embeddingDimensions: embedder.dimensions,
+  }));
 
   // Processing a document is metered as storage tokens, in the same transaction that makes the source ready.
   const storageTokens = await deps.meter.storageTokens(text);
-  const mode = deps.database.vectorSearch;
-  const outcome = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ version: knowledgeSources.version, status: knowledgeSources.status })
-      .from(knowledgeSources)
-      .where(eq(knowledgeSources.id, source.id))
-      .for('update');
-    // Another run of the same version (pg-boss retries a job past its timeout while the first run goes on) finished
-    // first: its chunks, storage tokens and document.processed stand, once.
-    if (!current || current.version !== job.version || current.status === 'ready') return 'stale' as const;
-    await tx.delete(documentChunks).where(eq(documentChunks.sourceId, source.id));
-    for (let i = 0; i < chunks.length; i += 200) {
-      await tx.insert(documentChunks).values(
-        chunks.slice(i, i + 200).map((chunk, j) => ({
-          sourceId: source.id,
-          chatbotId: chatbot.id,
-          chunkIndex: chunk.index,
-          content: chunk.text,
-          tokenCount: chunk.tokenCount,
-          embedding: vectorLiteral(mode, vectors[i + j]!) as unknown as number[],
-          embeddingDimensions: embedder.dimensions,
-        })),
-      );
-    }
-    const [ready] = await tx
-      .update(knowledgeSources)
-      .set({
-        status: 'ready',
-        progress: 100,
-        error: null,
-        chunkCount: chunks.length,
-        tokenCount: chunks.reduce((s, c) => s + c.tokenCount, 0),
-        // A web page's size is known once it is fetched.
-        ...(source.kind === 'url' ? { sizeBytes: data.byteLength } : {}),
-        processedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(knowledgeSources.id, source.id))
-      .returning();
-    if (storageTokens > 0) {
-      await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
-      await noticeUsageThresholds(tx, { jobs: deps.jobs }, chatbot.organizationId);
-    }
-    await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
-    return 'done' as const;
-  });
+  const publish = () =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ version: knowledgeSources.version, status: knowledgeSources.status })
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.id, source.id))
+        .for('update');
+      // Another run of the same version (pg-boss retries a job past its timeout while the first run goes on) finished
+      // first: its chunks, storage tokens and document.processed stand, once.
+      if (!current || current.version !== job.version || current.status === 'ready') return 'stale' as const;
+      if (mode === 'one-transaction') {
+        for (let i = 0; i < rows.length; i += 200) await tx.insert(documentChunks).values(rows.slice(i, i + 200));
+      } else if ((await writtenChunks(tx, source.id, writeId)) !== rows.length) {
+        // Some of the steps' chunks are gone (nothing in Parley deletes them while the source waits for them): the source
+        // is not made ready without them, and the job is retried.
+        throw new Error('chunks of this processing run are missing; it will be retried');
+      }
+      // The chunks of earlier processings, and of runs that did not finish, give way to this run's.
+      await tx.delete(documentChunks).where(and(eq(documentChunks.sourceId, source.id), sql`${documentChunks.writeId} IS DISTINCT FROM ${writeId}`));
+      const [ready] = await tx
+        .update(knowledgeSources)
+        .set({
+          status: 'ready',
+          progress: 100,
+          error: null,
+          chunkCount: chunks.length,
+          tokenCount: chunks.reduce((s, c) => s + c.tokenCount, 0),
+          chunksWriteId: writeId,
+          // A web page's size is known once it is fetched.
+          ...(source.kind === 'url' ? { sizeBytes: data.byteLength } : {}),
+          processedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(knowledgeSources.id, source.id))
+        .returning();
+      if (storageTokens > 0) {
+        await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
+        await noticeUsageThresholds(tx, { jobs: deps.jobs }, chatbot.organizationId);
+      }
+      await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
+      // Searches may see the chunks from the commit on: nothing else can use the embedded database's one connection
+      // before it, so no search finds the source's chunks both old and new, or neither.
+      if (mode === 'steps') forgetWrite(deps.database, chatbot.id, writeId);
+      return 'done' as const;
+    });
+  const outcome =
+    mode === 'steps'
+      ? await writeInSteps(deps.database, { sourceId: source.id, chatbotId: chatbot.id, version: job.version, writeId, rows, publish }, deps.stepBudgetMs)
+      : await publish();
+
   // The source is done whatever happens here: a failed compaction leaves the counts right, only less compact.
   if (outcome === 'done') {
     // A size first used since start-up gets its HNSW index, built in the background; searches are exact until then.

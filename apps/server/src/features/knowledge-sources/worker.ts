@@ -5,6 +5,7 @@ import { readSystemConfiguration } from '../chatbots/service';
 import { systemConfigurationCacheFor } from '../system-configuration/store';
 import { markSourceFailed, PermanentIngestError, processSource, type IngestDeps } from './ingest';
 import { INGEST_JOB, type IngestJobData } from './service';
+import { discardUnfinishedChunkWrites } from './chunk-writes';
 
 /**
  * Processes sources from the durable queue, `max_concurrent_processing_jobs` at a time (changes apply live).
@@ -30,6 +31,9 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
     }),
     ...overrides,
   };
+  // A process that stopped while writing a document in steps left its chunks; its job writes the document again.
+  const discarded = await discardUnfinishedChunkWrites(app.db);
+  if (discarded > 0) app.log.info({ chunks: discarded }, 'chunks of unfinished document processing discarded');
   const pool = await app.jobs.work<IngestJobData>(
     INGEST_JOB,
     { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1, acrossProcesses: true },

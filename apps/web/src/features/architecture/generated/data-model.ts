@@ -386,6 +386,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     uuid source_id FK
     uuid chatbot_id FK
     integer chunk_index
+    uuid write_id
     text content
     integer token_count
     real_array embedding
@@ -484,6 +485,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer chunk_count
     integer token_count
     integer version
+    uuid chunks_write_id
     timestamptz processed_at
     timestamptz created_at
     timestamptz updated_at
