@@ -132,7 +132,8 @@ writePerformanceSection(
 shared 2-core machine. The text is Parley's own documentation (README and docs/*.md: English prose with Markdown
 headings, lists and tables) repeated to ${megabytes.toFixed(1)} MB. Node runs the pipeline on one thread, so the pipeline figure is
 one core's throughput (issue 10's target: ≥ 2 MB/s). End to end adds reading the source, writing the chunks with
-their vectors, full-text vectors and indexes, in one transaction, on the embedded database and on PostgreSQL.
+their vectors, full-text vectors and indexes: on the embedded database in short steps that let requests in between
+(decisions §87), on PostgreSQL in one transaction.
 
 | measurement | throughput | |
 |---|---|---|
