@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,12 @@ import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index';
+import { vectorLiteral } from '../../db/vector';
 import {
   customerApiKeys,
   dataExportParts,
   dataExports,
+  documentChunks,
   handoffs,
   knowledgeSources,
   organizationInvitations,
@@ -130,6 +133,29 @@ describeEachDatabase('organization data export: a ZIP built in the background, r
         sizeBytes: 52,
       },
     ]);
+    // A web page (not kept: its indexed text is exported) being processed again: its chunks, and a newer processing's
+    // chunks still being written (decisions §87), which are not the page's yet.
+    const [page] = await db
+      .insert(knowledgeSources)
+      .values({ chatbotId: botId, organizationId, kind: 'url', name: 'Opening hours', sourceUrl: 'https://shop.example.com/hours', status: 'processing' })
+      .returning();
+    const [published, unfinished] = [randomUUID(), randomUUID()];
+    await db.update(knowledgeSources).set({ chunksWriteId: published }).where(eq(knowledgeSources.id, page!.id));
+    const vector = vectorLiteral(
+      c.database.vectorSearch,
+      Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)),
+    ) as unknown as number[];
+    const chunk = (writeId: string, content: string) => ({
+      sourceId: page!.id,
+      chatbotId: botId,
+      writeId,
+      chunkIndex: 0,
+      content,
+      tokenCount: 8,
+      embedding: vector,
+      embeddingDimensions: 384,
+    });
+    await db.insert(documentChunks).values([chunk(published, 'The shop opens at nine.'), chunk(unfinished, 'The shop opens at ten.')]);
     const conversationId = await seedConversation(db, {
       organizationId,
       chatbotId: botId,
@@ -175,7 +201,9 @@ describeEachDatabase('organization data export: a ZIP built in the background, r
     const extracted = Object.entries(archive.files).filter(([n]) => n.endsWith('/extracted.txt'));
     expect(extracted.map(([, t]) => t).join('\n')).toContain('We ship to 40 countries');
     expect(extracted.map(([, t]) => t).join('\n')).toContain('Items can be returned within 30 days');
-    expect(archive.names.filter((n) => n.endsWith('/document.json'))).toHaveLength(2);
+    expect(archive.names.filter((n) => n.endsWith('/document.json'))).toHaveLength(3);
+    const indexed = Object.entries(archive.files).filter(([n]) => n.endsWith('/indexed-chunks.jsonl'));
+    expect(indexed.map(([, text]) => JSON.parse(text.trim()) as unknown)).toEqual([{ index: 0, content: 'The shop opens at nine.' }]);
     const conversations = archive.files[`${dir}/conversations/conversations-0001.jsonl`]!.trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { id: string; messages: { role: string; content: string }[] });
@@ -194,7 +222,7 @@ describeEachDatabase('organization data export: a ZIP built in the background, r
     expect(archive.names).toEqual(expect.arrayContaining(['organization.json', 'manifest.json', 'README.txt']));
     expect(JSON.parse(archive.files['manifest.json']!).counts).toMatchObject({
       chatbots: 1,
-      documents: 2,
+      documents: 3,
       conversations: 1,
       messages: 2,
       handoffs: 1,

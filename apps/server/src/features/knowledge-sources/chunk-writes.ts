@@ -18,7 +18,8 @@ export const defaultChunkWriteMode = (database: Database): ChunkWriteMode => (da
 
 /**
  * How long one step's transaction may hold the embedded database, roughly: the steps are sized from the time the
- * last one took per chunk, so a chat waits about this long for each of its queries while a document is written.
+ * last one took per chunk (at least one chunk), and a request that arrives during a step waits for it. 20 rather than
+ * 50: chats arriving every 40 ms queued behind steps of 50 (docs/performance.md, "Chats while a document is written").
  */
 export const STEP_BUDGET_MS = 20;
 const FIRST_STEP_CHUNKS = 8;
@@ -99,10 +100,10 @@ export async function discardUnfinishedChunkWrites(db: Db): Promise<number> {
 
 /**
  * Writes a run's chunks in steps of about STEP_BUDGET_MS each, hidden from the chatbot's searches, with the event
- * loop let through between them (yieldToEventLoop), then `publish`es
- * them (the transaction that names the write as the source's, and forgets it as its last step: forgetWrite). A step first checks that the source still wants this
- * version: a deleted, re-requested or already finished source stops the run. A run that stops or fails deletes what
- * it wrote; should that fail too, its chunks stay hidden until the next start discards them.
+ * loop let through between them (yieldToEventLoop), then `publish`es them: the transaction that names the write as
+ * the source's, and forgets it as its last statement (forgetWrite). A step first checks that the source still wants
+ * this version: a deleted, re-requested or already finished source stops the run. A run that stops or fails deletes
+ * what it wrote; should that fail too, its chunks stay hidden until the next start discards them.
  */
 export async function writeInSteps(
   database: Database,
