@@ -1,14 +1,15 @@
 /**
  * Chats while a document is written, on the embedded database (decisions §87), printed and written to
- * docs/performance.md (section "Chats while a document is written"). Run: npm run bench:ingestion-chats [-- --size 20000] [--budgets 20,50]
+ * docs/performance.md (section "Chats while a document is written").
+ * Run: npm run bench:ingestion-chats [-- --size 20000] [--budgets 20,50]
  *
  * PGlite has one connection: while a transaction is open, every other query waits for it. A chatbot holds `--size`
  * chunks of real documents (bench/machine-corpus.ts) under the product's HNSW index, where writing a chunk costs tens
  * of milliseconds (docs/performance.md, "HNSW build parameters (PGlite)"). A document of about 200 chunks is then
  * processed by the product's ingestion job while chats arrive on a timer and run the product's retrieval (what a chat
- * asks of the database before its answer), once with the chunks written in one transaction (what the embedded database did
- * before) and in steps (what it does now; --budgets, the steps' lengths compared), three rounds each, in turn. The baseline is the same retrieval
- * with no document being written, measured in the same run.
+ * asks of the database before its answer): with the chunks written in one transaction (what the embedded database
+ * did before) and in steps (what it does now; --budgets, the steps' lengths compared), three rounds each, in turn.
+ * The baseline is the same chats with no document being written, measured in the same run.
  */
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';

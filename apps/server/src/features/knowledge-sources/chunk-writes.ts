@@ -53,7 +53,7 @@ function writesOf(database: Database): Map<string, Set<string>> {
 }
 
 /** Hides a write's chunks from the chatbot's searches until `forget`. */
-export function hideWrite(database: Database, chatbotId: string, writeId: string): void {
+function hideWrite(database: Database, chatbotId: string, writeId: string): void {
   const byChatbot = writesOf(database);
   byChatbot.set(chatbotId, (byChatbot.get(chatbotId) ?? new Set()).add(writeId));
 }
