@@ -14,15 +14,15 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase } from '../apps/server/src/db/client';
-import { documentChunks, knowledgeSources } from '../apps/server/src/db/schema/index';
-import { prepareVectorColumn, vectorIndexName, vectorLiteral } from '../apps/server/src/db/vector';
+import { knowledgeSources } from '../apps/server/src/db/schema/index';
+import { prepareVectorColumn, vectorIndexName } from '../apps/server/src/db/vector';
 import { retrievePassages } from '../apps/server/src/features/chat/retrieval';
 import { STEP_BUDGET_MS } from '../apps/server/src/features/knowledge-sources/chunk-writes';
 import { processSource } from '../apps/server/src/features/knowledge-sources/ingest';
 import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
 import { chunkText } from '../apps/server/src/rag/chunkers';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
-import { createBenchChatbot } from './bench-chatbot';
+import { createBenchChatbot, insertBenchChunks } from './bench-chatbot';
 import { machineCorpus } from './machine-corpus';
 import { writePerformanceSection } from './performance-doc';
 
@@ -65,17 +65,7 @@ await db.execute(sql.raw(`DROP INDEX IF EXISTS ${vectorIndexName('document_chunk
 for (let next = 0; next < SIZE; next += 500) {
   const batch = corpus.chunks.slice(next, Math.min(SIZE, next + 500));
   const vectors = await embedder.embed(batch);
-  await db.insert(documentChunks).values(
-    batch.map((content, j) => ({
-      sourceId: corpusSource!.id,
-      chatbotId: bot.id,
-      chunkIndex: next + j,
-      content,
-      tokenCount: 60,
-      embedding: vectorLiteral(database.vectorSearch, vectors[j]!) as unknown as number[],
-      embeddingDimensions: DIMENSIONS,
-    })),
-  );
+  await insertBenchChunks(database, { sourceId: corpusSource!.id, chatbotId: bot.id }, next, batch, vectors);
 }
 await compactTermCounts(db, bot.id);
 const buildStarted = performance.now();

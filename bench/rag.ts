@@ -11,7 +11,7 @@
  *   baseline, what it did before), both ranked by every word: latency and how often the question's own section is
  *   among the first five.
  */
-import { createBenchChatbot } from './bench-chatbot';
+import { createBenchChatbot, insertBenchChunks } from './bench-chatbot';
 import { exactTop10 } from './exact-search';
 import { machineCorpus } from './machine-corpus';
 import { writePerformanceSection } from './performance-doc';
@@ -27,7 +27,6 @@ import {
   vectorIndexFormFor,
   vectorIndexName,
   vectorIndexStatement,
-  vectorLiteral,
   type VectorIndexForm,
 } from '../apps/server/src/db/vector';
 import { fullTextQueries, LOCAL_VECTOR_WEIGHT, prefixQuery, questionTerms, rankByFullText, retrievePassages } from '../apps/server/src/features/chat/retrieval';
@@ -147,17 +146,7 @@ async function growTo(target: number) {
   while (next < target) {
     const batch = Array.from({ length: Math.min(500, target - next) }, (_, j) => chunkOfCorpus(next + j));
     const batchVectors = await embedder.embed(batch);
-    await db.insert(documentChunks).values(
-      batch.map((content, j) => ({
-        sourceId: source!.id,
-        chatbotId: bot.id,
-        chunkIndex: next + j,
-        content,
-        tokenCount: 60,
-        embedding: vectorLiteral(database.vectorSearch, batchVectors[j]!) as unknown as number[],
-        embeddingDimensions: DIMENSIONS,
-      })),
-    );
+    await insertBenchChunks(database, { sourceId: source!.id, chatbotId: bot.id }, next, batch, batchVectors);
     for (const [j, text] of batch.entries()) {
       stored.set(batchVectors[j]!, (next + j) * DIMENSIONS);
       const seen = next + j;
