@@ -124,6 +124,28 @@ describe('extractDocument: text formats', () => {
     expect(normalizeText('e\u0301')).toBe('é');
   });
 
+  it('normalises whitespace as one replacement of every run would', () => {
+    // The rules as first written: every run of spaces (even one) replaced, every line break's neighbouring spaces.
+    const byEveryRun = (text: string) =>
+      text
+        .normalize('NFC')
+        .replace(/\r\n?/g, '\n')
+        // eslint-disable-next-line no-control-regex -- as normalizeText
+        .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f\u200b\ufeff]/g, '')
+        .replace(/[\t\f\u00a0\u2000-\u200a\u202f\u205f\u3000 ]+/g, ' ')
+        .replace(/ ?\n ?/g, '\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim();
+    const piece = fc.constantFrom(' ', '  ', '\t', '\f', '\u00a0', '\u2003', '\u3000', '\n', '\r\n', '\r', '\u200b', 'a', 'word', 'é', '\u0000');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(normalizeText(text)).toBe(byEveryRun(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses binary data dressed as text, and text that is empty', async () => {
     const binary = await failure(extractDocument({ data: new Uint8Array(2000).map((_, i) => (i * 7) % 32), filename: 'data.txt' }));
     expect(binary.code).toBe('CORRUPT');

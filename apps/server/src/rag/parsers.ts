@@ -148,8 +148,9 @@ export function normalizeText(text: string): string {
       .replace(/\r\n?/g, '\n')
       // eslint-disable-next-line no-control-regex -- removing control characters is the point
       .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f\u200b\ufeff]/g, '')
-      .replace(/[\t\f\u00a0\u2000-\u200a\u202f\u205f\u3000 ]+/g, ' ')
-      .replace(/ ?\n ?/g, '\n')
+      // A lone space is left where it is: matching every space between words took most of a large document's parse.
+      .replace(/ [\t\f\u00a0\u2000-\u200a\u202f\u205f\u3000 ]+|[\t\f\u00a0\u2000-\u200a\u202f\u205f\u3000][\t\f\u00a0\u2000-\u200a\u202f\u205f\u3000 ]*/g, ' ')
+      .replace(/ \n ?|\n /g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim()
   );
