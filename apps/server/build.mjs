@@ -44,7 +44,8 @@ const bundle = (entry, outfile) =>
   });
 
 await bundle('./src/main.ts', './dist/main.js');
-// Worker threads load their own file, found next to main.js (features/account/avatar-resize.ts).
+// Worker threads load their own file, found next to main.js (features/account/avatar-resize.ts, rag/document-thread.ts).
+await bundle('./src/rag/document-worker.ts', './dist/document-worker.js');
 copyFileSync(new URL('./src/features/account/avatar-resize.worker.mjs', import.meta.url), new URL('./dist/avatar-resize.worker.mjs', import.meta.url));
 console.log('server bundled to apps/server/dist/main.js');
 

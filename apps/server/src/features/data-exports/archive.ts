@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { DocumentError } from '../../rag/document-error';
-import { extractDocument } from '../../rag/parsers';
+import { extractDocumentOffThread } from '../../rag/document-thread';
 import { tableExports, tableName, tableRows, TABLES_NOT_EXPORTED } from './tables';
 import type { ZipWriter } from './zip';
 
@@ -340,7 +340,9 @@ async function writeRows(zip: ZipWriter, prefix: string, page: (offset: number) 
 
 async function extractedText(data: Buffer, fileName: string, mimeType: string | null): Promise<string | null> {
   try {
-    return (await extractDocument({ data: new Uint8Array(data), filename: fileName, mimeType: mimeType ?? undefined, maxBytes: Number.MAX_SAFE_INTEGER })).text;
+    return (
+      await extractDocumentOffThread({ data: new Uint8Array(data), filename: fileName, mimeType: mimeType ?? undefined, maxBytes: Number.MAX_SAFE_INTEGER })
+    ).text;
   } catch (error) {
     if (error instanceof DocumentError) return null;
     throw error;

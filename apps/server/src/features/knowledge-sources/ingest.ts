@@ -7,10 +7,9 @@ import { chatbots, documentChunks, knowledgeSources, usageLedger } from '../../d
 import { vectorLiteral } from '../../db/vector';
 import { safeFetch } from '../../lib/safe-fetch';
 import { FetchGuardError } from '../../lib/safe-request';
-import { chunkText } from '../../rag/chunkers';
 import { DocumentError } from '../../rag/document-error';
+import { extractAndChunkOffThread } from '../../rag/document-thread';
 import type { Embedder } from '../../rag/embedders/types';
-import { extractDocument } from '../../rag/parsers';
 import { readSystemConfiguration } from '../chatbots/service';
 import type { ChunkSource } from '../n8n/chunk-source';
 import type { TokenMeter } from '../token-conversion/meter';
@@ -91,17 +90,21 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   }
   if (!data) throw new PermanentIngestError('The source has no content.');
 
-  let text: string;
+  const chunking = { strategy: chatbot.chunkingStrategy, chunkSize: chatbot.chunkSize, chunkOverlap: chatbot.chunkOverlap };
+  let prepared: Awaited<ReturnType<typeof extractAndChunkOffThread>>;
   try {
-    text = (await extractDocument({ data: new Uint8Array(data), filename, mimeType, maxBytes })).text;
+    // Read and chunked in a worker thread: seconds of CPU for a large file, which requests must not wait through.
+    prepared = await extractAndChunkOffThread({ data: new Uint8Array(data), filename, mimeType, maxBytes }, chunking);
   } catch (error) {
     if (error instanceof DocumentError) throw new PermanentIngestError(error.message);
     throw error;
   }
+  const { text } = prepared.document;
   await setProgress(20);
 
+  // In n8n's processing mode its chunks stand instead of the built-in chunker's.
   const external = await deps.chunkSource?.({ text, filename, mimeType, sizeBytes: data.byteLength, source, chatbot });
-  const chunks = external ?? chunkText(text, { strategy: chatbot.chunkingStrategy, chunkSize: chatbot.chunkSize, chunkOverlap: chatbot.chunkOverlap });
+  const chunks = external ?? prepared.chunks;
   if (chunks.length === 0) throw new PermanentIngestError('No text could be read from this source.');
   await setProgress(30);
 

@@ -1,0 +1,6 @@
+// The document worker thread started from the source tree (tests, benchmarks, `npm run dev`): a thread does not
+// inherit tsx's loader, so this plain module asks tsx to load the TypeScript one. The build bundles
+// document-worker.ts itself instead.
+import { tsImport } from 'tsx/esm/api';
+
+await tsImport('./document-worker.ts', import.meta.url);
