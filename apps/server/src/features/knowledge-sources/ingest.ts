@@ -112,24 +112,29 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   const mode = deps.chunkWrites ?? defaultChunkWriteMode(deps.database);
   // In steps the writing takes most of the time on a large index, so it gets its share of the progress bar.
   const embedShare = mode === 'steps' ? 30 : 60;
-  const vectors: number[][] = [];
+  const writeId = randomUUID();
+  const rows: (typeof documentChunks.$inferInsert)[] = [];
   for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
-    vectors.push(...(await embedder.embed(chunks.slice(i, i + EMBED_BATCH).map((c) => c.text))));
+    const batch = chunks.slice(i, i + EMBED_BATCH);
+    const vectors = await embedder.embed(batch.map((c) => c.text));
+    // Each batch's rows are made with it: writing 384 numbers as text, for thousands of chunks at once, held the event
+    // loop for seconds.
+    batch.forEach((chunk, j) =>
+      rows.push({
+        sourceId: source.id,
+        chatbotId: chatbot.id,
+        writeId,
+        chunkIndex: chunk.index,
+        content: chunk.text,
+        tokenCount: chunk.tokenCount,
+        embedding: vectorLiteral(deps.database.vectorSearch, vectors[j]!) as unknown as number[],
+        embeddingDimensions: embedder.dimensions,
+      }),
+    );
     await setProgress(30 + Math.round((embedShare * Math.min(chunks.length, i + EMBED_BATCH)) / chunks.length));
     // Embedding is CPU work; on the embedded database nothing else in the loop would let requests in between batches.
     await yieldToEventLoop();
   }
-  const writeId = randomUUID();
-  const rows = chunks.map((chunk, i) => ({
-    sourceId: source.id,
-    chatbotId: chatbot.id,
-    writeId,
-    chunkIndex: chunk.index,
-    content: chunk.text,
-    tokenCount: chunk.tokenCount,
-    embedding: vectorLiteral(deps.database.vectorSearch, vectors[i]!) as unknown as number[],
-    embeddingDimensions: embedder.dimensions,
-  }));
 
   // Processing a document is metered as storage tokens, in the same transaction that makes the source ready.
   const storageTokens = await deps.meter.storageTokens(text);
