@@ -115,6 +115,8 @@ export interface BuildAppOptions {
   startBackgroundWork?: boolean | 'after-listen';
   /** The dependency audit recorded at build time (default: apps/server/dist/npm-audit.json); tests pass their own. */
   npmAuditFile?: string;
+  /** The migrated data directory a new embedded database starts as a copy of (default: the build's); tests pass theirs. */
+  pgliteTemplate?: string;
 }
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteTemplate: options.pgliteTemplate,
       onWarning: (message) => app.log.warn(message),
       onInfo: (message) => app.log.info(message),
     }));

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { maintainTables } from './maintenance';
+import { pgliteTemplates } from '../test/harness';
 
 /** PostgreSQL publishes a backend's table counters at most once a second; wait until they show `check`. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
@@ -8,7 +9,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 }
 
 describe('embedded database maintenance', () => {
-  const opening = openDatabase({});
+  const opening = openDatabase(pgliteTemplates());
   afterAll(async () => (await opening).close());
 
   it('analyzes a table once enough of it changed, vacuums it once enough of it is dead, and leaves it alone otherwise', async () => {

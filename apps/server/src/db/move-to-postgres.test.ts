@@ -2,7 +2,7 @@ import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
-import { createSignedInUser, openTestDatabase, testConfig } from '../test/harness';
+import { createSignedInUser, openTestDatabase, pgliteTemplates, testConfig } from '../test/harness';
 import { openDatabase, type Database } from './client';
 import { moveDatabase, type MoveProgress } from './move-to-postgres';
 
@@ -44,7 +44,7 @@ describe.skipIf(!!postgresReason)('moving an embedded installation to PostgreSQL
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    source = await openDatabase({});
+    source = await openDatabase(pgliteTemplates());
     const opened = await openTestDatabase('postgres');
     target = opened.database;
     disposeTarget = opened.dispose;

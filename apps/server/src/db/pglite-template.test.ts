@@ -4,6 +4,9 @@ import path from 'node:path';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationsUpToDate, openDatabase, TEMPLATE_SEEDED_TABLES, writePgliteTemplate, type Database } from './client';
+import { allowMigrations } from '../test/template-guard';
+
+allowMigrations('writing the embedded template and opening databases with and without it');
 
 const scratch = () => mkdtempSync(path.join(tmpdir(), 'parley-template-'));
 

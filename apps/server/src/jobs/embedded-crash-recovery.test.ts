@@ -11,7 +11,7 @@ import { openDatabase } from '../db/client';
 import { documentChunks, knowledgeSources, usageLedger } from '../db/schema/index';
 import { freePort } from '../test/free-port';
 import { slowDocumentChunks, uploadSlowDocument } from '../test/slow-document';
-import { createSignedInUser, testConfig } from '../test/harness';
+import { createSignedInUser, pgliteTemplates, testConfig } from '../test/harness';
 
 /**
  * Issue #10's kill -9 during ingestion, on the embedded database, which writes a document's chunks in steps
@@ -54,7 +54,7 @@ describe.skipIf(!!reason)('the embedded server killed with SIGKILL while it writ
 
   it('the restarted server discards the killed one’s steps and finishes the document once', async () => {
     // The account, the chatbot and the source with its job are stored first, by an app that runs no jobs.
-    let database = await openDatabase({ pgliteDir });
+    let database = await openDatabase({ pgliteDir, ...pgliteTemplates() });
     const app = await buildApp(testConfig({ DATA_DIR: dataDir, PARLEY_SECRET_KEY: SECRET }), { database, logger: false, startBackgroundWork: 'after-listen' });
     await app.ready();
     const owner = await createSignedInUser({ app, database, config: app.config });
@@ -99,7 +99,7 @@ describe.skipIf(!!reason)('the embedded server killed with SIGKILL while it writ
     expect(cut!.progress).toBeLessThan(100);
 
     // What the killed server left: some chunks of a write the source does not name.
-    database = await openDatabase({ pgliteDir });
+    database = await openDatabase({ pgliteDir, ...pgliteTemplates() });
     const [left] = await database.db
       .select({ rows: count() })
       .from(documentChunks)
@@ -122,7 +122,7 @@ describe.skipIf(!!reason)('the embedded server killed with SIGKILL while it writ
     expect(discarded).toEqual([left!.rows]);
     await stop(second.child, 'SIGTERM');
 
-    database = await openDatabase({ pgliteDir });
+    database = await openDatabase({ pgliteDir, ...pgliteTemplates() });
     try {
       const [chunks] = await database.db
         .select({ rows: count(), indexes: countDistinct(documentChunks.chunkIndex), writes: countDistinct(documentChunks.writeId) })

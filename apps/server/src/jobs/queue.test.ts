@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
-import { openTestDatabase } from '../test/harness';
+import { openTestDatabase, pgliteTemplates } from '../test/harness';
 import { startJobQueue } from './queue';
 
 const log = Fastify({ logger: false }).log;
@@ -22,14 +22,14 @@ async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
 describe('durable jobs', () => {
   it('a job enqueued before a restart is processed once after it (PGlite on disk)', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'parley-jobs-')), 'pglite');
-    const first = await openDatabase({ pgliteDir: dir });
+    const first = await openDatabase({ pgliteDir: dir, ...pgliteTemplates() });
     const queue1 = await startJobQueue(first, log);
     const id = await queue1.send('test-restart', { value: 42 });
     expect(id).toBeTruthy();
     await queue1.stop();
     await first.close();
 
-    const second = await openDatabase({ pgliteDir: dir });
+    const second = await openDatabase({ pgliteDir: dir, ...pgliteTemplates() });
     const queue2 = await startJobQueue(second, log);
     const seen: number[] = [];
     await queue2.work<{ value: number }>('test-restart', { pollingIntervalSeconds: 0.5 }, async (job) => {
@@ -169,7 +169,7 @@ describe.skipIf(!!noPostgres)('queues made by several processes at once', () => 
 
 describe('job queue statistics', () => {
   it('counts queued jobs', async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase(pgliteTemplates());
     const queue = await startJobQueue(database, log);
     await queue.send('test-stats', { a: 1 });
     await queue.send('test-stats', { a: 2 });

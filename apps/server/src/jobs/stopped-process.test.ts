@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { DataDirectoryInUseError } from '../db/data-directory-lock';
 import { startJobQueue } from './queue';
+import { pgliteTemplates } from '../test/harness';
 
 const HOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/embedded-job-holder.ts');
 
@@ -31,7 +32,7 @@ describe('the embedded database after its process was killed', () => {
     });
 
     // A second process on the same directory would damage it: refused, with what to do.
-    const refused = await openDatabase({ pgliteDir: dir }).catch((error: unknown) => error);
+    const refused = await openDatabase({ pgliteDir: dir, ...pgliteTemplates() }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DataDirectoryInUseError);
     expect((refused as Error).message).toContain(`process ${child.pid}`);
 
@@ -41,7 +42,7 @@ describe('the embedded database after its process was killed', () => {
     expect(existsSync(`${dir}.lock`)).toBe(true);
 
     // The lease is 30 minutes: only the start-up's look at jobs left active makes it run within the test.
-    const database = await openDatabase({ pgliteDir: dir });
+    const database = await openDatabase({ pgliteDir: dir, ...pgliteTemplates() });
     const queue = await startJobQueue(database, Fastify({ logger: false }).log);
     try {
       const seen = await new Promise<{ id: string; retryCount: number; value: number }>((resolve, reject) => {

@@ -8,6 +8,9 @@ import { createAdmin } from '../test/admin';
 import { startThrowawayCluster, throwawayClusterUnavailableReason, type ThrowawayCluster } from '../test/postgres-cluster';
 import { createSignedInUser, testConfig } from '../test/harness';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-errors';
+import { allowMigrations } from '../test/template-guard';
+
+allowMigrations('a PostgreSQL server of its own, started and restarted by the test');
 
 /**
  * Issue #10: "Restart PostgreSQL under load: requests fail cleanly (503, not a hang), the server reconnects,

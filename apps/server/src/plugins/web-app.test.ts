@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { testConfig } from '../test/harness';
+import { pgliteTemplates, testConfig } from '../test/harness';
 
 describe('serving the web app, the API docs and unknown paths', () => {
   let app: FastifyInstance;
@@ -16,7 +16,7 @@ describe('serving the web app, the API docs and unknown paths', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Parley</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-    database = await openDatabase({});
+    database = await openDatabase(pgliteTemplates());
     app = await buildApp(testConfig({ WEB_DIST_DIR: dist }), { database, logger: false });
     await app.ready();
   });

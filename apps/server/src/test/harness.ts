@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database, type DbDriver } from '../db/client';
+import { openDatabase, type Database, type DbDriver, type OpenDatabaseOptions } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
 
 export interface TestContext {
@@ -33,13 +33,22 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
   );
 }
 
-/** A fresh PostgreSQL database per test file, dropped afterwards. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database, a copy of the run's migrated template (test/global-setup.ts), dropped by `drop`. Copying
+ * a template is a file copy on the server; nothing is migrated.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('postgresUrl');
+  const template = inject('postgresTemplate');
+  if (!adminUrl || !template) throw new Error(inject('postgresSkipReason'));
   const name = `parley_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -47,21 +56,28 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
     },
   };
 }
 
-export async function openTestDatabase(driver: DbDriver): Promise<{ database: Database; dispose: () => Promise<void> }> {
+/**
+ * Opens a test's database from the run's migrated template: an in-memory PGlite loaded from its dump (or, with
+ * `pgliteDir`, a new data directory copied from it), or a new PostgreSQL database copied from the template database.
+ */
+export async function openTestDatabase(
+  driver: DbDriver,
+  options: Omit<OpenDatabaseOptions, 'databaseUrl' | 'pgliteTemplate' | 'pgliteDump'> = {},
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ ...options, ...pgliteTemplates() });
     return { database, dispose: () => database.close() };
   }
-  const adminUrl = inject('postgresUrl');
-  if (!adminUrl) throw new Error(inject('postgresSkipReason'));
-  const created = await createPostgresDatabase(adminUrl);
-  const database = await openDatabase({ databaseUrl: created.url, poolSize: 4 });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ poolSize: 4, ...options, databaseUrl: created.url }).catch(async (error: unknown) => {
+    await created.drop();
+    throw error;
+  });
   return {
     database,
     dispose: async () => {
@@ -69,6 +85,11 @@ export async function openTestDatabase(driver: DbDriver): Promise<{ database: Da
       await created.drop();
     },
   };
+}
+
+/** The options that make `openDatabase` start an embedded database from the run's template, in memory or on disk. */
+export function pgliteTemplates(): Pick<OpenDatabaseOptions, 'pgliteTemplate' | 'pgliteDump'> {
+  return { pgliteTemplate: inject('pgliteTemplateDir'), pgliteDump: inject('pgliteTemplateDump') };
 }
 
 /**

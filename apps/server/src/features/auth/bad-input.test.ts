@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { testConfig } from '../../test/harness';
+import { pgliteTemplates, testConfig } from '../../test/harness';
 import type { FastifyInstance } from 'fastify';
 
 /** Bodies that are sometimes right, mostly wrong in one way or another. */
@@ -30,7 +30,7 @@ describe('bad input to sign-up and sign-in (property)', () => {
   let app: FastifyInstance;
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openDatabase(pgliteTemplates());
     app = await buildApp(testConfig(), { database, logger: false });
     await app.ready();
   });

@@ -9,6 +9,9 @@ import { vectorLiteral } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { insertChatbotRows } from '../../test/chatbot-rows';
 import { retrievePassages } from './retrieval';
+import { allowMigrations } from '../../test/template-guard';
+
+allowMigrations('a database whose owner may not create the vector extension, migrated from nothing');
 
 const adminUrl = inject('postgresUrl');
 

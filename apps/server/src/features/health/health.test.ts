@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { describeEachDatabase, testConfig } from '../../test/harness';
+import { describeEachDatabase, pgliteTemplates, testConfig } from '../../test/harness';
 
 describeEachDatabase('GET /api/health', (ctx) => {
   it('answers 200 with status ok and a timed database probe', async () => {
@@ -23,7 +23,7 @@ describeEachDatabase('GET /api/health', (ctx) => {
 
 describe('GET /api/health when the database is gone', () => {
   it('answers 503 with status error', async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase(pgliteTemplates());
     const app = await buildApp(testConfig(), { database, logger: false });
     await database.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });

@@ -11,7 +11,7 @@ import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
 import { organizationMembers, systemConfiguration, userNotifications, webhookConfigs, webhookDeliveries, webhookEvents } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
-import { createSignedInUser, describeEachDatabase, testConfig, type TestContext } from '../../test/harness';
+import { createSignedInUser, describeEachDatabase, pgliteTemplates, testConfig, type TestContext } from '../../test/harness';
 import { emitBotCreatedEvents } from '../../test/webhook-events';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver';
 import { announceSystemConfigurationChange } from '../system-configuration/store';
@@ -573,7 +573,7 @@ describe('webhook delivery across a real restart of the embedded database', () =
     const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-webhooks-'));
     const config = testConfig({ DATA_DIR: dataDir, PARLEY_SECRET_KEY: randomBytes(32).toString('hex'), ALLOW_PRIVATE_FETCH: 'true' });
     const clock = testClock();
-    const first = await buildApp(config, { logger: false });
+    const first = await buildApp(config, { logger: false, pgliteTemplate: pgliteTemplates().pgliteTemplate });
     await first.ready();
     const c1: TestContext = { app: first, database: first.database, config };
     const { addWebhook, emit } = await customer(c1);
@@ -583,7 +583,7 @@ describe('webhook delivery across a real restart of the embedded database', () =
     await drain(deliveryDeps(first.db, config.secretKey, clock));
     await first.close();
 
-    const second = await buildApp(config, { logger: false });
+    const second = await buildApp(config, { logger: false, pgliteTemplate: pgliteTemplates().pgliteTemplate });
     try {
       receiver.answer(() => ({ status: 200 }));
       clock.advance(HOUR);

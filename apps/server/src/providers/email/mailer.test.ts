@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import { startJobQueue, type JobQueue } from '../../jobs/queue';
 import { createAdmin } from '../../test/admin';
-import { signUp, testConfig, uniqueEmail } from '../../test/harness';
+import { pgliteTemplates, signUp, testConfig, uniqueEmail } from '../../test/harness';
 import { startSmtpRelay, type SmtpRelay } from '../../test/smtp-relay';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,7 +21,7 @@ describe('e-mail through SMTP', () => {
   beforeAll(async () => {
     relay = await startSmtpRelay();
     ({ port, received } = relay);
-    database = await openDatabase({});
+    database = await openDatabase(pgliteTemplates());
     app = await buildApp(testConfig(relay.env), { database, logger: false });
     await app.ready();
   });
@@ -58,7 +58,7 @@ describe('e-mail through SMTP', () => {
   });
 
   it('a relay that is down marks the message failed and sign-up still succeeds', async () => {
-    const downDb = await openDatabase({});
+    const downDb = await openDatabase(pgliteTemplates());
     const downApp = await buildApp(testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '1' }), { database: downDb, logger: false });
     const email = uniqueEmail('smtp-down');
     expect((await signUp(downApp, email)).statusCode).toBe(200);
@@ -74,7 +74,7 @@ describe('e-mail through SMTP', () => {
     const config = () => testConfig(relay.env);
 
     beforeAll(async () => {
-      queueDb = await openDatabase({});
+      queueDb = await openDatabase(pgliteTemplates());
       jobs = await startJobQueue(queueDb, app.log);
     });
     afterAll(async () => {
@@ -148,7 +148,7 @@ describe('e-mail through SMTP', () => {
     });
 
     it('a server that runs background work sends its e-mail by the job', async () => {
-      const database = await openDatabase({});
+      const database = await openDatabase(pgliteTemplates());
       const worker = await buildApp(config(), { database, logger: false, startBackgroundWork: true });
       try {
         const email = uniqueEmail('background');

@@ -8,8 +8,15 @@ export function getBehaviorTemplateOptions({ signal }: { signal?: AbortSignal } 
 }
 
 export function getBehaviorTemplateOptionsQueryOptions() {
-  // The catalogue changes rarely; a builder session need not refetch it.
-  return queryOptions({ queryKey: ['behavior-templates', 'active'], queryFn: ({ signal }) => getBehaviorTemplateOptions({ signal }), staleTime: 5 * 60_000 });
+  // The catalogue changes rarely; a builder session need not refetch it. A failed load is not retried when the picker
+  // mounts: the builder shows its Retry instead (retrying on mount put the query back to pending, the builder back to
+  // its skeleton and the picker out of the page, for ever).
+  return queryOptions({
+    queryKey: ['behavior-templates', 'active'],
+    queryFn: ({ signal }) => getBehaviorTemplateOptions({ signal }),
+    staleTime: 5 * 60_000,
+    retryOnMount: false,
+  });
 }
 
 export function useBehaviorTemplateOptions() {

@@ -47,7 +47,9 @@ export function ChatbotForm({ values, submitLabel, onSubmit, processingNote, isE
   // When a field is invalid it gets the focus and the action bar says so (a toast would cover the button).
   const submit = form.handleSubmit(async (parsed) => {
     try {
-      form.reset(await onSubmit(parsed));
+      // keepDirtyValues is for values that arrive from the query while someone edits; a save and a discard replace
+      // every field (react-hook-form merges the form's resetOptions into each reset unless told otherwise).
+      form.reset(await onSubmit(parsed), { keepDirtyValues: false });
     } catch {
       // The caller has shown why; the edits stay on screen.
     }
@@ -73,7 +75,7 @@ export function ChatbotForm({ values, submitLabel, onSubmit, processingNote, isE
           {hasErrors ? 'Check the highlighted fields.' : isEditing ? (isDirty ? 'You have unsaved changes.' : 'All changes saved.') : null}
         </p>
         {isEditing && (
-          <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(values)}>
+          <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(values, { keepDirtyValues: false })}>
             Discard changes
           </Button>
         )}
