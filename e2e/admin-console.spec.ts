@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PASSWORD, signUpAndConfirm } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot, waitForConsole } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { ownServer } from './support/suite';
 
 async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
@@ -29,13 +30,19 @@ async function returnToTab(page: Page): Promise<void> {
 }
 
 describe('the admin console', () => {
-  const suite = serverAndBrowser();
+  // A server of its own: the first test starts on an installation without an admin (the bootstrap is offered, then
+  // closed), which the shared server stopped being when it started (its first admin, the last system admin, cannot be
+  // removed); and the console's lists and counts (every user on one page, the newest activity) are this test's alone.
+  const own = ownServer();
+  const newWindow = { viewport: { width: 1280, height: 900 } };
 
-  it('bootstrap → add a support admin → roles limit the console → deactivate and reactivate a customer → a message reaches their bell', async () => {
-    const { server, browser } = suite;
-    const admin = await signUpAndConfirm(browser, server, { firstName: 'Ada', lastName: 'Lovelace' });
-    const support = await signUpAndConfirm(browser, server, { firstName: 'Sam', lastName: 'Support' });
-    const customer = await signUpAndConfirm(browser, server, { firstName: 'Cleo', lastName: 'Customer' });
+  test('bootstrap → add a support admin → roles limit the console → deactivate and reactivate a customer → a message reaches their bell', async ({
+    newContext,
+  }) => {
+    const { server } = own;
+    const admin = await signUpAndConfirm(await newContext(newWindow), server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const support = await signUpAndConfirm(await newContext(newWindow), server, { firstName: 'Sam', lastName: 'Support' });
+    const customer = await signUpAndConfirm(await newContext(newWindow), server, { firstName: 'Cleo', lastName: 'Customer' });
 
     // The first user is not an admin yet: Access Denied, with the bootstrap offered while no admin exists.
     await admin.page.goto(`${server.url}/admin`);
@@ -245,14 +252,14 @@ describe('the admin console', () => {
     await Promise.all([admin.context.close(), support.context.close(), customer.context.close()]);
   }, 240_000);
 
-  it('sends signed-out visitors to /auth, and offers no bootstrap once an admin exists', async () => {
-    const { server, browser } = suite;
-    const context = await browser.newContext();
+  test('sends signed-out visitors to /auth, and offers no bootstrap once an admin exists', async ({ newContext }) => {
+    const { server } = own;
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/users`);
     await page.waitForURL(/\/auth$/);
 
-    const admin = await signUpAndConfirm(browser, server, { firstName: 'Grace', lastName: 'Hopper' });
+    const admin = await signUpAndConfirm(await newContext(newWindow), server, { firstName: 'Grace', lastName: 'Hopper' });
     // An admin exists already (the first test): this user is refused and is not offered the bootstrap.
     await admin.page.goto(`${server.url}/admin`);
     await admin.page.getByTestId('access-denied').waitFor();

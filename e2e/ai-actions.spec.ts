@@ -1,19 +1,13 @@
-import { beforeAll, describe, it } from 'vitest';
-import { bootstrapAdmin, signUpAndConfirm, type SignedInAccount } from './support/accounts';
+import { describe, onTestFinished } from 'vitest';
 import { screenshot, waitForConsole } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { deleteWhere } from './support/shared-server';
 
 describe('custom actions: an admin builds an action with a webhook and an event handler', () => {
-  const suite = serverAndBrowser();
-  let admin: SignedInAccount;
-  beforeAll(async () => {
-    admin = await signUpAndConfirm(suite.browser, suite.server, { firstName: 'Grace', lastName: 'Hopper' });
-    await bootstrapAdmin(admin.page, suite.server);
-  });
-
-  it('creates the action, its webhook and handler are saved with it and shown when it is configured again', async () => {
-    const { server } = suite;
-    const { page } = admin;
+  test('creates the action, its webhook and handler are saved with it and shown when it is configured again', async ({ server, signUp }) => {
+    const { page } = await signUp({ firstName: 'Grace', lastName: 'Hopper', admin: true });
+    // The action templates are the installation's: this one goes after the test.
+    onTestFinished(() => deleteWhere(server, '/api/admin/ai-actions/templates', (template) => template.name === 'Lead capture'));
     await page.goto(`${server.url}/admin/ai-agents`);
     await waitForConsole(page);
     await page.getByRole('button', { name: 'Create Action' }).first().click();

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { signUpAndConfirm } from './support/accounts';
+import { describe, expect } from 'vitest';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
 
 /** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -36,16 +35,17 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('analytics: what visitors do shows on the dashboard, and exports as CSV', () => {
-  const suite = serverAndBrowser();
-
-  it('a thumbs-down in the widget shows in the satisfaction chart; the conversations export downloads with the right rows', async () => {
-    const { server, browser } = suite;
-    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const { page: ownerPage } = await signUpAndConfirm(owner, server, { email: 'ada.analytics@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+  test('a thumbs-down in the widget shows in the satisfaction chart; the conversations export downloads with the right rows', async ({
+    server,
+    newContext,
+    signUp,
+  }) => {
+    const owner = await newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const { page: ownerPage } = await signUp({ context: owner, firstName: 'Ada', lastName: 'Lovelace' });
     const chatbotId = await createLiveChatbot(ownerPage.request, server, { name: 'Acme Rockets', text: ACME_FAQ });
 
     // A visitor asks three questions and gives the first answer a thumbs down.
-    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await visitor.newPage();
     await page.goto(`${server.url}/demo/${chatbotId}`);
     await page.getByRole('button', { name: /^Open chat/ }).click();

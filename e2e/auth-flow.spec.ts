@@ -1,17 +1,14 @@
 import type { Page } from 'playwright-core';
 import { PASSWORD_MIN_LENGTH } from '@parley/shared/constants';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PASSWORD } from './support/accounts';
 import { screenshot } from './support/browser';
+import { test } from './support/fixtures';
 import { confirmationLink } from './support/server';
-import { serverAndBrowser } from './support/suite';
 
 describe('a new customer signs up, confirms, signs in and out', () => {
-  const suite = serverAndBrowser();
-
-  it('sign up → confirm from the outbox link → sign in → dashboard → sign out → /dashboard redirects to /auth', async () => {
-    const { server, browser } = suite;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  test('sign up → confirm from the outbox link → sign in → dashboard → sign out → /dashboard redirects to /auth', async ({ server, newContext }) => {
+    const context = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const email = `e2e-${Date.now()}@example.com`;
 
@@ -62,9 +59,8 @@ describe('a new customer signs up, confirms, signs in and out', () => {
     await context.close();
   });
 
-  it('a wrong password shows a readable error and stays on /auth', async () => {
-    const { server, browser } = suite;
-    const context = await browser.newContext();
+  test('a wrong password shows a readable error and stays on /auth', async ({ server, newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/auth`);
     await page.getByLabel('Email').fill('nobody@example.com');
@@ -76,9 +72,11 @@ describe('a new customer signs up, confirms, signs in and out', () => {
     await context.close();
   });
 
-  it('the forms validate in the browser with the shared contracts (loaded after the first screen) and send nothing invalid', async () => {
-    const { server, browser } = suite;
-    const context = await browser.newContext();
+  test('the forms validate in the browser with the shared contracts (loaded after the first screen) and send nothing invalid', async ({
+    server,
+    newContext,
+  }) => {
+    const context = await newContext();
     const page = await context.newPage();
     const sent: string[] = [];
     page.on('request', (request) => {

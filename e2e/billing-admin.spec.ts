@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { tokenConversionVersion, type TokenConversion } from '@parley/shared/contracts/token-conversion';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
 import { screenshot, waitForConsole } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { ownServer } from './support/suite';
 
 describe('billing admin', () => {
-  const suite = serverAndBrowser();
+  // A server of its own: the test reads the installation's billing as a whole (this month's revenue, the payment
+  // failures of the last hour, the past-due subscriptions, every subscription the clock renews), which the admin
+  // screens cannot narrow to one organization, and moves the sandbox clock a month on, which cannot be moved back:
+  // on the shared server, other tests' purchases would count and their subscriptions would live a month ahead.
+  const own = ownServer();
 
-  it('a sandbox token purchase shows in Activity Logs and in the Revenue tab; a signed test event through the Webhook Tester too', async () => {
-    const { server, browser } = suite;
-    const admin = await signUpAndConfirm(browser, server, { firstName: 'Bill', lastName: 'Admin' });
+  test('a sandbox token purchase shows in Activity Logs and in the Revenue tab; a signed test event through the Webhook Tester too', async ({ newContext }) => {
+    const { server } = own;
+    const admin = await signUpAndConfirm(await newContext({ viewport: { width: 1280, height: 900 } }), server, { firstName: 'Bill', lastName: 'Admin' });
     await bootstrapAdmin(admin.page, server);
     const { page } = admin;
     const headers = { origin: server.url };
@@ -104,12 +109,8 @@ describe('billing admin', () => {
 });
 
 describe('token conversion admin', () => {
-  const suite = serverAndBrowser();
-
-  it('Token Conversion: a save that crosses another admin’s save is refused, shows their values, and keeps the edits', async () => {
-    const { server, browser } = suite;
-    const { context, page } = await signUpAndConfirm(browser, server, { firstName: 'Rita', lastName: 'Rates' });
-    await bootstrapAdmin(page, server);
+  test('Token Conversion: a save that crosses another admin’s save is refused, shows their values, and keeps the edits', async ({ server, signUp }) => {
+    const { context, page } = await signUp({ firstName: 'Rita', lastName: 'Rates', admin: true });
     const headers = { origin: server.url };
     await page.goto(`${server.url}/admin/token-conversion`);
     await waitForConsole(page);
@@ -119,6 +120,17 @@ describe('token conversion admin', () => {
     // This admin starts editing; meanwhile another one saves new rates (the API the screen uses, at the version both read).
     await tokensPerCharacter.fill('0.5');
     const before = (await (await page.request.get(`${server.url}/api/admin/token-conversion`)).json()) as TokenConversion;
+    // The rules are the installation's: they are as before again after the test.
+    onTestFinished(async () => {
+      const restored = await server.rootAdmin.put('/api/admin/token-conversion', {
+        data: {
+          conversion: { charactersPerToken: before.conversion.charactersPerToken, tokensPerCharacter: before.conversion.tokensPerCharacter },
+          message: { description: before.message.description, baseRateMultiplier: before.message.baseRateMultiplier, isActive: before.message.isActive },
+          storage: { description: before.storage.description, baseRateMultiplier: before.storage.baseRateMultiplier, isActive: before.storage.isActive },
+        },
+      });
+      expect(restored.status(), await restored.text()).toBe(200);
+    });
     const theirs = await page.request.put(`${server.url}/api/admin/token-conversion`, {
       headers,
       data: {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAdmin, signUpAndConfirm, type SignedInAccount } from './support/accounts';
+import { describe, expect, onTestFinished } from 'vitest';
 import { screenshot, waitForConsole } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { suiteAccount, test } from './support/fixtures';
+import { deleteWhere, type SharedServer } from './support/shared-server';
 
 const PIRATE_PROMPT = 'You are a cheerful pirate. Answer only from the documents, in plain words, and end every answer with "Arr!".';
 const BIKE_PROMPT = 'You help cyclists choose and repair bikes. Answer from the shop documents and suggest a workshop visit when unsure.';
@@ -11,17 +11,22 @@ async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
-describe('the template catalogue reaches the chatbot builder', () => {
-  const suite = serverAndBrowser();
-  let admin: SignedInAccount;
-  beforeAll(async () => {
-    admin = await signUpAndConfirm(suite.browser, suite.server, { firstName: 'Ada', lastName: 'Lovelace' });
-    await bootstrapAdmin(admin.page, suite.server);
-  });
+/** The seeded template is the default again and the new one is gone: later tests' builders start from the seeded prompt. */
+async function restoreBehaviorTemplates(server: SharedServer): Promise<void> {
+  const { items } = (await (await server.rootAdmin.get('/api/admin/behavior-templates')).json()) as {
+    items: { id: string; name: string; isDefault: boolean }[];
+  };
+  const seeded = items.find((template) => template.name === 'Helpful support assistant')!;
+  if (!seeded.isDefault) expect((await server.rootAdmin.post(`/api/admin/behavior-templates/${seeded.id}/default`)).status()).toBe(200);
+  await deleteWhere(server, '/api/admin/behavior-templates', (template) => template.name === 'Pirate support');
+}
 
-  it('an admin adds a behavior template and makes it the default; a customer’s builder preselects it', async () => {
-    const { server, browser } = suite;
-    const { page } = admin;
+describe('the template catalogue reaches the chatbot builder', () => {
+  const ada = suiteAccount({ firstName: 'Ada', lastName: 'Lovelace', admin: true });
+
+  test('an admin adds a behavior template and makes it the default; a customer’s builder preselects it', async ({ server, signUp }) => {
+    onTestFinished(() => restoreBehaviorTemplates(server));
+    const { page } = ada.account;
     await page.goto(`${server.url}/admin/behavior-templates`);
     await waitForConsole(page);
     const seeded = page.getByTestId('behavior-template-card').filter({ hasText: 'Helpful support assistant' });
@@ -63,7 +68,7 @@ describe('the template catalogue reaches the chatbot builder', () => {
     await pirate.getByText('Arr, for the pirate-themed shop').waitFor();
 
     // A customer opens the builder: the new default is chosen and its prompt fills the Behavior field.
-    const customer = await signUpAndConfirm(browser, server, { firstName: 'Cleo', lastName: 'Customer' });
+    const customer = await signUp({ firstName: 'Cleo', lastName: 'Customer' });
     await customer.page.goto(`${server.url}/dashboard/chatbots/new`);
     const picker = customer.page.getByLabel('Behavior template');
     await picker.waitFor();
@@ -83,9 +88,10 @@ describe('the template catalogue reaches the chatbot builder', () => {
     await customer.context.close();
   });
 
-  it('an admin adds a chatbot template; a customer starts a chatbot from it, prefilled', async () => {
-    const { server, browser } = suite;
-    const { page } = admin;
+  test('an admin adds a chatbot template; a customer starts a chatbot from it, prefilled', async ({ server, signUp }) => {
+    // Customers are offered every active template: this one goes after the test.
+    onTestFinished(() => deleteWhere(server, '/api/admin/chatbot-templates', (template) => template.name === 'Bike shop helper'));
+    const { page } = ada.account;
     await page.goto(`${server.url}/admin/templates`);
     await waitForConsole(page);
     await page.getByRole('heading', { name: 'No chatbot templates' }).waitFor();
@@ -120,7 +126,7 @@ describe('the template catalogue reaches the chatbot builder', () => {
     await card.getByText('+2', { exact: true }).waitFor();
     await screenshot(page, 'chatbot-templates');
 
-    const customer = await signUpAndConfirm(browser, server, { firstName: 'Dan', lastName: 'Customer' });
+    const customer = await signUp({ firstName: 'Dan', lastName: 'Customer' });
     await customer.page.goto(`${server.url}/dashboard/chatbots`);
     await customer.page.getByRole('button', { name: 'Start from a template' }).click();
     await customer.page.getByTestId('template-choice').filter({ hasText: 'Bike shop helper' }).click();

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAdmin, PASSWORD, signUpAndConfirm } from './support/accounts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { PASSWORD } from './support/accounts';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { suiteAccount, suiteContext, test } from './support/fixtures';
 import { confirmationLink, type RunningServer } from './support/server';
-import { serverAndBrowser } from './support/suite';
 
 const GUIDE = `# Acme Widgets guide
 
@@ -63,17 +63,17 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 }
 
 describe('a customer builds a chatbot, trains it on documents and tries it in the test chat', () => {
-  const suite = serverAndBrowser();
+  // One customer's page, from the sign-up in the first test to the API keys in the last.
+  const customer = suiteContext({ viewport: { width: 1280, height: 900 } });
   let server: RunningServer;
   let page: Page;
   let chatbotUrl: string;
-  beforeAll(async () => {
-    server = suite.server;
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+  test.beforeAll(async ({ server: shared }) => {
+    server = shared;
+    page = await customer.context.newPage();
   });
 
-  it('builder: the contract checks the form, and Create chatbot opens the new chatbot’s page', async () => {
+  test('builder: the contract checks the form, and Create chatbot opens the new chatbot’s page', async () => {
     await signUpThroughForm(page, server, `bots-${Date.now()}@example.com`);
     await page.goto(`${server.url}/dashboard/chatbots`);
     await page.getByText('No chatbots yet').waitFor();
@@ -108,7 +108,7 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     await page.getByText('Built-in local embedder (offline, 384 dimensions)').first().waitFor();
   });
 
-  it('training data: pasted text and an uploaded Markdown file are processed until Ready', async () => {
+  test('training data: pasted text and an uploaded Markdown file are processed until Ready', async () => {
     await page.getByRole('tab', { name: 'Training data', selected: true }).waitFor();
     await page.getByLabel('Source name').fill('Opening hours');
     await page.getByLabel('Text', { exact: true }).fill(OPENING_HOURS);
@@ -136,7 +136,7 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     await docsScreenshot(page, 'chatbot-training-data', 1250);
   });
 
-  it('test chat: answers stream in with the source they came from; an unrelated question is not found in the documents', async () => {
+  test('test chat: answers stream in with the source they came from; an unrelated question is not found in the documents', async () => {
     await page.getByRole('tab', { name: 'Test chat' }).click();
     await page.getByText('Hi! Ask me anything about our documentation.').waitFor();
     await page.getByRole('group', { name: 'Try asking' }).getByRole('button', { name: 'How long does shipping take?' }).waitFor();
@@ -180,7 +180,7 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     expect(await log.getByText(/Standard shipping takes/).count()).toBe(0);
   });
 
-  it('settings, embed and deleting: changes are saved, the bot goes live, a source and the chatbot can be removed', async () => {
+  test('settings, embed and deleting: changes are saved, the bot goes live, a source and the chatbot can be removed', async () => {
     await waitForToastsToClose(page).catch(() => undefined);
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Acme shop assistant');
@@ -215,7 +215,7 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     await page.getByText('No chatbots yet').waitFor();
   });
 
-  it('training data: a long list comes a page at a time, newest first, and can be searched and narrowed by status', async () => {
+  test('training data: a long list comes a page at a time, newest first, and can be searched and narrowed by status', async () => {
     const api = page.context().request;
     const headers = { origin: server.url };
     const created = await api.post(`${server.url}/api/chatbots`, { headers, data: { name: 'Policy library' } });
@@ -260,7 +260,7 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     expect((await api.delete(`${server.url}/api/chatbots/${id}`, { headers })).status()).toBe(200);
   });
 
-  it('API keys: a key is shown once when created, counted against the organization’s 50 in use, and revoked', async () => {
+  test('API keys: a key is shown once when created, counted against the organization’s 50 in use, and revoked', async () => {
     await page.goto(`${server.url}/dashboard/api-keys`);
     await page.getByText('No API keys yet').waitFor();
     await page.getByRole('button', { name: 'Create API key' }).click();
@@ -287,17 +287,26 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
 });
 
 describe('the chatbot list, a page at a time', () => {
-  const suite = serverAndBrowser();
+  const mona = suiteAccount({ firstName: 'Mona', lastName: 'Many', admin: true });
   let page: Page;
+  // The limit lifted below is every free organization's: it is put back after this block's tests.
+  let restoreFreeTier: (() => Promise<void>) | undefined;
+  afterAll(() => restoreFreeTier?.());
 
-  it('shows twelve cards a page with a pager, and searches by name once there is more than a page', async () => {
-    const { server, browser } = suite;
-    ({ page } = await signUpAndConfirm(browser, server, { firstName: 'Mona', lastName: 'Many' }));
+  test('shows twelve cards a page with a pager, and searches by name once there is more than a page', async ({ server }) => {
+    ({ page } = mona.account);
     // The free plan allows three chatbots; an admin lifts the limit so this organization can have fourteen.
-    await bootstrapAdmin(page, server);
     const headers = { origin: server.url };
     const tiers = (await (await page.request.get(`${server.url}/api/admin/tier-limits`, { headers })).json()) as {
-      items: { id: string; tier: string; displayName: string; description: string; monthlyTokenLimit: number; maxHandoffsPerMonth: number }[];
+      items: {
+        id: string;
+        tier: string;
+        displayName: string;
+        description: string;
+        monthlyTokenLimit: number;
+        maxHandoffsPerMonth: number;
+        maxChatbots: number;
+      }[];
     };
     const free = tiers.items.find((t) => t.tier === 'free')!;
     const { id, displayName, description, monthlyTokenLimit, maxHandoffsPerMonth } = free;
@@ -306,6 +315,12 @@ describe('the chatbot list, a page at a time', () => {
       data: { displayName, description, monthlyTokenLimit, maxHandoffsPerMonth, maxChatbots: -1 },
     });
     expect(lifted.status()).toBe(200);
+    restoreFreeTier = async () => {
+      const restored = await server.rootAdmin.put(`/api/admin/tier-limits/${id}`, {
+        data: { displayName, description, monthlyTokenLimit, maxHandoffsPerMonth, maxChatbots: free.maxChatbots },
+      });
+      expect(restored.status(), await restored.text()).toBe(200);
+    };
     for (let i = 1; i <= 14; i += 1) {
       const created = await page.request.post(`${server.url}/api/chatbots`, { headers, data: { name: `Helper ${String(i).padStart(2, '0')}` } });
       expect(created.status()).toBe(201);
@@ -334,8 +349,9 @@ describe('the chatbot list, a page at a time', () => {
     await pager.getByText('1–12 of 14').waitFor();
   });
 
-  it('pickers: the API key scope loads ten chatbots at a time and searches them; the analytics filter names a chosen one it has not loaded', async () => {
-    const { server } = suite;
+  test('pickers: the API key scope loads ten chatbots at a time and searches them; the analytics filter names a chosen one it has not loaded', async ({
+    server,
+  }) => {
     await page.goto(`${server.url}/dashboard/api-keys`);
     await page.getByRole('button', { name: 'Create API key' }).click();
     await page.getByLabel('Name').fill('Only Helper 13');
@@ -410,8 +426,7 @@ describe('the chatbot list, a page at a time', () => {
 });
 
 describe('a web page whose re-process fails', () => {
-  // The server may fetch this machine's own web server: ALLOW_PRIVATE_FETCH.
-  const suite = serverAndBrowser({ ALLOW_PRIVATE_FETCH: 'true' });
+  // The server may fetch this machine's own web server: the shared server runs with ALLOW_PRIVATE_FETCH.
   let site: Server;
   let siteUrl = '';
   let siteUp = true;
@@ -429,9 +444,8 @@ describe('a web page whose re-process fails', () => {
   });
   afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
-  it('says the chatbot still answers from the version processed before, with its size and chunks', async () => {
-    const { server, browser } = suite;
-    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Fern', lastName: 'Ferry' });
+  test('says the chatbot still answers from the version processed before, with its size and chunks', async ({ server, signUp }) => {
+    const { page } = await signUp({ firstName: 'Fern', lastName: 'Ferry' });
     const headers = { origin: server.url };
     const { id } = (await (await page.request.post(`${server.url}/api/chatbots`, { headers, data: { name: 'Ferry desk' } })).json()) as { id: string };
     expect((await page.request.post(`${server.url}/api/chatbots/${id}/sources/url`, { headers, data: { url: siteUrl } })).status()).toBe(201);

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { signUpAndConfirm } from './support/accounts';
+import { describe, expect } from 'vitest';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { createLiveChatbot } from './support/chatbots';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
 import { askForAPerson, openDemoWidget, sendInWidget } from './support/widget';
 
 const FAQ = `Acme Rockets customer FAQ.
@@ -16,13 +15,10 @@ async function panelSettled(page: Page): Promise<void> {
 }
 
 describe('human handoff: a visitor asks for a person in the widget and the owner answers from the inbox', () => {
-  const suite = serverAndBrowser();
-
-  it('widget → inbox → reply → visitor sees it live → back to the bot', async () => {
-    const { server, browser } = suite;
+  test('widget → inbox → reply → visitor sees it live → back to the bot', async ({ server, newContext, signUp }) => {
     // The owner signs up and builds a live chatbot from one text source.
-    const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const { page: ownerPage } = await signUpAndConfirm(owner, server, { email: 'grace.owner@example.com', firstName: 'Grace', lastName: 'Hopper' });
+    const owner = await newContext({ viewport: { width: 1280, height: 800 } });
+    const { page: ownerPage } = await signUp({ context: owner, firstName: 'Grace', lastName: 'Hopper' });
     const chatbotId = await createLiveChatbot(ownerPage.request, server, {
       name: 'Acme Rockets',
       text: FAQ,
@@ -30,7 +26,7 @@ describe('human handoff: a visitor asks for a person in the widget and the owner
     });
 
     // A visitor opens the demo page, asks what the bot cannot answer and takes its offer of a person.
-    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await newContext({ viewport: { width: 1280, height: 800 } });
     const widget = await openDemoWidget(visitor, server.url, chatbotId, 'Acme help');
     const { page, log, pageErrors } = widget;
     await askForAPerson(widget, 'Where is my order 42?');

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect } from 'vitest';
 import { signUpAndConfirm } from './support/accounts';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
+import { test } from './support/fixtures';
 import { startServer, type RunningServer } from './support/server';
-import { serverAndBrowser } from './support/suite';
 
 const TRY_IT = 'Try it: ask the assistant in the corner';
 
@@ -22,11 +22,8 @@ function watchErrors(page: Page): string[] {
 }
 
 describe('the landing page without a demo chatbot', () => {
-  const suite = serverAndBrowser();
-
-  it('introduces Parley, links to sign-up and sign-in, shows the public plans, and no demo', async () => {
-    const { server, browser } = suite;
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  test('introduces Parley, links to sign-up and sign-in, shows the public plans, and no demo', async ({ server, newContext }) => {
+    const context = await newContext({ viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/`);
@@ -49,21 +46,21 @@ describe('the landing page without a demo chatbot', () => {
   });
 });
 
+// Servers of its own: the operator restarts Parley with PUBLIC_DEMO_CHATBOT_ID set.
 describe('the landing page with a demo chatbot (PUBLIC_DEMO_CHATBOT_ID)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-landing-'));
+  let setup: RunningServer | undefined;
   let server: RunningServer | undefined;
-  let browser: Browser | undefined;
   afterAll(async () => {
-    await browser?.close();
+    await setup?.stop();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('puts the live demo in the corner: it answers, leaves with the page and comes back with its conversation', async () => {
-    browser = await launchBrowser();
+  test('puts the live demo in the corner: it answers, leaves with the page and comes back with its conversation', async ({ newContext }) => {
     // The operator builds a live chatbot, then restarts Parley with PUBLIC_DEMO_CHATBOT_ID naming it.
-    const setup = await startServer({ DATA_DIR: dataDir });
-    const owner = await signUpAndConfirm(browser, setup, { firstName: 'Olga', lastName: 'Operator' });
+    setup = await startServer({ DATA_DIR: dataDir });
+    const owner = await signUpAndConfirm(await newContext({ viewport: { width: 1280, height: 900 } }), setup, { firstName: 'Olga', lastName: 'Operator' });
     const chatbotId = await createLiveChatbot(owner.page.request, setup, {
       name: 'Acme Rockets',
       text: ACME_FAQ,
@@ -73,7 +70,7 @@ describe('the landing page with a demo chatbot (PUBLIC_DEMO_CHATBOT_ID)', () => 
     await setup.stop();
     server = await startServer({ DATA_DIR: dataDir, PUBLIC_DEMO_CHATBOT_ID: chatbotId });
 
-    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await visitor.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/`);
@@ -109,7 +106,7 @@ describe('the landing page with a demo chatbot (PUBLIC_DEMO_CHATBOT_ID)', () => 
     await visitor.close();
 
     // A signed-in customer is offered the dashboard instead of sign-up.
-    const customer = await signUpAndConfirm(browser, server, { firstName: 'Carl', lastName: 'Customer' });
+    const customer = await signUpAndConfirm(await newContext({ viewport: { width: 1280, height: 900 } }), server, { firstName: 'Carl', lastName: 'Customer' });
     await customer.page.goto(`${server.url}/`);
     await customer.page.getByRole('main').getByRole('link', { name: 'Go to dashboard', exact: true }).waitFor();
     expect(await customer.page.getByRole('link', { name: 'Get started', exact: true }).count()).toBe(0);

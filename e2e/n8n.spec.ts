@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest';
 import { screenshot, waitForConsole } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { deleteWhere, type SharedServer } from './support/shared-server';
 
 /** A stand-in for n8n on this machine: /healthz and one webhook, every request kept. */
 const received: { method: string; path: string; headers: IncomingHttpHeaders; body: string }[] = [];
@@ -25,20 +25,27 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => n8n.close(() => resolve())));
 
-describe('n8n integration management', () => {
-  // The stand-in runs on this machine: the server may call private addresses here, as for an operator's own n8n.
-  const suite = serverAndBrowser({ ALLOW_PRIVATE_FETCH: 'true' });
+/** Puts the installation's System Configuration back and removes what the test added to n8n: later tests process their documents built in. */
+async function restoreN8n(server: SharedServer, configuration: Record<string, unknown>): Promise<void> {
+  const restored = await server.rootAdmin.put('/api/admin/system-configuration', { data: configuration });
+  expect(restored.status(), await restored.text()).toBe(200);
+  await deleteWhere(server, '/api/admin/n8n/workflows', (workflow) => workflow.name === 'Order status lookup');
+  await deleteWhere(server, '/api/admin/n8n/webhooks', (endpoint) => endpoint.name === 'Orders');
+  await deleteWhere(server, '/api/admin/n8n/routing-rules', (rule) => rule.name === 'Large PDFs');
+}
 
-  it('adds a workflow and a webhook endpoint, tests it against n8n with the bearer secret, and sees it in Monitoring', async () => {
-    const { server, browser } = suite;
-    const admin = await signUpAndConfirm(browser, server, { firstName: 'Nia', lastName: 'Ops' });
-    await bootstrapAdmin(admin.page, server);
+describe('n8n integration management', () => {
+  // The stand-in runs on this machine: the server may call private addresses (the shared server's
+  // ALLOW_PRIVATE_FETCH), as for an operator's own n8n.
+  test('adds a workflow and a webhook endpoint, tests it against n8n with the bearer secret, and sees it in Monitoring', async ({ server, signUp }) => {
+    const admin = await signUp({ firstName: 'Nia', lastName: 'Ops', admin: true });
     const page = admin.page;
 
     // A system admin points Parley at n8n (System Configuration).
     const config = (await (await page.request.get(`${server.url}/api/admin/system-configuration`)).json()) as Record<string, unknown>;
     delete config.updatedAt;
     delete config.updatedBy;
+    onTestFinished(() => restoreN8n(server, config));
     const saved = await page.request.put(`${server.url}/api/admin/system-configuration`, {
       headers: { origin: server.url },
       data: { ...config, processingMode: 'n8n_integration', n8nWebhookBaseUrl: `${n8nOrigin}/webhook` },
@@ -113,12 +120,8 @@ describe('n8n integration management', () => {
 });
 
 describe('architecture page', () => {
-  const suite = serverAndBrowser();
-
-  it('shows every architecture diagram rendered by Mermaid, the data model among them', async () => {
-    const { server, browser } = suite;
-    const admin = await signUpAndConfirm(browser, server, { firstName: 'Ari', lastName: 'Tect' });
-    await bootstrapAdmin(admin.page, server);
+  test('shows every architecture diagram rendered by Mermaid, the data model among them', async ({ server, signUp }) => {
+    const admin = await signUp({ firstName: 'Ari', lastName: 'Tect', admin: true });
     const page = admin.page;
     const refused: string[] = [];
     page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));

@@ -1,8 +1,8 @@
-import { expect, it, describe } from 'vitest';
-import { PASSWORD, signUpAndConfirm } from './support/accounts';
+import { expect, describe } from 'vitest';
+import { PASSWORD } from './support/accounts';
 import { screenshot } from './support/browser';
+import { test } from './support/fixtures';
 import type { RunningServer } from './support/server';
-import { serverAndBrowser } from './support/suite';
 
 const NEW_PASSWORD = 'a fresh and longer secret';
 
@@ -19,15 +19,16 @@ async function resetLink(server: RunningServer, to: string): Promise<string> {
 }
 
 describe('a customer who forgot the password resets it from the e-mail link', () => {
-  const suite = serverAndBrowser();
-
-  it('Forgot password? → link from the outbox → new password → old session gone → signs in with the new one; the used link is refused', async () => {
-    const { server, browser } = suite;
+  test('Forgot password? → link from the outbox → new password → old session gone → signs in with the new one; the used link is refused', async ({
+    server,
+    newContext,
+    signUp,
+  }) => {
     // Signed in somewhere else: that session must end with the reset.
-    const elsewhere = await signUpAndConfirm(browser, server, { firstName: 'Rosa', lastName: 'Reset' });
+    const elsewhere = await signUp({ firstName: 'Rosa', lastName: 'Reset' });
     expect((await elsewhere.page.request.get(`${server.url}/api/me`)).status()).toBe(200);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/auth`);
     await page.getByLabel('Email').fill(elsewhere.email);
@@ -68,7 +69,7 @@ describe('a customer who forgot the password resets it from the e-mail link', ()
     await page.getByText(/Rosa/).first().waitFor();
 
     // The link works once: opened again (in a signed-out browser) it says so and offers a new one.
-    const stranger = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const stranger = await newContext({ viewport: { width: 1280, height: 800 } });
     const again = await stranger.newPage();
     await again.goto(link);
     await again.waitForURL(/\/auth\/reset-password\?error=INVALID_TOKEN/);

@@ -1,8 +1,9 @@
+import type { PricingPlan } from '@parley/shared/contracts/pricing-plans';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { describe, expect, onTestFinished } from 'vitest';
 import { screenshot, waitForConsole } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { deleteWhere, type SharedServer } from './support/shared-server';
 
 async function openAdmin(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -13,16 +14,33 @@ async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
+/**
+ * Undoes the test's changes to the installation's pricing (the Free plan as it was, the package and the FAQ gone), for
+ * the tests that read the Free plan or start from an empty catalogue after it. Returns the undo, to call when the test ends.
+ */
+async function pricingRestorer(server: SharedServer): Promise<() => Promise<void>> {
+  const plans = (await (await server.rootAdmin.get('/api/admin/pricing/plans')).json()) as { items: PricingPlan[] };
+  const free = plans.items.find((plan) => plan.tier === 'free')!;
+  return async () => {
+    const { displayName, description, priceMonthlyCents, priceAnnualCents, maxChatbots, monthlyTokenLimit, sortOrder, isPopular, ctaText, extraFeatures } =
+      free;
+    const restored = await server.rootAdmin.put('/api/admin/pricing/plans/free', {
+      data: { displayName, description, priceMonthlyCents, priceAnnualCents, maxChatbots, monthlyTokenLimit, sortOrder, isPopular, ctaText, extraFeatures },
+    });
+    expect(restored.status(), await restored.text()).toBe(200);
+    await deleteWhere(server, '/api/admin/token-packages', (pack) => pack.name === 'Team refill');
+    await deleteWhere(server, '/api/admin/pricing/faqs', (faq) => faq.question === 'Can I cancel at any time?');
+  };
+}
+
 describe('pricing', () => {
-  const suite = serverAndBrowser();
+  test('an admin adds a token package and edits a plan and an FAQ; /pricing shows them', async ({ server, newContext, signUp }) => {
+    onTestFinished(await pricingRestorer(server));
+    // Paula signs up through the API and becomes an admin.
+    const { page: admin } = await signUp({ firstName: 'Paula', lastName: 'Pricing', admin: true });
 
-  it('an admin adds a token package and edits a plan and an FAQ; /pricing shows them', async () => {
-    const { server, browser } = suite;
-    // Paula signs up through the API and becomes the first admin (the bootstrap).
-    const { page: admin } = await signUpAndConfirm(browser, server, { firstName: 'Paula', lastName: 'Pricing' });
-    await bootstrapAdmin(admin, server);
-
-    // Token packages: empty at first, then one added with the spec's defaults changed, and saved.
+    // Token packages: empty at first (the tests that sell one on this shared server delete it after them), then one
+    // added with the spec's defaults changed, and saved.
     await openAdmin(admin, `${server.url}/admin/token-packages`);
     await admin.getByText('No token packages configured. Add your first package to get started.').waitFor();
     await admin.getByRole('button', { name: 'Add package' }).click();
@@ -120,7 +138,7 @@ describe('pricing', () => {
     await admin.getByTestId('pricing-faq-row').getByText('Yes, from the billing page, and the plan runs').waitFor();
 
     // The public page, seen by a visitor who is not signed in.
-    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const visitor = await (await newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await visitor.goto(`${server.url}/`);
     await visitor.getByRole('link', { name: 'Pricing', exact: true }).click();
     await visitor.waitForURL(/\/pricing$/);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
-import { DOCS_SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
+import { test } from './support/fixtures';
 import { askForAPerson, openDemoWidget, sendInWidget } from './support/widget';
 import { scaledOutUnavailableReason, startScaledOutDeployment } from './support/deployment';
 
@@ -12,18 +13,19 @@ if (unavailable) console.warn(`\n[parley e2e] ${unavailable}: the browser test o
 const VISITOR_PATHS = /^\/(demo\/|widget|api\/public\/)/;
 
 describe.skipIf(unavailable)('the scaled-out deployment in a browser: two api nodes and a worker on PostgreSQL and Redis', () => {
-  it('a visitor on one api node and the owner on the other hand a conversation over, live, while the worker does the background work', async () => {
+  test('a visitor on one api node and the owner on the other hand a conversation over, live, while the worker does the background work', async ({
+    newContext,
+  }) => {
     // The load balancer sends the visitor's requests to api-b and everything else to api-a, so every live update
     // between them crosses nodes (through Redis); the worker alone runs jobs (ingestion here; e-mail too with SMTP).
     const deployment = await startScaledOutDeployment({ 'api-a': 'api', 'api-b': 'api', worker: 'worker' }, ({ path }) =>
       VISITOR_PATHS.test(path) ? 'api-b' : 'api-a',
     );
-    const browser = await launchBrowser();
     try {
       const { server, forwarded } = deployment;
       // Sign-up on api-a, which keeps the confirmation e-mail in its outbox and log (no SMTP here: with it, the worker
       // would send it); the link signs in on any node.
-      const owner = await signUpAndConfirm(browser, server, { firstName: 'Ada', lastName: 'Lovelace' });
+      const owner = await signUpAndConfirm(await newContext({ viewport: { width: 1280, height: 900 } }), server, { firstName: 'Ada', lastName: 'Lovelace' });
       expect(deployment.nodes.get('api-a')!.emails.map((e) => e.to)).toContain(owner.email);
       // The source is processed by the worker; api-a only queued it.
       const chatbotId = await createLiveChatbot(owner.page.request, server, {
@@ -33,7 +35,7 @@ describe.skipIf(unavailable)('the scaled-out deployment in a browser: two api no
       });
 
       // The visitor, served by api-b, gets an answer from the chunks the worker wrote, then asks for a person.
-      const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const visitor = await newContext({ viewport: { width: 1280, height: 800 } });
       const widget = await openDemoWidget(visitor, server.url, chatbotId, 'Acme help');
       const { page, log, pageErrors } = widget;
       await sendInWidget(page, 'How long do refunds take?');
@@ -85,7 +87,6 @@ describe.skipIf(unavailable)('the scaled-out deployment in a browser: two api no
       await visitor.close();
       await owner.context.close();
     } finally {
-      await browser.close();
       await deployment.stop();
     }
   });

@@ -1,16 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { signUpAndConfirm } from './support/accounts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { screenshot } from './support/browser';
-import type { RunningServer } from './support/server';
-import { serverAndBrowser } from './support/suite';
+import { test, type NewContext, type SignUp } from './support/fixtures';
 
 /** Signs a new user up and in through the confirmation link, with Playwright's clock installed. */
-async function signedInPage(browser: Browser, server: RunningServer): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function signedInPage({ newContext, signUp }: { newContext: NewContext; signUp: SignUp }): Promise<Page> {
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
   await context.clock.install();
   const email = `idle-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const { page } = await signUpAndConfirm(context, server, { email, firstName: 'Idle', lastName: 'Tester' });
+  const { page } = await signUp({ context, email, firstName: 'Idle', lastName: 'Tester' });
   await page.getByText('Welcome, Idle').waitFor();
   // The idle warning is loaded once the session is known: the clock jumps only after it is in place.
   await page.waitForLoadState('networkidle');
@@ -18,11 +16,8 @@ async function signedInPage(browser: Browser, server: RunningServer): Promise<Pa
 }
 
 describe('idle sign-out with a controlled clock', () => {
-  const suite = serverAndBrowser();
-
-  it('warns at 25 minutes idle with a 5:00 countdown and signs out at zero, ending the session on the server', async () => {
-    const { server, browser } = suite;
-    const page = await signedInPage(browser, server);
+  test('warns at 25 minutes idle with a 5:00 countdown and signs out at zero, ending the session on the server', async ({ server, newContext, signUp }) => {
+    const page = await signedInPage({ newContext, signUp });
     await page.clock.fastForward('24:50');
     expect(await page.getByText('Session Timeout Warning').isVisible()).toBe(false);
     await page.clock.fastForward('00:11');
@@ -42,9 +37,8 @@ describe('idle sign-out with a controlled clock', () => {
     await page.context().close();
   });
 
-  it('activity closes the warning and restarts the 25 minutes; Continue Session does the same', async () => {
-    const { server, browser } = suite;
-    const page = await signedInPage(browser, server);
+  test('activity closes the warning and restarts the 25 minutes; Continue Session does the same', async ({ server, newContext, signUp }) => {
+    const page = await signedInPage({ newContext, signUp });
     await page.clock.fastForward('25:01');
     await page.getByText('Session Timeout Warning').waitFor();
     await page.mouse.move(200, 300);
@@ -65,9 +59,8 @@ describe('idle sign-out with a controlled clock', () => {
     await page.context().close();
   });
 
-  it('signs an idle user out on a public page too (the pricing page)', async () => {
-    const { server, browser } = suite;
-    const page = await signedInPage(browser, server);
+  test('signs an idle user out on a public page too (the pricing page)', async ({ server, newContext, signUp }) => {
+    const page = await signedInPage({ newContext, signUp });
     await page.goto(`${server.url}/pricing`);
     await page.waitForLoadState('networkidle');
     await page.clock.fastForward('25:01');

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { signUpAndConfirm } from './support/accounts';
+import { describe, expect } from 'vitest';
 import { screenshot } from './support/browser';
 import { createLiveChatbot } from './support/chatbots';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
 
 /**
  * Stored script payloads render as text (issue 10): what a customer types — a chatbot's name, welcome message,
@@ -24,11 +23,8 @@ async function expectInert(page: Page, where: string): Promise<void> {
 }
 
 describe('stored script payloads', () => {
-  const suite = serverAndBrowser();
-
-  it('render as text in the dashboard, on the demo page and in the widget, and never run', async () => {
-    const { server, browser } = suite;
-    const owner = await signUpAndConfirm(browser, server, { firstName: 'Mallory', lastName: 'Tester' });
+  test('render as text in the dashboard, on the demo page and in the widget, and never run', async ({ server, newContext, signUp }) => {
+    const owner = await signUp({ firstName: 'Mallory', lastName: 'Tester' });
     const dialogs: string[] = [];
     owner.page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -49,7 +45,7 @@ describe('stored script payloads', () => {
     await owner.page.getByText(`Shop ${IMG}`).first().waitFor();
     await expectInert(owner.page, 'chatbot page');
 
-    const visitor = await browser.newContext();
+    const visitor = await newContext();
     const page = await visitor.newPage();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

@@ -1,14 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { embeddingsHandler, startFakeOpenAI } from '../apps/server/src/rag/__fixtures__/fake-openai';
 import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
 import { screenshot } from './support/browser';
 import { createLiveChatbot } from './support/chatbots';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { ownServer } from './support/suite';
 
 /** Decisions §79: the System API Keys tab says when the only OpenAI keys are free keys at their daily limit. */
 describe('a free OpenAI key at its daily limit', () => {
-  // A stand-in for OpenAI's embeddings endpoint; the server is started with its address.
+  // A stand-in for OpenAI's embeddings endpoint; the server is started with its address. A server of its own: the
+  // installation-wide OpenAI key added below makes every new chatbot embed with OpenAI, and the stand-in counts the
+  // requests of this test alone.
   const env: Record<string, string> = {};
   let openai: Awaited<ReturnType<typeof startFakeOpenAI>>;
   beforeAll(async () => {
@@ -17,12 +20,12 @@ describe('a free OpenAI key at its daily limit', () => {
     env.OPENAI_BASE_URL = openai.baseURL;
   });
   afterAll(() => openai.close());
-  const suite = serverAndBrowser(env);
+  const own = ownServer(env);
   let page: Page;
 
-  it('is counted as configured, and the API Keys tab warns that embeddings fail until midnight UTC', async () => {
-    const { server, browser } = suite;
-    ({ page } = await signUpAndConfirm(browser, server, { firstName: 'Kim', lastName: 'Keys' }));
+  test('is counted as configured, and the API Keys tab warns that embeddings fail until midnight UTC', async ({ newContext }) => {
+    const { server } = own;
+    ({ page } = await signUpAndConfirm(await newContext({ viewport: { width: 1280, height: 900 } }), server, { firstName: 'Kim', lastName: 'Keys' }));
     await bootstrapAdmin(page, server);
     const headers = { origin: server.url };
     const key = await page.request.post(`${server.url}/api/admin/system-api-keys`, {

@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { PASSWORD, signUpAndConfirm } from './support/accounts';
+import { describe, expect } from 'vitest';
+import { PASSWORD, uniqueEmail } from './support/accounts';
 import { screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
+import { test } from './support/fixtures';
 import { confirmationLink, type RunningServer } from './support/server';
-import { serverAndBrowser } from './support/suite';
-
-const COLLEAGUE = 'grace.colleague@example.com';
 
 /** Waits for the e-mail to `to` whose subject matches, and returns the first link in it. */
 async function linkInEmail(server: RunningServer, to: string, subject: RegExp): Promise<string> {
@@ -23,15 +21,13 @@ async function linkInEmail(server: RunningServer, to: string, subject: RegExp): 
 const sidebarLinks = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link').allInnerTexts();
 
 describe('teams: an owner invites a colleague, who joins from the link and works in the shared organization', () => {
-  const suite = serverAndBrowser();
-
-  it('invite → sign up from the link → shared chatbots → answers the inbox → no billing', async () => {
-    const { server, browser } = suite;
+  test('invite → sign up from the link → shared chatbots → answers the inbox → no billing', async ({ server, newContext, signUp }) => {
+    const colleagueEmail = uniqueEmail('grace', 'colleague');
     const pageErrors: string[] = [];
 
     // The owner signs up and creates an organization for the team from the switcher.
-    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { page: owner } = await signUpAndConfirm(ownerContext, server, { email: 'ada.owner@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    const ownerContext = await newContext({ viewport: { width: 1280, height: 900 } });
+    const { page: owner } = await signUp({ context: ownerContext, firstName: 'Ada', lastName: 'Lovelace' });
     owner.on('pageerror', (error) => pageErrors.push(error.message));
     await owner.getByTestId('organization-switcher').click();
     await owner.getByRole('menuitem', { name: 'Create organization' }).click();
@@ -48,15 +44,15 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Team' }).click();
     await owner.getByRole('heading', { name: 'Team' }).waitFor();
     await owner.getByRole('button', { name: 'Invite member' }).click();
-    await owner.getByLabel('E-mail address').fill(COLLEAGUE);
+    await owner.getByLabel('E-mail address').fill(colleagueEmail);
     await owner.getByRole('button', { name: 'Send invitation' }).click();
-    await owner.getByTestId('team-invitation').filter({ hasText: COLLEAGUE }).waitFor();
+    await owner.getByTestId('team-invitation').filter({ hasText: colleagueEmail }).waitFor();
     await screenshot(owner, 'teams-owner-team-page');
-    const invitation = await linkInEmail(server, COLLEAGUE, /invited you to Acme Support/);
+    const invitation = await linkInEmail(server, colleagueEmail, /invited you to Acme Support/);
     expect(invitation).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
 
     // The colleague opens the link signed out, signs up from it and confirms the e-mail address.
-    const colleagueContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const colleagueContext = await newContext({ viewport: { width: 1280, height: 900 } });
     const colleague = await colleagueContext.newPage();
     colleague.on('pageerror', (error) => pageErrors.push(error.message));
     await colleague.goto(invitation);
@@ -64,14 +60,14 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     await screenshot(colleague, 'teams-invite-signed-out');
     await colleague.getByRole('button', { name: 'Sign up to join' }).click();
     await colleague.waitForURL(/\/auth\?mode=sign-up/);
-    expect(await colleague.getByLabel('Email').inputValue()).toBe(COLLEAGUE);
+    expect(await colleague.getByLabel('Email').inputValue()).toBe(colleagueEmail);
     await colleague.getByLabel('First name').fill('Grace');
     await colleague.getByLabel('Last name').fill('Hopper');
     await colleague.getByLabel('Password').fill(PASSWORD);
     await colleague.getByRole('button', { name: 'Create account' }).click();
     await colleague.getByText('Check your e-mail').waitFor();
     // The confirmation link signs in; the dashboard brings the kept invitation back.
-    await colleague.goto(await confirmationLink(server, COLLEAGUE));
+    await colleague.goto(await confirmationLink(server, colleagueEmail));
     await colleague.waitForURL(/\/invite\//);
     await colleague.getByRole('button', { name: 'Join Acme Support' }).click();
     await colleague.waitForURL(/\/dashboard$/);
@@ -110,7 +106,7 @@ describe('teams: an owner invites a colleague, who joins from the link and works
 
     // The owner sees the colleague in the team, as a member.
     await owner.reload();
-    await owner.getByTestId('team-member').filter({ hasText: COLLEAGUE }).getByText('Member').waitFor();
+    await owner.getByTestId('team-member').filter({ hasText: colleagueEmail }).getByText('Member').waitFor();
     expect(await owner.getByTestId('team-invitation').count()).toBe(0);
 
     // The owner also brings the colleague into her personal workspace. A personal workspace cannot be handed over, so the
@@ -119,10 +115,10 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     const personal = mine.items.find((org) => org.isPersonal)!;
     const invited = await owner.request.post(`${server.url}/api/organizations/current/invitations`, {
       headers: { origin: server.url, 'x-organization-id': personal.id },
-      data: { email: COLLEAGUE, role: 'member' },
+      data: { email: colleagueEmail, role: 'member' },
     });
     expect(invited.status(), await invited.text()).toBe(201);
-    await colleague.goto(await linkInEmail(server, COLLEAGUE, new RegExp(`invited you to ${personal.name}`)));
+    await colleague.goto(await linkInEmail(server, colleagueEmail, new RegExp(`invited you to ${personal.name}`)));
     await colleague.getByRole('button', { name: `Join ${personal.name}` }).click();
     await colleague.waitForURL(/\/dashboard$/);
     await owner.goto(`${server.url}/dashboard/settings`);

@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAdmin, signUpAndConfirm } from './support/accounts';
+import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest';
 import { screenshot } from './support/browser';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
+import { deleteWhere } from './support/shared-server';
 
 interface Received {
   url: string;
@@ -40,11 +40,15 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 describe('outbound webhooks', () => {
-  const suite = serverAndBrowser({ ALLOW_PRIVATE_FETCH: 'true' });
-
-  it('a customer adds a webhook, presses Test and sees the signed delivery in the log; a new chatbot is delivered too', async () => {
-    const { server, browser } = suite;
-    const { page } = await signUpAndConfirm(browser, server, { firstName: 'Wendy', lastName: 'Hooks' });
+  test('a customer adds a webhook, presses Test and sees the signed delivery in the log; a new chatbot is delivered too', async ({
+    server,
+    signUp,
+    makeAdmin,
+  }) => {
+    // An installation-wide webhook receives every organization's events: the one this test adds goes after it.
+    onTestFinished(() => deleteWhere(server, '/api/admin/webhook-configs', (webhook) => webhook.name === 'Operations'));
+    const wendy = await signUp({ firstName: 'Wendy', lastName: 'Hooks' });
+    const { page } = wendy;
     await page.goto(`${server.url}/dashboard/webhooks`);
     await page.getByText('No webhooks yet').waitFor();
 
@@ -112,7 +116,7 @@ describe('outbound webhooks', () => {
     await page.keyboard.press('Escape');
 
     // Staff: an installation-wide webhook from System Configuration → Webhook Management.
-    await bootstrapAdmin(page, server);
+    await makeAdmin(wendy);
     await page.goto(`${server.url}/admin/system-configuration?tab=webhooks`);
     await page.getByRole('heading', { name: 'Webhook configurations' }).waitFor();
     await page.getByRole('button', { name: 'Add Webhook' }).first().click();

@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { signUpAndConfirm } from './support/accounts';
+import { afterAll, describe, expect } from 'vitest';
 import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
 import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
-import { serverAndBrowser } from './support/suite';
+import { test } from './support/fixtures';
 import { sendInWidget } from './support/widget';
 
 /** A customer's website on another origin: one page embedding the widget from the Parley server. */
@@ -30,16 +29,18 @@ async function hasFocus(page: Page, label: string): Promise<boolean> {
 }
 
 describe('visitors chat with a live chatbot through the embeddable widget', () => {
-  const suite = serverAndBrowser();
   let shop: { url: string; server: Server } | undefined;
   afterAll(() => {
     shop?.server.close();
   });
 
-  it('demo page: streamed answer with its source, remembered after a reload, usable at 375 px; other websites only once allowed', async () => {
-    const { server, browser } = suite;
+  test('demo page: streamed answer with its source, remembered after a reload, usable at 375 px; other websites only once allowed', async ({
+    server,
+    newContext,
+    signUp,
+  }) => {
     // The owner signs up, builds a chatbot from one text source and sets it live, all through the API.
-    const { context: owner, page: ownerPage } = await signUpAndConfirm(browser, server, { firstName: 'Grace', lastName: 'Hopper' });
+    const { context: owner, page: ownerPage } = await signUp({ firstName: 'Grace', lastName: 'Hopper' });
     const api = ownerPage.request;
     const chatbotId = await createLiveChatbot(api, server, {
       name: 'Acme Rockets',
@@ -50,7 +51,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
     });
 
     // A visitor, in a browser of their own, opens the demo page.
-    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await visitor.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -145,7 +146,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
     await visitor.close();
 
     // On a phone the panel fills the screen.
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const phone = await newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const phonePage = await phone.newPage();
     await phonePage.goto(`${server.url}/demo/${chatbotId}`);
     await phonePage.getByRole('button', { name: 'Open chat: Acme help' }).click();
@@ -168,7 +169,7 @@ describe('visitors chat with a live chatbot through the embeddable widget', () =
 
     // Another website is refused until the owner adds it to the allowed origins.
     shop = await startShop(server.url, chatbotId);
-    const shopper = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const shopper = await newContext({ viewport: { width: 1280, height: 800 } }, { asClient: false });
     const shopPage = await shopper.newPage();
     await shopPage.goto(shop.url);
     await shopPage.getByRole('button', { name: /^Open chat/ }).click();

@@ -1,36 +1,24 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
-export interface Suite {
-  readonly server: RunningServer;
-  readonly browser: Browser;
-}
-
 /**
- * Starts the built server (with a fresh database) and a browser before the tests of the `describe` block it is called in,
- * and stops both after them. Read `server` and `browser` inside the tests: they exist once `beforeAll` has run.
+ * A server of the describe block's own, with a fresh database, started before its tests with `env` and stopped after
+ * them: for tests that need what the shared server (support/fixtures.ts) cannot give, such as an installation where
+ * no admin exists yet, or other settings. `env` is read when the server starts, so an earlier `beforeAll` may fill
+ * it. Read `server` inside the tests; the browser is the worker's (the `browser` fixture).
  */
-export function serverAndBrowser(env: Record<string, string> = {}): Suite {
+export function ownServer(env: Record<string, string> = {}): { readonly server: RunningServer } {
   let server: RunningServer | undefined;
-  let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startServer(env);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
   return {
     get server() {
       if (!server) throw new Error('The server starts in beforeAll: read it inside a test or a later hook.');
       return server;
-    },
-    get browser() {
-      if (!browser) throw new Error('The browser starts in beforeAll: read it inside a test or a later hook.');
-      return browser;
     },
   };
 }
