@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './apps/server/src/test/slow-first-sequencer';
 
 /** One worker per core the machine offers (two here); VITEST_MAX_WORKERS overrides it. */
 const workers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism();
@@ -11,6 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: workers,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
