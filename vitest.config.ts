@@ -3,8 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './apps/server/src/test/slow-first-sequencer';
 
-/** One worker per core the machine offers (two here); VITEST_MAX_WORKERS overrides it. */
-const workers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism();
+/**
+ * Half as many workers again as the machine has cores (three here): the server tests spend about a third of their time
+ * waiting (processes they start, leases to expire, sockets), so a third worker fills the cores — the unit run took
+ * 663 s with three workers and 816 s with two on this 2-core machine (docs/performance.md, Test suite).
+ * VITEST_MAX_WORKERS overrides it.
+ */
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, Math.round(availableParallelism() * 1.5));
 
 export default defineConfig({
   test: {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, one phase after another — type check, lint, build, bundle budgets, unit and integration tests,
- * browser tests — stopping at the first that fails. It prints how long each phase took, the number of tests run (which
+ * `npm test`: every check — type check and lint side by side, then build, bundle budgets, unit and integration tests,
+ * browser tests — stopping at the first step that fails. It prints how long each phase took, the number of tests run (which
  * must not fall below the floor in scripts/test-count-floor.json: a test is deleted or skipped only on purpose, with the
  * floor lowered in the same commit), and a warning when the whole run passes 25 minutes (CI's limit is 90).
  */
@@ -20,13 +20,16 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'parley-test-run-'));
 const vitestReport = (name) => path.join(scratch, `${name}.json`);
 const vitestArgs = (name) => ['--', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(name)}`];
 
-const phases = [
-  { name: 'typecheck', script: 'typecheck' },
-  { name: 'lint', script: 'lint' },
-  { name: 'build', script: 'build' },
-  { name: 'bundle', script: 'check:bundle' },
-  { name: 'unit', script: 'test:unit', args: vitestArgs('unit'), counts: 'unit' },
-  { name: 'browser', script: 'test:e2e', args: vitestArgs('browser'), counts: 'browser' },
+/** Steps run one after another; the phases of a step run at once (the type check and the lint use a core each). */
+const steps = [
+  [
+    { name: 'typecheck', script: 'typecheck' },
+    { name: 'lint', script: 'lint' },
+  ],
+  [{ name: 'build', script: 'build' }],
+  [{ name: 'bundle', script: 'check:bundle' }],
+  [{ name: 'unit', script: 'test:unit', args: vitestArgs('unit'), counts: 'unit' }],
+  [{ name: 'browser', script: 'test:e2e', args: vitestArgs('browser'), counts: 'browser' }],
 ];
 
 function run(script, args = []) {
@@ -49,15 +52,22 @@ const started = Date.now();
 const timings = [];
 const counts = {};
 let failedPhase;
-for (const phase of phases) {
-  const phaseStarted = Date.now();
-  console.log(`\n[test] ${phase.name}: npm run ${phase.script}`);
-  const code = await run(phase.script, phase.args);
-  const seconds = (Date.now() - phaseStarted) / 1000;
-  timings.push({ name: phase.name, seconds, ok: code === 0 });
-  if (phase.counts) counts[phase.counts] = countsOf(phase.counts);
-  if (code !== 0) {
-    failedPhase = phase.name;
+for (const step of steps) {
+  const codes = await Promise.all(
+    step.map(async (phase) => {
+      const phaseStarted = Date.now();
+      console.log(`\n[test] ${phase.name}: npm run ${phase.script}`);
+      const code = await run(phase.script, phase.args);
+      const seconds = (Date.now() - phaseStarted) / 1000;
+      console.log(`[test] ${phase.name} ${code === 0 ? 'passed' : 'FAILED'} in ${Math.round(seconds)} s`);
+      timings.push({ name: phase.name, seconds, ok: code === 0 });
+      if (phase.counts) counts[phase.counts] = countsOf(phase.counts);
+      return code;
+    }),
+  );
+  const failed = step.find((_, index) => codes[index] !== 0);
+  if (failed) {
+    failedPhase = failed.name;
     break;
   }
 }

@@ -22,10 +22,10 @@ export type SignUp = (account: SignUpOptions) => Promise<SignedInAccount>;
  * worker, and for each test a client address of its own, contexts that close after it and signed-in users.
  *
  * The server is a worker fixture, started in the process that runs the tests (e2e/vitest.config.ts runs the files in
- * one worker without isolation, so the worker's fixtures outlive each file), rather than in a globalSetup, which runs
+ * workers without isolation, so a worker's fixtures outlive each file), rather than in a globalSetup, which runs
  * in vitest's main process: the tests read the outbox e-mails the server logs straight from its stdout, as they did
  * when each describe block started one, with no log file to relay them through; vitest stops it when the worker ends,
- * and with several workers each would get a server of its own. It starts with the first test that asks for it, so a
+ * and each worker gets a server of its own (one per core). It starts with the first test that asks for it, so a
  * run of files that all bring their own servers starts none. Tests that need a server of their own (a fresh
  * installation, other settings, a restart) use `ownServer` of support/suite.ts and this file's browser.
  *
