@@ -13,12 +13,13 @@ import { server } from './server';
 // takes longer than a second to render. A passing test does not wait for it.
 configure({ asyncUtilTimeout: 5_000 });
 
-class ResizeObserverStub {
+// jsdom has no ResizeObserver; Radix measures with one. Nothing here resizes, so an observer that never reports is enough.
+class InertResizeObserver {
   observe(): void {}
   unobserve(): void {}
   disconnect(): void {}
 }
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+globalThis.ResizeObserver ??= InertResizeObserver as unknown as typeof ResizeObserver;
 
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList =>
