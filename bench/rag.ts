@@ -29,7 +29,8 @@ import {
   vectorIndexStatement,
   type VectorIndexForm,
 } from '../apps/server/src/db/vector';
-import { fullTextQueries, LOCAL_VECTOR_WEIGHT, prefixQuery, questionTerms, rankByFullText, retrievePassages } from '../apps/server/src/features/chat/retrieval';
+import { chooseCandidateQueries, fullTextQuery, rankByBm25 } from '../apps/server/src/features/chat/bm25';
+import { FUSION, retrievePassages } from '../apps/server/src/features/chat/retrieval';
 import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 
@@ -203,27 +204,23 @@ for (const size of SIZES) {
         hybridHits += 1;
     }
     latencies.sort((a, b) => a - b);
-    const variant = vectorWeight === undefined ? `the product's query: vectors at weight ${LOCAL_VECTOR_WEIGHT}` : 'vectors at an equal say (before)';
+    const variant = vectorWeight === undefined ? `the product's query: vectors at weight ${FUSION.hashingVectorWeight}` : 'vectors at an equal say (before)';
     log(
       `| Hybrid retrieval at ${size.toLocaleString('en')} chunks (${variant}, 100 questions) | p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms | own section in the 5 passages: ${hybridHits}% |`,
     );
   }
 
-  // The full-text half alone: every question word picks the candidates (baseline) or the rarer ones do; when all
-  // are common, the product ranks the chunks holding the two rarest first, where before it ranked all the rarest's.
-  const variants = ['every word (baseline)', 'rarer words (before)', "rarer words, the two rarest together first when all are common (the product's)"] as const;
+  // The full-text half alone (BM25): the rarer words pick the candidates (the product's), or every word does (the
+  // baseline, every matching chunk scored).
+  const variants = ["rarer words (the product's)", 'every word (baseline)'] as const;
   for (const variant of variants) {
     const textLatencies: number[] = [];
     let textHits = 0;
     for (const [q, question] of questions.entries()) {
       started = performance.now();
-      const everyWord = prefixQuery(questionTerms(question));
-      const product = variant === variants[0] ? undefined : await fullTextQueries(db, bot.id, question);
-      // Before, the candidates were the product's last tier alone (chooseCandidateQueries).
-      const queries = product
-        ? { ...product, candidateQueries: variant === variants[1] ? product.candidateQueries.slice(-1) : product.candidateQueries }
-        : { candidateQueries: everyWord ? [everyWord] : [], rankQuery: everyWord };
-      const ids = await rankByFullText(db, bot.id, queries, 20);
+      const product = await fullTextQuery(db, bot.id, question);
+      const query = variant === variants[0] ? product : { ...product, candidateQueries: chooseCandidateQueries(product.weights, Number.POSITIVE_INFINITY) };
+      const ids = (await rankByBm25(db, bot.id, query, 20)).map((r) => r.id);
       textLatencies.push(performance.now() - started);
       const firstFive = ids.length
         ? await db

@@ -47,6 +47,7 @@ import { chatRoutes } from './features/chat/routes';
 import { chatbotRoutes } from './features/chatbots/routes';
 import { chatbotCounts, recentConversationCount } from './features/chatbots/service';
 import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
+import { retrievalTestingRoutes } from './features/retrieval-testing/routes';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
 import { organizationRoutes } from './features/organizations/routes';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(chatbotRoutes);
   await app.register(knowledgeSourceRoutes);
+  await app.register(retrievalTestingRoutes);
   await app.register(chatRoutes, { rateLimiter });
   await app.register(widgetRoutes);
   await app.register(usageRoutes);

@@ -37,6 +37,18 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .visitor{align-self:flex-end;background:var(--accent);color:var(--on-accent);border-bottom-right-radius:4px}
 .error{align-self:stretch;max-width:none;padding:8px 12px;border:1px solid #fecaca;border-radius:10px;background:#fef2f2;color:#991b1b;font-size:13px}
 
+.md{white-space:normal}
+.md>*{margin:0}
+.md>*+*{margin-top:8px}
+.md ul,.md ol{padding-left:20px}
+.md li+li,.md li>ul,.md li>ol{margin-top:2px}
+.md .h{font-weight:600}
+.md a{color:var(--accent-text);text-decoration:underline;text-underline-offset:2px}
+.md code{padding:1px 4px;border-radius:4px;background:#f3f4f6;font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.md pre{padding:8px 10px;border-radius:8px;background:#f3f4f6;overflow-x:auto;white-space:pre}
+.md pre code{padding:0;background:none}
+.md hr{border:0;border-top:1px solid #e5e7eb}
+
 .agent{border-color:var(--accent)}
 .author{margin:0 0 2px;color:var(--accent-text);font-size:12px;font-weight:600}
 .note{align-self:center;max-width:90%;margin:2px 0;color:#6b7280;font-size:12.5px;text-align:center}

@@ -3,6 +3,7 @@ import { groupCitations } from '../citations';
 import { readableTextColor } from '../format';
 import type { ConversationMode, StoredCitation, StoredMessage } from '../storage';
 import { el, icon, ICONS } from './dom';
+import { renderMarkdown } from './markdown';
 import { WIDGET_CSS } from './styles';
 
 export interface ViewOptions {
@@ -71,8 +72,15 @@ function sourcesList(citations: StoredCitation[]): HTMLElement | null {
   return el('div', { class: 'sources' }, [el('p', { class: 'sources-label' }, ['Sources']), el('ul', { class: 'source-list' }, items)]);
 }
 
+/** The bot's text, markdown formatted (agents' and visitors' messages are shown as typed). */
+function markdownText(text: string): HTMLElement {
+  const node = el('div', { class: 'text md' });
+  renderMarkdown(node, text);
+  return node;
+}
+
 function botBubble(text: string, citations: StoredCitation[] = []): HTMLElement {
-  return el('div', { class: 'msg bot' }, [el('div', { class: 'text' }, [text]), sourcesList(citations)]);
+  return el('div', { class: 'msg bot' }, [markdownText(text), sourcesList(citations)]);
 }
 
 function agentBubble(text: string, author: string | undefined): HTMLElement {
@@ -309,7 +317,7 @@ export function createWidgetView(options: ViewOptions): WidgetView {
       scrollToEnd();
     },
     startAnswer() {
-      const text = el('div', { class: 'text' });
+      const text = markdownText('');
       const typing = el('span', { class: 'typing', role: 'status' }, [el('i'), el('i'), el('i'), el('span', { class: 'sr-only' }, ['Answering…'])]);
       const bubble = el('div', { class: 'msg bot', 'aria-busy': 'true' }, [typing, text]);
       appendToLog(bubble);
@@ -320,7 +328,8 @@ export function createWidgetView(options: ViewOptions): WidgetView {
           typing.remove();
           const follow = nearEnd();
           received += delta;
-          text.textContent = received;
+          // Drawn again from the whole text: "**bo" shows as typed until its closing "**" arrives.
+          renderMarkdown(text, received);
           if (follow) scrollToEnd();
         },
         finish(citations, extra = {}) {

@@ -122,7 +122,14 @@ export const documentChunks = pgTable(
     /** real[] in migrations; converted to pgvector's `vector` where available (db/vector.ts). */
     embedding: real('embedding').array().notNull(),
     embeddingDimensions: integer('embedding_dimensions').notNull(),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    /**
+     * The chunk's words for full-text ranking: English stemming and stop words (the snowball `english` configuration,
+     * in PGlite as in PostgreSQL), each lexeme with its positions, so its count in the chunk is known (BM25's term
+     * frequency, features/chat/bm25.ts).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
+    /** How many words `search_vector` holds, repeats included: BM25's document length (migration 0022). */
+    searchLength: integer('search_length').generatedAlwaysAs(sql`parley_tsvector_length(to_tsvector('english'::regconfig, content))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -134,9 +141,11 @@ export const documentChunks = pgTable(
 
 /**
  * How many of a chatbot's chunks hold each full-text term (the lexemes of `search_vector`), as changes: triggers on
- * document_chunks (migration 0010) add a row per term for each statement that stores or removes chunks (+n or -n),
+ * document_chunks (migrations 0010 and 0022) add a row per term for each statement that stores or removes chunks (+n or -n),
  * so writers never wait for one another; a term's count is the sum of its rows, and `compactTermCounts` folds them.
- * Retrieval reads it to search by a question's rarer words (features/chat/retrieval.ts).
+ * Two rows per statement hold the chatbot's totals under names no lexeme can have (a leading space): ' chunks', the
+ * chunks stored, and ' length', the sum of their search_length — BM25's collection size and average length.
+ * Retrieval reads them to weigh a question's words and to search by its rarer ones (features/chat/bm25.ts).
  */
 export const chunkTermCounts = pgTable(
   'chunk_term_counts',

@@ -87,6 +87,7 @@ describeEachDatabase('analytics exports', (ctx) => {
     const support = 'Support, "main"';
     expect(parseCsv(download.body.slice(1))).toEqual([
       CONVERSATION_HEADER,
+      // Stored as "late **answer**": an answer's markdown leaves as plain text.
       [ids.early, 'API bot', 'widget', '2026-05-09T23:59:00.000Z', '2026-05-10T00:00:30.000Z', 'assistant', 'late answer', 'answered', '', '100', '2'],
       [ids.api, 'API bot', 'api', '2026-05-10T07:00:00.000Z', '2026-05-10T07:00:00.000Z', 'user', 'first conversation', '', '', '', '4'],
       [ids.api, 'API bot', 'api', '2026-05-10T07:00:00.000Z', '2026-05-10T07:00:01.000Z', 'assistant', "'-dash", 'error', '', '', '0'],

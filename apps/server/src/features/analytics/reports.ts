@@ -1,4 +1,5 @@
 import type { AnalyticsReport } from '@parley/shared/contracts/analytics';
+import { markdownToPlainText } from '@parley/shared/markdown/plain-text';
 import { and, asc, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, conversations, messages } from '../../db/schema/index';
@@ -198,7 +199,8 @@ function conversationsReport(db: Db, request: ReportRequest): ReportSource {
           m.startedAt.toISOString(),
           m.createdAt.toISOString(),
           m.role,
-          m.content,
+          // Answers are markdown; a spreadsheet shows their words without the markup.
+          m.role === 'assistant' ? markdownToPlainText(m.content) : m.content,
           m.outcome,
           m.rating,
           m.latencyMs === null ? null : Math.round(m.latencyMs),

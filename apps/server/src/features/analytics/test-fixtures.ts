@@ -141,7 +141,7 @@ export async function seedExportData(c: TestContext) {
     startedAt: '2026-05-09T23:59:00Z',
     messages: [
       { role: 'user', at: '2026-05-09T23:59:00Z', tokens: 1, content: 'late question', questionKey: 'late question', isAnswered: true },
-      { role: 'assistant', at: '2026-05-10T00:00:30Z', tokens: 2, content: 'late answer', outcome: 'answered', latencyMs: 100 },
+      { role: 'assistant', at: '2026-05-10T00:00:30Z', tokens: 2, content: 'late **answer**', outcome: 'answered', latencyMs: 100 },
     ],
   });
   const apiConversation = await seedConversation(db, {

@@ -20,6 +20,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   'POST /api/chatbots/:id/sources/text': { name: 'Injected', text: 'Injected text' },
   'POST /api/chatbots/:id/sources/url': { url: 'https://example.com/injected' },
   'POST /api/chatbots/:id/test-chat': { message: 'What is the secret?' },
+  'POST /api/chatbots/:id/retrieval-test': { query: 'What is the secret?' },
   'POST /api/handoffs/:id/messages': { content: 'Hello from another organization' },
   'POST /api/handoffs/:id/close': { outcome: 'ended' },
   'PATCH /api/analytics/export-schedules/:id': { isActive: false },

@@ -1,3 +1,4 @@
+import { hasOrganizationRole } from '@parley/shared/access';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, BotIcon } from 'lucide-react';
 import { useCallback } from 'react';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CHATBOT_TABS, paths, type ChatbotTab } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { TestChatPanel } from '@/features/chat/components/test-chat-panel';
 import { useChatbot } from '@/features/chatbots/api/get-chatbot';
 import { CHATBOTS_QUERY_ROOT } from '@/features/chatbots/api/get-chatbots';
@@ -17,17 +19,22 @@ import { ChatbotSummary } from '@/features/chatbots/components/chatbot-summary';
 import { EmbedPanel } from '@/features/chatbots/components/embed-panel';
 import { describeChunking, describeEmbedding } from '@/features/chatbots/utils/chatbot-display';
 import { TrainingDataPanel } from '@/features/knowledge-sources/components/training-data-panel';
+import { RetrievalTestPanel } from '@/features/retrieval-testing/components/retrieval-test-panel';
 import { ApiError } from '@/lib/api-error';
 
 const TAB_LABELS: Readonly<Record<ChatbotTab, string>> = {
   'training-data': 'Training data',
+  'retrieval-testing': 'Retrieval testing',
   'test-chat': 'Test chat',
   settings: 'Settings',
   embed: 'Embed',
 };
 
-function toTab(value: string | null): ChatbotTab {
-  return CHATBOT_TABS.find((tab) => tab === value) ?? 'training-data';
+/** Retrieval testing is for the organization's owners and admins (the server refuses members). */
+const MANAGER_TABS: ReadonlySet<ChatbotTab> = new Set(['retrieval-testing']);
+
+function toTab(value: string | null, tabs: readonly ChatbotTab[]): ChatbotTab {
+  return tabs.find((tab) => tab === value) ?? 'training-data';
 }
 
 function BackLink() {
@@ -47,11 +54,14 @@ export default function ChatbotRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = toTab(searchParams.get('tab'));
+  const { organization } = useAuth();
+  const isManager = hasOrganizationRole(organization?.role, 'admin');
+  const tabs = isManager ? CHATBOT_TABS : CHATBOT_TABS.filter((value) => !MANAGER_TABS.has(value));
+  const tab = toTab(searchParams.get('tab'), tabs);
   const chatbotQuery = useChatbot(id);
   const { data: chatbot, isPending, error } = chatbotQuery;
 
-  const showTab = useCallback((next: string) => setSearchParams({ tab: toTab(next) }, { replace: true }), [setSearchParams]);
+  const showTab = useCallback((next: string) => setSearchParams({ tab: toTab(next, CHATBOT_TABS) }, { replace: true }), [setSearchParams]);
   // Source and chunk counts live on the chatbot (and on the list's cards).
   const refreshCounts = useCallback(() => void queryClient.invalidateQueries({ queryKey: CHATBOTS_QUERY_ROOT }), [queryClient]);
 
@@ -104,7 +114,7 @@ export default function ChatbotRoute() {
       <Tabs value={tab} onValueChange={showTab} className="gap-4">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
-            {CHATBOT_TABS.map((value) => (
+            {tabs.map((value) => (
               <TabsTrigger key={value} value={value} className="px-3">
                 {TAB_LABELS[value]}
               </TabsTrigger>
@@ -118,6 +128,11 @@ export default function ChatbotRoute() {
             processingNote={`Embeddings: ${describeEmbedding(chatbot.embedding)}. Chunking: ${describeChunking(chatbot.chunking)}.`}
           />
         </TabsContent>
+        {isManager && (
+          <TabsContent value="retrieval-testing">
+            <RetrievalTestPanel chatbotId={chatbot.id} defaultTopK={chatbot.retrievalTopK} hasTrainingData={chatbot.chunkCount > 0} />
+          </TabsContent>
+        )}
         <TabsContent value="test-chat">
           <TestChatPanel
             chatbotId={chatbot.id}

@@ -392,6 +392,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     real_array embedding
     integer embedding_dimensions
     tsvector search_vector
+    integer search_length
     timestamptz created_at
   }
   email_outbox {

@@ -1,5 +1,5 @@
 import { AlertCircleIcon, BotIcon, SearchXIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Markdown } from '@/components/markdown/markdown';
 import { readableTextColor } from '@/lib/color';
 import { cn } from '@/lib/utils';
 import type { ChatTurn } from '../utils/chat-transcript';
@@ -17,15 +17,17 @@ function BotAvatar({ color }: { color: string }) {
   );
 }
 
-/** A message from the chatbot that is not an answer (the welcome message). */
-export function BotMessage({ color, children }: { color: string; children: ReactNode }) {
+/** A message from the chatbot that is not an answer (the welcome message), in markdown as the widget shows it. */
+export function BotMessage({ color, text }: { color: string; text: string }) {
   return (
     <div className="flex items-start gap-2.5">
       <BotAvatar color={color} />
-      <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-muted px-3.5 py-2 text-sm whitespace-pre-wrap">{children}</div>
+      <Markdown text={text} className="max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm bg-muted px-3.5 py-2 text-sm" />
     </div>
   );
 }
+
+const cursor = <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/50 align-text-bottom" aria-hidden="true" />;
 
 export function ChatMessage({ turn, color }: { turn: ChatTurn; color: string }) {
   if (turn.role === 'user') {
@@ -42,7 +44,7 @@ export function ChatMessage({ turn, color }: { turn: ChatTurn; color: string }) 
       <BotAvatar color={color} />
       <div className="grid max-w-[85%] min-w-0 gap-2">
         {(turn.text || isWaiting) && (
-          <div className={cn('rounded-2xl rounded-tl-sm bg-muted px-3.5 py-2 text-sm whitespace-pre-wrap', turn.status === 'error' && 'opacity-70')}>
+          <div className={cn('rounded-2xl rounded-tl-sm bg-muted px-3.5 py-2 text-sm', turn.status === 'error' && 'opacity-70')}>
             {isWaiting ? (
               <span className="inline-flex gap-1 py-1" role="status" aria-label="The chatbot is looking through your documents">
                 {[0, 150, 300].map((delay) => (
@@ -50,12 +52,8 @@ export function ChatMessage({ turn, color }: { turn: ChatTurn; color: string }) 
                 ))}
               </span>
             ) : (
-              <>
-                {turn.text}
-                {turn.status === 'streaming' && (
-                  <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/50 align-text-bottom" aria-hidden="true" />
-                )}
-              </>
+              // Drawn again from the whole text as it grows: "**bo" shows as typed until its "**" arrives.
+              <Markdown text={turn.text} trailing={turn.status === 'streaming' && cursor} />
             )}
           </div>
         )}

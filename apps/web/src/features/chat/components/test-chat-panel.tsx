@@ -53,7 +53,7 @@ export function TestChatPanel({ chatbotId, welcomeMessage, suggestedQuestions, c
               </AlertDescription>
             </Alert>
           )}
-          {welcomeMessage.trim() && <BotMessage color={color}>{welcomeMessage}</BotMessage>}
+          {welcomeMessage.trim() && <BotMessage color={color} text={welcomeMessage} />}
           {transcript.turns.length === 0 && suggestedQuestions.length > 0 && (
             <div className="flex flex-wrap gap-2 pl-9" role="group" aria-label="Try asking">
               {suggestedQuestions.map((question) => (

@@ -1,6 +1,7 @@
 import type { HandoffMessage } from '@parley/shared/contracts/handoffs';
 import { BotIcon, HeadsetIcon, UserIcon } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Markdown } from '@/components/markdown/markdown';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { toConversationItems, type ConversationItem, type SenderRole } from '../utils/conversation-items';
@@ -33,15 +34,25 @@ function MessageGroup({ group, visitorLabel }: { group: Extract<ConversationItem
           <Icon className="size-3.5" aria-hidden="true" />
           {senderName(group, visitorLabel)}
         </span>
-        {group.messages.map((message) => (
-          <p
-            key={message.id}
-            className={cn('rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap', sender.bubble)}
-            title={formatDateTime(message.createdAt)}
-          >
-            {message.content}
-          </p>
-        ))}
+        {group.messages.map((message) =>
+          // The assistant's answers are markdown, drawn as the widget draws them; people's messages are shown as typed.
+          group.role === 'assistant' ? (
+            <Markdown
+              key={message.id}
+              text={message.content}
+              className={cn('min-w-0 rounded-2xl px-3.5 py-2 text-sm', sender.bubble)}
+              title={formatDateTime(message.createdAt)}
+            />
+          ) : (
+            <p
+              key={message.id}
+              className={cn('rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap', sender.bubble)}
+              title={formatDateTime(message.createdAt)}
+            >
+              {message.content}
+            </p>
+          ),
+        )}
         <time dateTime={lastMessage.createdAt} className="px-1 text-[11px] text-muted-foreground tabular-nums">
           {timeFormat.format(new Date(lastMessage.createdAt))}
         </time>

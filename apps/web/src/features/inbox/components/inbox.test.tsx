@@ -54,7 +54,7 @@ function message(index: number, role: HandoffMessage['role'], content: string, a
 
 const TRANSCRIPT: HandoffMessage[] = [
   message(1, 'user', 'How do I export my data?'),
-  message(2, 'assistant', 'You can export it from Settings.'),
+  message(2, 'assistant', 'You can export it from **Settings**.'),
   message(3, 'user', 'Can I talk to a person?'),
   message(4, 'system', 'The visitor asked for a person.'),
 ];
@@ -203,7 +203,10 @@ describe('Inbox', () => {
     expect(within(conversation).getByText('Help bot · Asked with the widget’s button')).toBeInTheDocument();
     const transcript = within(conversation).getByRole('list', { name: 'Conversation' });
     expect(within(transcript).getByText('How do I export my data?')).toBeInTheDocument();
-    expect(within(transcript).getByText('You can export it from Settings.').closest('[data-role]')).toHaveAttribute('data-role', 'assistant');
+    // The assistant's markdown is formatted, not shown as typed.
+    const answer = within(transcript).getByText('Settings', { selector: 'strong' });
+    expect(answer.closest('p')).toHaveTextContent('You can export it from Settings.');
+    expect(answer.closest('[data-role]')).toHaveAttribute('data-role', 'assistant');
     expect(within(transcript).getByText('The visitor asked for a person.')).toHaveAttribute('data-role', 'system');
     expect(within(conversation).getByPlaceholderText('Reply to join the conversation…')).toBeEnabled();
 

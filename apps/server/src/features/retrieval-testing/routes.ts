@@ -1,0 +1,30 @@
+import { idParamsSchema } from '@parley/shared/contracts/common';
+import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { retrievalTestBodySchema, retrievalTestResultSchema } from '@parley/shared/contracts/retrieval-testing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireMembership } from '../../plugins/access';
+import { testRetrieval } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+
+export const retrievalTestingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/chatbots/:id/retrieval-test',
+    {
+      // A tuning tool for those who manage the organization; members try the chatbot through the test chat.
+      config: { access: 'user', orgRole: 'admin' },
+      schema: {
+        tags: ['training data'],
+        summary: 'The passages the chat would retrieve for a question, ranked, without asking the chatbot (nothing is stored or metered)',
+        params: idParamsSchema,
+        body: retrievalTestBodySchema,
+        response: { 200: retrievalTestResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      testRetrieval(
+        { database: app.database, db: app.db, config: app.config, log: request.log },
+        { organizationId: requireMembership(request).organizationId, chatbotId: request.params.id, ...request.body },
+      ),
+  );
+};
