@@ -188,12 +188,12 @@ for (const size of SIZES) {
   const found = (texts: string[], q: number) => texts.includes(asked[q]!);
   const queryVectors = await embedder.embed(questions);
   // The product's fusion, and the equal say the vectors had before (decisions §46), on the same questions.
-  for (const vectorWeight of [undefined, 1]) {
+  for (const vectorShare of [undefined, 0.5]) {
     const latencies: number[] = [];
     let hybridHits = 0;
     for (const [q, question] of questions.entries()) {
       started = performance.now();
-      const passages = await retrievePassages(database, { chatbotId: bot.id, question, embedder, topK: 5, vectorWeight });
+      const passages = await retrievePassages(database, { chatbotId: bot.id, question, embedder, topK: 5, vectorShare });
       latencies.push(performance.now() - started);
       if (
         found(
@@ -204,7 +204,7 @@ for (const size of SIZES) {
         hybridHits += 1;
     }
     latencies.sort((a, b) => a - b);
-    const variant = vectorWeight === undefined ? `the product's query: vectors at weight ${FUSION.hashingVectorWeight}` : 'vectors at an equal say (before)';
+    const variant = vectorShare === undefined ? `the product's query: vectors' share ${FUSION.hashingVectorShare}` : 'vectors at an equal share';
     log(
       `| Hybrid retrieval at ${size.toLocaleString('en')} chunks (${variant}, 100 questions) | p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms | own section in the 5 passages: ${hybridHits}% |`,
     );

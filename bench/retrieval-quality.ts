@@ -27,7 +27,7 @@ import { rowsOf } from '../apps/server/src/db/raw-sql';
 import { knowledgeSources } from '../apps/server/src/db/schema/index';
 import { prepareVectorColumn, vectorIndexFormFor, vectorIndexName } from '../apps/server/src/db/vector';
 import { BM25_B, BM25_K1, fullTextQuery, inverseDocumentFrequency, rankByBm25 } from '../apps/server/src/features/chat/bm25';
-import { retrievePassages, vectorCandidates } from '../apps/server/src/features/chat/retrieval';
+import { FUSION, retrievePassages, vectorCandidates } from '../apps/server/src/features/chat/retrieval';
 import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
 import { createEmbedder } from '../apps/server/src/rag/embedders/index';
 import { reciprocalRankFusion } from '../apps/server/src/rag/fusion';
@@ -281,9 +281,9 @@ for (const k of [10, 30, 60]) {
     }
   }
 }
-for (const alpha of [0.3, 0.4, 0.5, 0.6, 0.7]) {
+for (const alpha of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
   variants.push({
-    name: `scores min-max normalised, vector share ${alpha}, 100 candidates each`,
+    name: `scores min-max scaled, vector share ${alpha}, 100 candidates each${alpha === FUSION.modelVectorShare ? " (the product's)" : ''}`,
     fuse: (h) => {
       const combined = new Map<string, number>();
       const norm = (values: number[]) => {

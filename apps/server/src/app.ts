@@ -48,6 +48,8 @@ import { chatbotRoutes } from './features/chatbots/routes';
 import { chatbotCounts, recentConversationCount } from './features/chatbots/service';
 import { knowledgeSourceRoutes } from './features/knowledge-sources/routes';
 import { retrievalTestingRoutes } from './features/retrieval-testing/routes';
+import { evaluationRoutes } from './features/evaluations/routes';
+import { startEvaluationWorker } from './features/evaluations/job';
 import { startIngestionWorker } from './features/knowledge-sources/worker';
 import { notificationRoutes } from './features/notifications/routes';
 import { organizationRoutes } from './features/organizations/routes';
@@ -244,6 +246,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(chatbotRoutes);
   await app.register(knowledgeSourceRoutes);
   await app.register(retrievalTestingRoutes);
+  await app.register(evaluationRoutes);
   await app.register(chatRoutes, { rateLimiter });
   await app.register(widgetRoutes);
   await app.register(usageRoutes);
@@ -288,6 +291,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (config.role !== 'api') {
       stopWorkers.push(startHealthProber(app));
       await startIngestionWorker(app);
+      await startEvaluationWorker(app);
       await startEmailWorker(jobs, mailer, app.log);
       await startAnalyticsExportWorker(app, mailer);
       stopWorkers.push(startAnalyticsScheduler(app, mailer));

@@ -36,7 +36,7 @@ export const paths = {
 } as const;
 
 /** The tabs of a chatbot's page, kept in the `tab` query parameter so a reload or a shared link opens the same one. */
-export const CHATBOT_TABS = ['training-data', 'retrieval-testing', 'test-chat', 'settings', 'embed'] as const;
+export const CHATBOT_TABS = ['training-data', 'retrieval-testing', 'evaluation', 'test-chat', 'settings', 'embed'] as const;
 export type ChatbotTab = (typeof CHATBOT_TABS)[number];
 
 export function chatbotPath(id: string, tab?: ChatbotTab): string {

@@ -5,3 +5,11 @@
  * new one (features import no other feature, so the root lives here).
  */
 export const CHATBOT_NAMES_QUERY_ROOT = ['chatbot-names'] as const;
+
+/**
+ * Every query of a chatbot's training data (its pages of sources) starts with this; the chatbots feature refreshes it
+ * when a re-embed queues every source again.
+ */
+export function chatbotSourcesQueryRoot(chatbotId: string) {
+  return ['knowledge-sources', chatbotId] as const;
+}

@@ -171,6 +171,12 @@ export const knowledgeSourceSchema = z.object({
   createdAt: z.string(),
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
+/** POST /api/chatbots/:id/re-embed: the embedder the chatbot now uses, and how many sources are queued to be embedded with it. */
+export const reembedResultSchema = z.object({
+  embedding: z.object({ provider: z.string(), model: z.string(), dimensions: z.number().int() }),
+  queued: z.number().int(),
+});
+export type ReembedResult = z.infer<typeof reembedResultSchema>;
 export const SOURCE_SEARCH_MAX = 200;
 /** One page of a chatbot's training data, newest first; `search` matches the name anywhere, `status` narrows it. */
 export const knowledgeSourceListQuerySchema = pageQuerySchema.extend({

@@ -18,3 +18,4 @@ export * from './webhooks';
 export * from './security-center';
 export * from './referrals';
 export * from './billing';
+export * from './evaluations';

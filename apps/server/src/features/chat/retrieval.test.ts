@@ -312,7 +312,7 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
     // 2,023 chunks written and embedded: on a loaded machine PGlite takes well past the default 30 s.
   }, 180_000);
 
-  it("gives the built-in embedder's vectors half the full text's say, and model embeddings an equal one", async () => {
+  it("fuses the halves' scaled scores by their shares: a model's vectors 0.4, the hashing embedder's 0.25", async () => {
     const { db } = ctx().database;
     const bot = await createChatbot(db);
     const [a, b, c, x] = [
@@ -338,14 +338,35 @@ describeEachDatabase('full-text term counts and candidates', (ctx) => {
       embed: async (texts) => texts.map((text) => (text === question ? unit(1, 0) : vectors.get(text)!)),
     });
     await addSource(bot, [a, b, c, x], { embedder: embedderOf('local') });
+    await compactTermCounts(db, bot.chatbotId);
 
-    const order = async (provider: EmbedderProvider, model?: string) =>
-      (await retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question, embedder: embedderOf(provider, model), topK: 4 })).map((p) => p.text);
-    // The hashing embedder's half weight: the full-text order leads, and the passage no word matched comes last.
-    expect(await order('local', LOCAL_EMBEDDER_MODEL)).toEqual([a, b, c, x]);
-    // Equal say, for a model's vectors wherever it runs: c, first by meaning and third by words, comes first
-    // (1/61 + 1/63 > 2/62 for b).
-    expect(await order('openai')).toEqual([c, a, b, x]);
-    expect(await order('local', 'all-MiniLM-L6-v2')).toEqual([c, a, b, x]);
+    const retrieve = (embedder: Embedder, vectorShare?: number) =>
+      retrievePassages(ctx().database, { chatbotId: bot.chatbotId, question, embedder, topK: 4, ...(vectorShare === undefined ? {} : { vectorShare }) });
+    const order = async (embedder: Embedder, vectorShare?: number) => (await retrieve(embedder, vectorShare)).map((p) => p.text);
+    // Each half alone, then the hashing embedder's small share: the full-text order leads.
+    expect(await order(embedderOf('openai'), 1)).toEqual([c, b, a, x]);
+    expect((await order(embedderOf('openai'), 0)).slice(0, 3)).toEqual([a, b, c]);
+    expect(await order(embedderOf('local', LOCAL_EMBEDDER_MODEL))).toEqual([a, b, c, x]);
+
+    // A model's vectors (wherever it runs): every score is 0.4 × the scaled similarity + 0.6 × the scaled BM25 score.
+    const similarity = new Map([...vectors].map(([text, v]) => [text, v[0]!]));
+    const bm25 = new Map(
+      await Promise.all(
+        (await rankByBm25(db, bot.chatbotId, await fullTextQuery(db, bot.chatbotId, question), 10)).map(async (r) => {
+          const [row] = await db.select({ content: documentChunks.content }).from(documentChunks).where(eq(documentChunks.id, r.id));
+          return [row!.content, r.score] as const;
+        }),
+      ),
+    );
+    const scaled = (values: Map<string, number>, text: string) => {
+      const all = [...values.values()];
+      const [min, max] = [Math.min(...all), Math.max(...all)];
+      return values.has(text) ? (values.get(text)! - min) / (max - min) : 0;
+    };
+    for (const embedder of [embedderOf('openai'), embedderOf('local', 'all-MiniLM-L6-v2')]) {
+      const passages = await retrieve(embedder);
+      for (const passage of passages) expect(passage.score).toBeCloseTo(0.4 * scaled(similarity, passage.text) + 0.6 * scaled(bm25, passage.text), 6);
+      expect(passages.map((p) => p.score)).toEqual([...passages.map((p) => p.score)].sort((p, q) => q - p));
+    }
   });
 });

@@ -4,7 +4,6 @@ import { documentChunks, knowledgeSources } from '../../db/schema/index';
 import { cosineDistance } from '../../db/vector';
 import { LOCAL_EMBEDDER_MODEL } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
-import { reciprocalRankFusion } from '../../rag/fusion';
 import { withoutUnfinishedWrites } from '../knowledge-sources/chunk-writes';
 import { fullTextQuery, rankByBm25 } from './bm25';
 
@@ -17,26 +16,53 @@ export interface Passage {
 }
 
 /**
- * How the two halves are fused (weighted reciprocal-rank fusion), chosen on public data (bench/retrieval-quality.ts,
- * docs/performance.md "Retrieval quality", decisions §91).
+ * How the two halves are fused, chosen on public data (bench/retrieval-quality.ts, docs/performance.md "Retrieval
+ * quality", decisions §91): each half's scores are scaled to 0–1 over its candidates (min-max) and added with these
+ * shares (a convex combination); a chunk only one half found gets 0 from the other. On BEIR ArguAna with
+ * all-MiniLM-L6-v2 this beat every weighted reciprocal-rank fusion tried, and shares of 0.3–0.5 for the vectors
+ * were within 0.004 nDCG@10 of one another: the middle of that plateau is taken, not its best point on one set.
  */
 export const FUSION = {
-  /** RRF's k: how fast a list's say falls with rank. */
-  k: 60,
-  /** The vector half's weight against the BM25 half's 1, for a sentence-embedding model's vectors. */
-  modelVectorWeight: 1,
+  /** The vector half's share for a sentence-embedding model's vectors (the BM25 half has the rest). */
+  modelVectorShare: 0.4,
   /**
-   * The hashing embedder's vectors hash the same words the full-text half matches, only with collisions: at an equal
-   * say they pushed the full-text half's better passages out, so they keep half of it.
+   * The hashing embedder's vectors hash the same words the full-text half matches, only with collisions: they get a
+   * smaller share, and lift what both halves found.
    */
-  hashingVectorWeight: 0.5,
-  /** How many candidates each half hands the fusion, for a topK. */
-  candidates: (topK: number) => Math.max(20, topK * 4),
+  hashingVectorShare: 0.25,
+  /** How many candidates each half hands the fusion, for a topK: the scaling needs a list longer than the answer. */
+  candidates: (topK: number) => Math.max(100, topK * 4),
 } as const;
 
-/** The vector half's weight for an embedder's vectors (FUSION). */
-export function vectorWeightFor(embedder: Pick<Embedder, 'provider' | 'model'>): number {
-  return embedder.provider === 'local' && embedder.model === LOCAL_EMBEDDER_MODEL ? FUSION.hashingVectorWeight : FUSION.modelVectorWeight;
+/** The vector half's share for an embedder's vectors (FUSION). */
+export function vectorShareFor(embedder: Pick<Embedder, 'provider' | 'model'>): number {
+  return embedder.provider === 'local' && embedder.model === LOCAL_EMBEDDER_MODEL ? FUSION.hashingVectorShare : FUSION.modelVectorShare;
+}
+
+/**
+ * A convex combination of two scored lists, each min-max scaled over its own candidates (a list of one scales to 1);
+ * best first, ties in the order the ids were first seen (vector list, then BM25 list).
+ */
+export function fuseByScore(
+  lists: readonly (readonly { id: string; score: number }[])[],
+  shares: readonly number[],
+  limit: number,
+): { id: string; score: number }[] {
+  const fused = new Map<string, number>();
+  lists.forEach((list, i) => {
+    const scores = list.map((entry) => entry.score);
+    const max = Math.max(...scores);
+    const min = Math.min(...scores);
+    for (const entry of list) {
+      const scaled = max > min ? (entry.score - min) / (max - min) : 1;
+      fused.set(entry.id, (fused.get(entry.id) ?? 0) + shares[i]! * scaled);
+    }
+  });
+  return [...fused]
+    .map(([id, score], order) => ({ id, score, order }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, limit)
+    .map(({ id, score }) => ({ id, score }));
 }
 
 /** The vector half: the chatbot's chunks nearest the question's vector (HNSW where pgvector is), with their cosine similarity. */
@@ -57,8 +83,8 @@ export async function vectorCandidates(
 }
 
 /**
- * Hybrid retrieval scoped to ONE chatbot: nearest neighbours by embedding and BM25 full-text matches, fused by
- * weighted reciprocal rank. Every query filters on chatbot_id, so one customer's documents never reach another's
+ * Hybrid retrieval scoped to ONE chatbot: nearest neighbours by embedding and BM25 full-text matches, fused by their
+ * scaled scores (FUSION). Every query filters on chatbot_id, so one customer's documents never reach another's
  * answers.
  */
 export async function retrievePassages(
@@ -68,8 +94,8 @@ export async function retrievePassages(
     question: string;
     embedder: Embedder;
     topK: number;
-    /** The vector half's weight in the fusion; by default vectorWeightFor(embedder). */
-    vectorWeight?: number;
+    /** The vector half's share in the fusion; by default vectorShareFor(embedder). */
+    vectorShare?: number;
   },
 ): Promise<Passage[]> {
   const { db } = database;
@@ -86,11 +112,8 @@ export async function retrievePassages(
   });
   const byText = await rankByBm25(db, input.chatbotId, query, candidates, only);
 
-  const fused = reciprocalRankFusion([byVector.map((r) => r.id), byText.map((r) => r.id)], {
-    k: FUSION.k,
-    limit: input.topK,
-    weights: [input.vectorWeight ?? vectorWeightFor(input.embedder), 1],
-  });
+  const share = input.vectorShare ?? vectorShareFor(input.embedder);
+  const fused = fuseByScore([byVector.map((r) => ({ id: r.id, score: r.similarity })), byText], [share, 1 - share], input.topK);
   if (fused.length === 0) return [];
   const rows = await db
     .select({ id: documentChunks.id, sourceId: documentChunks.sourceId, content: documentChunks.content, sourceName: knowledgeSources.name })

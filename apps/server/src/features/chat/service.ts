@@ -11,7 +11,10 @@ import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
-import { streamLlmAnswer, type LlmUsage } from '../../rag/answerers/llm';
+import { answerByMeaning, closestMeaning, MIN_ANSWER_SIMILARITY } from '../../rag/answerers/by-meaning';
+import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
+import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
+import { createMiniLmEmbedder, isMiniLmAvailable } from '../../rag/embedders/minilm/index';
 import { questionKey } from '../analytics/question-key';
 import { noteAnswerUsage } from '../api-usage/request-usage';
 import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
@@ -272,22 +275,45 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
 
   let text = '';
   try {
+    // A follow-up is read with the question before it (rag/answerers/follow-up.ts).
+    const previousQuestion = history.findLast((turn) => turn.role === 'user' && !turn.failed)?.content;
+    const followUp = previousQuestion !== undefined && isFollowUp(request.message);
+    // Credentials from the system API keys screen (or the environment), one counted use per answer; none: the built-in answerer.
+    let provider: LlmProviderConfig | null | undefined = followUp ? await answerProviderFor(deps, chatbot) : undefined;
+    const question = !followUp
+      ? request.message
+      : provider
+        ? await rewriteFollowUp({ provider, previousQuestion, followUp: request.message, ...(request.signal ? { signal: request.signal } : {}) }).catch(() =>
+            combineWithPrevious(previousQuestion, request.message),
+          )
+        : combineWithPrevious(previousQuestion, request.message);
     const passages = await retrievePassages(deps.database, {
       chatbotId: chatbot.id,
-      question: request.message,
+      question,
       embedder: embedderFor(deps, chatbot),
       topK: chatbot.retrievalTopK,
     });
     let citations: Citation[] = [];
     let answered = false;
     let providerUsage: LlmUsage | null = null;
-    // Credentials from the system API keys screen (or the environment), one counted use per answer; none: the built-in answerer.
-    const provider = passages.length === 0 ? null : await answerProviderFor(deps, chatbot);
-    if (passages.length === 0) {
+    if (passages.length > 0 && provider === undefined) provider = await answerProviderFor(deps, chatbot);
+    // The sentence-embedding model judges whether the passages answer at all, and picks the sentences (decisions §94).
+    const sentences = (await isMiniLmAvailable()) ? createMiniLmEmbedder() : null;
+    const relevant =
+      passages.length > 0 && (!provider || !sentences || (await closestMeaning(question, passages, sentences, request.signal)) >= MIN_ANSWER_SIMILARITY);
+    if (!relevant) {
       text = NO_ANSWER_TEXT;
       request.emit({ type: 'delta', text });
     } else if (!provider) {
-      const answer = answerExtractively({ question: request.message, passages });
+      const answer = sentences
+        ? await answerByMeaning({
+            question,
+            ...(followUp && !provider ? { followUp: request.message } : {}),
+            passages,
+            embedder: sentences,
+            ...(request.signal ? { signal: request.signal } : {}),
+          })
+        : answerExtractively({ question, passages });
       text = answer.text;
       answered = answer.answered;
       citations = answer.citations.map(toCitation(passages));
@@ -298,7 +324,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         systemPrompt: chatbot.systemPrompt,
         passages,
         history,
-        question: request.message,
+        question,
         temperature: chatbot.temperature,
         signal: request.signal,
       });

@@ -6,6 +6,9 @@ import {
   analyticsExportSchedules,
   billingEvents,
   chatbots,
+  evaluationQuestions,
+  evaluationResults,
+  evaluationRuns,
   invoices,
   organizationAlerts,
   organizationInvitations,
@@ -114,6 +117,14 @@ export function tableExports(db: Db): TableExport[] {
             .from(webhookDeliveries)
             .where(inArray(webhookDeliveries.eventId, eventIdsOf(db, organizationId))),
         ),
+    },
+    direct(evaluationQuestions, 'chatbots/evaluation-questions'),
+    direct(evaluationRuns, 'chatbots/evaluation-runs'),
+    {
+      table: evaluationResults,
+      file: 'chatbots/evaluation-results',
+      where: (organizationId) =>
+        inArray(evaluationResults.runId, db.select({ id: evaluationRuns.id }).from(evaluationRuns).where(eq(evaluationRuns.organizationId, organizationId))),
     },
     {
       table: widgetEmbeds,

@@ -3,6 +3,7 @@ import { healthResponseSchema } from '@parley/shared/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { miniLmStatus } from '../../rag/embedders/minilm/index';
 import { REDIS_AWAY, redisUnreachable } from './redis-state';
 
 const VERSION = '0.1.0';
@@ -26,6 +27,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** GET /api/health: 200 when the database answers, 503 when it does not (spec §4 Health: healthy under 5 s). */
 export const healthRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
+  // Whether the built-in embedding model can run is probed as the server starts (about 25 ms, once per process);
+  // the first health check then finds the answer waiting.
+  void miniLmStatus();
   app.get(
     '/api/health',
     {
@@ -52,6 +56,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> =
       if (!app.config.redisUrl && app.realtime.transport === 'postgres' && !app.realtime.connected)
         warnings.push('The database listener for live updates is reconnecting: other nodes’ updates reach this node when it is back.');
       if (dbStatus === 'warning') warnings.push(`The database answered slowly (${responseTimeMs} ms).`);
+      const embeddingModel = await miniLmStatus();
+      if (embeddingModel.state === 'unavailable')
+        warnings.push(`The built-in embedding model could not load (${embeddingModel.reason}); new chatbots use the hashing embedder.`);
       // The service is up while the database answers; warnings say what is degraded.
       reply.status(error || app.draining ? 503 : 200);
       // A load balancer or client checks again shortly; the pool reconnects by itself when the database returns.

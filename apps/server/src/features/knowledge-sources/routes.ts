@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { requireMembership } from '../../plugins/access';
 import { detectFormat } from '../../rag/parsers';
 import { DocumentError } from '../../rag/document-error';
+import { queueRunAfterTrainingChange } from '../evaluations/runs';
 import { addSource, deleteSource, listSources, reprocessSource } from './service';
 
 const errors = {
@@ -147,6 +148,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteSource(app.db, requireMembership(request).organizationId, request.params.id, request.params.sourceId);
+      await queueRunAfterTrainingChange({ db: app.db, jobs: app.jobs, log: request.log }, { chatbotId: request.params.id });
       return { ok: true as const };
     },
   );

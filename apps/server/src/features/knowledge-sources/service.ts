@@ -1,7 +1,7 @@
 import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceListQuery } from '@parley/shared/contracts/chatbots';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { knowledgeSources } from '../../db/schema/index';
+import { chatbots, knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
@@ -143,6 +143,38 @@ export async function reprocessSource(db: Db, jobs: JobQueue | null, organizatio
     return updated;
   });
   return toSource(row);
+}
+
+/**
+ * Moves a chatbot to another embedder and queues every one of its sources to be processed again with it (decisions
+ * §94): the chatbot's new embedder and the sources' jobs commit together, and each source shows its progress as it
+ * is processed. Until a source is done its old vectors stay, searched with the new model's question vectors; its
+ * words still match by BM25. Returns how many sources were queued.
+ */
+export async function reembedChatbot(
+  db: Db,
+  jobs: JobQueue | null,
+  organizationId: string,
+  chatbotId: string,
+  embedding: { provider: string; model: string; dimensions: number },
+): Promise<number> {
+  await findChatbotInOrganization(db, organizationId, chatbotId);
+  const queue = requireQueue(jobs);
+  const timeout = jobTimeout(await readSystemConfiguration(db));
+  const rows = await queue.transaction(db, [INGEST_JOB], async (tx, send) => {
+    await tx
+      .update(chatbots)
+      .set({ embeddingProvider: embedding.provider, embeddingModel: embedding.model, embeddingDimensions: embedding.dimensions, updatedAt: new Date() })
+      .where(eq(chatbots.id, chatbotId));
+    const requeued = await tx
+      .update(knowledgeSources)
+      .set({ status: 'queued', progress: 0, error: null, version: sql`${knowledgeSources.version} + 1`, updatedAt: new Date() })
+      .where(eq(knowledgeSources.chatbotId, chatbotId))
+      .returning({ id: knowledgeSources.id, version: knowledgeSources.version });
+    for (const row of requeued) await sendIngestJob(send, row.id, row.version, timeout);
+    return requeued;
+  });
+  return rows.length;
 }
 
 /**

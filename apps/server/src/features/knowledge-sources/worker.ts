@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { embedderFor } from '../../providers/ai/models';
+import { queueRunAfterTrainingChange } from '../evaluations/runs';
 import { createN8nChunkSource } from '../n8n/chunk-source';
 import { readSystemConfiguration } from '../chatbots/service';
 import { systemConfigurationCacheFor } from '../system-configuration/store';
@@ -41,6 +42,8 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
       try {
         const outcome = await processSource(deps, job.data);
         app.log.info({ sourceId: job.data.sourceId, outcome }, 'source processed');
+        // The chatbot's evaluation set is asked again with the new training data (features/evaluations).
+        if (outcome === 'done') await queueRunAfterTrainingChange({ db: app.db, jobs: app.jobs, log: app.log }, { sourceId: job.data.sourceId });
       } catch (error) {
         if (error instanceof PermanentIngestError) {
           await markSourceFailed(app.database, job.data, error.message);

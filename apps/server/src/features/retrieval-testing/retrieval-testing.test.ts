@@ -1,11 +1,12 @@
 import { insufficientOrganizationRoleMessage } from '@parley/shared/access';
 import type { RetrievalTestResult } from '@parley/shared/contracts/retrieval-testing';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chatbots, chatStatsHourly, conversations, messages, questionStatsDaily, usageLedger } from '../../db/schema/index';
+import { chatbots } from '../../db/schema/index';
 import { startFakeOpenAI } from '../../rag/__fixtures__/fake-openai';
-import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 import { createTeam, inOrganization, type Team } from '../../test/teams';
+import { chatTraces, waitForSourcesReady } from '../../test/training-data';
 
 const REFUNDS = 'Customers can ask for a refund within 30 days of purchase. Refunds are paid back to the original card within five working days.';
 const SHIPPING = 'We ship rockets from our warehouse in Rotterdam. Delivery to Europe takes three days; other continents take about two weeks.';
@@ -18,36 +19,6 @@ provider.handle('/v1/embeddings', (_request, response) => {
   response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model not found', type: 'invalid_request_error' } }));
 });
 afterAll(() => provider.close());
-
-async function waitUntilReady(c: TestContext, headers: Record<string, string>, chatbotId: string, expected: number) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { items } = (await c.app.inject({ method: 'GET', url: `/api/chatbots/${chatbotId}/sources`, headers })).json() as { items: { status: string }[] };
-    if (items.some((s) => s.status === 'failed')) throw new Error(`a source failed: ${JSON.stringify(items)}`);
-    if (items.length === expected && items.every((s) => s.status === 'ready')) return;
-    if (Date.now() > deadline) throw new Error(`sources not ready: ${JSON.stringify(items)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** The table rows a chat turn writes for a chatbot: none of them may come from a retrieval test. */
-async function chatTraces(c: TestContext, chatbotId: string) {
-  const { db } = c.database;
-  const counted = async (rows: Promise<{ n: number }[]>) => Number((await rows)[0]?.n ?? 0);
-  return {
-    conversations: await counted(db.select({ n: count() }).from(conversations).where(eq(conversations.chatbotId, chatbotId))),
-    messages: await counted(
-      db
-        .select({ n: count() })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(eq(conversations.chatbotId, chatbotId)),
-    ),
-    usage: await counted(db.select({ n: count() }).from(usageLedger).where(eq(usageLedger.chatbotId, chatbotId))),
-    chatStats: await counted(db.select({ n: count() }).from(chatStatsHourly).where(eq(chatStatsHourly.chatbotId, chatbotId))),
-    questionStats: await counted(db.select({ n: count() }).from(questionStatsDaily).where(eq(questionStatsDaily.chatbotId, chatbotId))),
-  };
-}
 
 describeEachDatabase(
   'retrieval testing: the passages the chat would retrieve for a question, ranked',
@@ -71,7 +42,7 @@ describeEachDatabase(
         const added = await c.app.inject({ method: 'POST', url: `/api/chatbots/${chatbotId}/sources/text`, headers: asOwner(), payload: { name, text } });
         expect(added.statusCode, added.body).toBe(201);
       }
-      await waitUntilReady(c, asOwner(), chatbotId, 2);
+      await waitForSourcesReady(c, asOwner(), chatbotId, 2);
     }, 90_000);
 
     it('ranks the passage that answers the question first, with its source, text and score', async () => {

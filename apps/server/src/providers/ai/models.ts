@@ -1,5 +1,6 @@
 import { createEmbedder } from '../../rag/embedders/index';
 import { LOCAL_EMBEDDER_MODEL } from '../../rag/embedders/local';
+import { MINILM_DIMENSIONS, MINILM_MODEL } from '../../rag/embedders/minilm/index';
 import type { Embedder } from '../../rag/embedders/types';
 import type { LlmProviderConfig } from '../../rag/answerers/llm';
 import { ProviderError } from '../../rag/provider-error';
@@ -18,15 +19,18 @@ const MAX_INDEXED_DIMENSIONS = 1536;
 /**
  * The embedder a new chatbot gets: the OpenAI-compatible server's embedding model when the operator named one
  * (OPENAI_COMPATIBLE_EMBEDDING_MODEL), else OpenAI's (the system default model and dimensions) when an OpenAI key
- * is available (system API keys screen or environment), otherwise the built-in local embedder.
+ * is available (system API keys screen or environment), otherwise the built-in sentence-embedding model
+ * (all-MiniLM-L6-v2, offline), or the hashing embedder where that model cannot run here (`/api/health` says so).
  */
 export function defaultEmbedding(
   hasOpenAiKey: boolean,
   systemDefault: { model: string; dimensions: number },
   compatible?: { model: string; dimensions: number },
+  miniLmAvailable = true,
 ): EmbeddingChoice {
   if (compatible) return { provider: 'openai-compatible', model: compatible.model, dimensions: compatible.dimensions };
   if (hasOpenAiKey) return { provider: 'openai', model: systemDefault.model, dimensions: Math.min(systemDefault.dimensions, MAX_INDEXED_DIMENSIONS) };
+  if (miniLmAvailable) return { provider: 'local', model: MINILM_MODEL, dimensions: MINILM_DIMENSIONS };
   return { provider: 'local', model: LOCAL_EMBEDDER_MODEL, dimensions: LOCAL_DIMENSIONS };
 }
 
@@ -67,7 +71,7 @@ export function embedderFor(deps: AiKeyDeps, choice: { embeddingProvider: string
       dimensions: choice.embeddingDimensions,
     });
   }
-  return createEmbedder({ provider: 'local', dimensions: choice.embeddingDimensions });
+  return createEmbedder({ provider: 'local', model: choice.embeddingModel, dimensions: choice.embeddingDimensions });
 }
 
 /**

@@ -98,3 +98,31 @@ export function streamLlmAnswer(input: LlmAnswerInput): LlmAnswer {
   usage.catch(() => {});
   return { textStream: textStream(), usage, citations };
 }
+
+/** How a rewrite of a follow-up may run: a question of a sentence or two. */
+const REWRITE_MAX_OUTPUT_TOKENS = 100;
+
+/**
+ * A follow-up question rewritten by the answer model into one that stands on its own ("And on Sundays?" after
+ * "When is the store open on Saturday?" → "When is the store open on Sundays?"), for retrieval. The follow-up as
+ * said when the model answers nothing usable.
+ */
+export async function rewriteFollowUp(input: {
+  provider: LlmProviderConfig;
+  previousQuestion: string;
+  followUp: string;
+  signal?: AbortSignal;
+}): Promise<string> {
+  const [model, { generateText }] = await Promise.all([languageModel(input.provider)(), import('ai')]);
+  const { text } = await generateText({
+    model,
+    system:
+      'Rewrite the follow-up question so that it can be understood without the conversation, keeping its language and meaning. Reply with the rewritten question only.',
+    prompt: `Previous question: ${input.previousQuestion}\nFollow-up question: ${input.followUp}`,
+    temperature: 0,
+    maxOutputTokens: REWRITE_MAX_OUTPUT_TOKENS,
+    ...(input.signal ? { abortSignal: input.signal } : {}),
+  });
+  const rewritten = text.trim().split('\n')[0]!.trim();
+  return rewritten.length > 0 ? rewritten : input.followUp;
+}

@@ -16,6 +16,18 @@ describe('createEmbedder', () => {
     });
   });
 
+  it('builds the built-in embedder a local model name means: MiniLM by its name, the hashing embedder otherwise', () => {
+    expect(createEmbedder({ provider: 'local', model: 'all-MiniLM-L6-v2' })).toMatchObject({ id: 'local/all-MiniLM-L6-v2@384', model: 'all-MiniLM-L6-v2' });
+    expect(createEmbedder({ provider: 'local', model: 'all-MiniLM-L6-v2', dimensions: 384 }).id).toBe('local/all-MiniLM-L6-v2@384');
+    expect(createEmbedder({ provider: 'local', model: 'feature-hash-v1', dimensions: 384 }).id).toBe('local/feature-hash-v1@384');
+    // Chatbots stored before MiniLM carry the column's old default; their vectors came from the hashing embedder.
+    expect(createEmbedder({ provider: 'local', model: 'parley-local-hash', dimensions: 384 }).id).toBe('local/feature-hash-v1@384');
+    expect(createEmbedder({ provider: 'local' }).id).toBe('local/feature-hash-v1@384');
+    expect(() => createEmbedder({ provider: 'local', model: 'all-MiniLM-L6-v2', dimensions: 256 })).toThrow(
+      new ProviderError('PROVIDER_MISCONFIGURED', 'all-MiniLM-L6-v2 makes 384-dimensional vectors (got 256).'),
+    );
+  });
+
   it('says what is missing from a remote configuration', () => {
     expect(() => createEmbedder({ provider: 'openai-compatible', model: 'nomic-embed-text', dimensions: 768 })).toThrow(
       new ProviderError('PROVIDER_MISCONFIGURED', 'A base URL is required for an OpenAI-compatible embedding provider.'),

@@ -18,6 +18,7 @@ import { ChatbotStatusBadge } from '@/features/chatbots/components/chatbot-statu
 import { ChatbotSummary } from '@/features/chatbots/components/chatbot-summary';
 import { EmbedPanel } from '@/features/chatbots/components/embed-panel';
 import { describeChunking, describeEmbedding } from '@/features/chatbots/utils/chatbot-display';
+import { EvaluationPanel } from '@/features/evaluations/components/evaluation-panel';
 import { TrainingDataPanel } from '@/features/knowledge-sources/components/training-data-panel';
 import { RetrievalTestPanel } from '@/features/retrieval-testing/components/retrieval-test-panel';
 import { ApiError } from '@/lib/api-error';
@@ -25,13 +26,14 @@ import { ApiError } from '@/lib/api-error';
 const TAB_LABELS: Readonly<Record<ChatbotTab, string>> = {
   'training-data': 'Training data',
   'retrieval-testing': 'Retrieval testing',
+  evaluation: 'Evaluation',
   'test-chat': 'Test chat',
   settings: 'Settings',
   embed: 'Embed',
 };
 
-/** Retrieval testing is for the organization's owners and admins (the server refuses members). */
-const MANAGER_TABS: ReadonlySet<ChatbotTab> = new Set(['retrieval-testing']);
+/** Retrieval testing and evaluation are for the organization's owners and admins (the server refuses members). */
+const MANAGER_TABS: ReadonlySet<ChatbotTab> = new Set(['retrieval-testing', 'evaluation']);
 
 function toTab(value: string | null, tabs: readonly ChatbotTab[]): ChatbotTab {
   return tabs.find((tab) => tab === value) ?? 'training-data';
@@ -131,6 +133,11 @@ export default function ChatbotRoute() {
         {isManager && (
           <TabsContent value="retrieval-testing">
             <RetrievalTestPanel chatbotId={chatbot.id} defaultTopK={chatbot.retrievalTopK} hasTrainingData={chatbot.chunkCount > 0} />
+          </TabsContent>
+        )}
+        {isManager && (
+          <TabsContent value="evaluation">
+            <EvaluationPanel chatbotId={chatbot.id} hasTrainingData={chatbot.chunkCount > 0} />
           </TabsContent>
         )}
         <TabsContent value="test-chat">

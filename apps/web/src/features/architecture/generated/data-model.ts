@@ -24,6 +24,9 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'data_exports',
   'document_chunks',
   'email_outbox',
+  'evaluation_questions',
+  'evaluation_results',
+  'evaluation_runs',
   'global_ai_agents',
   'handoffs',
   'health_probes',
@@ -409,6 +412,59 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz created_at
     timestamptz sent_at
     text dedupe_key
+  }
+  evaluation_questions {
+    uuid id PK
+    uuid chatbot_id FK
+    uuid organization_id FK
+    text question
+    text expected_answer
+    uuid expected_source_id
+    boolean should_decline
+    text origin
+    uuid source_message_id FK
+    uuid created_by FK
+    timestamptz created_at
+    timestamptz updated_at
+  }
+  evaluation_results {
+    uuid id PK
+    uuid run_id FK
+    uuid question_id FK
+    integer position
+    text question
+    text expected_answer
+    uuid expected_source_id
+    boolean should_decline
+    boolean retrieval_hit
+    integer expected_source_rank
+    boolean answered
+    text answer
+    real answer_coverage
+    boolean is_correct
+    jsonb retrieved_source_ids
+    jsonb cited_source_ids
+    timestamptz evaluated_at
+  }
+  evaluation_runs {
+    uuid id PK
+    uuid chatbot_id FK
+    uuid organization_id FK
+    text status
+    text trigger
+    integer progress_done
+    integer progress_total
+    text error
+    integer retrieval_hits
+    integer retrieval_checked
+    integer answers_correct
+    integer answers_checked
+    integer declines_correct
+    integer declines_checked
+    uuid created_by FK
+    timestamptz created_at
+    timestamptz started_at
+    timestamptz finished_at
   }
   global_ai_agents {
     uuid id PK
@@ -1134,6 +1190,15 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   data_exports }o--o| users : "requested_by"
   document_chunks }o--|| knowledge_sources : "source_id"
   document_chunks }o--|| chatbots : "chatbot_id"
+  evaluation_questions }o--|| chatbots : "chatbot_id"
+  evaluation_questions }o--|| organizations : "organization_id"
+  evaluation_questions }o--o| messages : "source_message_id"
+  evaluation_questions }o--o| users : "created_by"
+  evaluation_results }o--|| evaluation_runs : "run_id"
+  evaluation_results }o--o| evaluation_questions : "question_id"
+  evaluation_runs }o--|| chatbots : "chatbot_id"
+  evaluation_runs }o--|| organizations : "organization_id"
+  evaluation_runs }o--o| users : "created_by"
   global_ai_agents }o--o| users : "created_by"
   handoffs }o--|| organizations : "organization_id"
   handoffs }o--|| chatbots : "chatbot_id"

@@ -53,7 +53,7 @@ describe('ChatbotSettings', () => {
     expect(screen.getByText('All changes saved.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
-    expect(screen.getByText('Embeddings: Built-in local embedder (offline, 384 dimensions).')).toBeInTheDocument();
+    expect(screen.getByText('Embeddings: Built-in model all-MiniLM-L6-v2 (offline, 384 dimensions).')).toBeInTheDocument();
 
     await fillIn(user, screen.getByLabelText('Name'), 'Help centre assistant 2');
 

@@ -8,6 +8,7 @@ import { describeChunking, describeEmbedding } from '../utils/chatbot-display';
 import { changedFields, toFormValues } from '../utils/chatbot-form-values';
 import { ChatbotForm } from './chatbot-form';
 import { DeleteChatbotDialog } from './delete-chatbot-dialog';
+import { ReembedChatbotDialog } from './reembed-chatbot-dialog';
 
 /** The builder form for a saved chatbot (Save sends only what changed), and deleting it. */
 export function ChatbotSettings({ chatbot, onDeleted }: { chatbot: Chatbot; onDeleted: () => void }) {
@@ -39,6 +40,18 @@ export function ChatbotSettings({ chatbot, onDeleted }: { chatbot: Chatbot; onDe
           }
         }}
       />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Embeddings</CardTitle>
+          <CardDescription>
+            {describeEmbedding(chatbot.embedding)}. Re-embed processes every source again with the embedder new chatbots get, for example to move from the
+            word-hashing embedder to the built-in sentence-embedding model.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ReembedChatbotDialog chatbot={chatbot} />
+        </CardContent>
+      </Card>
       <Card className="border-destructive/40">
         <CardHeader>
           <CardTitle className="text-base">Delete this chatbot</CardTitle>

@@ -4,7 +4,12 @@ import { demoPageUrl, embedSnippet } from './embed-snippet';
 
 describe('what the chatbot page says about a chatbot', () => {
   it('names the built-in local embedder honestly, with its dimensions', () => {
-    expect(describeEmbedding({ provider: 'local', model: 'feature-hash-v1', dimensions: 384 })).toBe('Built-in local embedder (offline, 384 dimensions)');
+    expect(describeEmbedding({ provider: 'local', model: 'all-MiniLM-L6-v2', dimensions: 384 })).toBe(
+      'Built-in model all-MiniLM-L6-v2 (offline, 384 dimensions)',
+    );
+    expect(describeEmbedding({ provider: 'local', model: 'feature-hash-v1', dimensions: 384 })).toBe(
+      'Built-in word-hashing embedder (offline, 384 dimensions)',
+    );
     expect(describeEmbedding({ provider: 'openai', model: 'text-embedding-3-small', dimensions: 1536 })).toBe(
       'OpenAI text-embedding-3-small (1536 dimensions)',
     );

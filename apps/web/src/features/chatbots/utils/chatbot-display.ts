@@ -35,9 +35,10 @@ export function describeAnswerModel(chatbot: Pick<Chatbot, 'modelProvider' | 'mo
   return `${chatbot.modelProvider} · ${chatbot.modelName}`;
 }
 
-/** Which embedder turns the documents into vectors, said plainly (the local one is Parley's own, offline). */
+/** Which embedder turns the documents into vectors, said plainly (the local ones are Parley's own, offline). */
 export function describeEmbedding({ provider, model, dimensions }: Chatbot['embedding']): string {
-  if (provider === 'local') return `Built-in local embedder (offline, ${dimensions} dimensions)`;
+  if (provider === 'local' && model === 'all-MiniLM-L6-v2') return `Built-in model all-MiniLM-L6-v2 (offline, ${dimensions} dimensions)`;
+  if (provider === 'local') return `Built-in word-hashing embedder (offline, ${dimensions} dimensions)`;
   if (provider === 'openai') return `OpenAI ${model} (${dimensions} dimensions)`;
   if (provider === 'openai-compatible') return `OpenAI-compatible ${model} (${dimensions} dimensions)`;
   return `${provider} ${model} (${dimensions} dimensions)`;

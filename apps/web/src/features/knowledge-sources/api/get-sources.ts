@@ -2,6 +2,7 @@ import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceTotals } from
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { hasSourcesInProgress, SOURCE_PAGE_SIZE, SOURCES_POLL_MS } from '../utils/source-format';
+import { chatbotSourcesQueryRoot } from '@/lib/query-keys';
 
 /** Which page of the list, and what narrows it. */
 export interface SourceListView {
@@ -12,7 +13,7 @@ export interface SourceListView {
 
 /** Every page of one chatbot's list shares this prefix, so a change can refresh them all. */
 export function sourcesQueryKey(chatbotId: string) {
-  return ['knowledge-sources', chatbotId] as const;
+  return chatbotSourcesQueryRoot(chatbotId);
 }
 
 /** GET /api/chatbots/:id/sources: one page of the chatbot's training data with processing status, and its totals. */
