@@ -1,7 +1,7 @@
 /**
  * The built-in all-MiniLM-L6-v2 embedder (rag/embedders/minilm): throughput, what it costs the event loop, how long
- * a question waits behind a document, and memory. Printed only; the figures go into docs/performance.md by hand.
- * Run: npx tsx bench/embedder.ts
+ * a question waits behind a document, and memory. Printed and written to docs/performance.md, section "Embedding model".
+ * Run: npm run bench:embedder
  *
  * The passages are Parley's own documentation (README and docs/*.md) cut into 256 passages of 100 words.
  * - loading: the first call (thread start, weights read, ONNX graph built, session created);
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { writePerformanceSection } from './performance-doc';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 import { createMiniLmEmbedder, miniLmStatus } from '../apps/server/src/rag/embedders/minilm/index';
 
@@ -47,19 +48,25 @@ if (status.state === 'unavailable') {
   console.error(`The model cannot run here: ${status.reason}`);
   process.exit(1);
 }
+const said: string[] = [];
+/** Prints a finding and keeps it for docs/performance.md. */
+const say = (line: string) => {
+  console.log(line);
+  said.push(`- ${line}`);
+};
 const ms = (value: number) => `${Math.round(value)} ms`;
 const cores = availableParallelism();
 
 let started = performance.now();
 await createMiniLmEmbedder().embed(['warm-up']);
-console.log(`loading (first call): ${ms(performance.now() - started)}; ${cores} cores, inference on ${Math.max(1, cores - 1)}`);
+say(`loading (first call): ${ms(performance.now() - started)}; ${cores} cores, inference on ${Math.max(1, cores - 1)}`);
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
 const longest = () => (delay.max / 1e6).toFixed(1);
 delay.enable();
 await sleep(1000);
 delay.disable();
-console.log(`event loop idle for a second (the machine's own noise): longest wait ${longest()} ms`);
+say(`event loop idle for a second (the machine's own noise): longest wait ${longest()} ms`);
 
 const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const results = new Map(BATCH_SIZES.map((size) => [size, { runs: [] as { wall: number; cpu: number }[], loopMs: 0, busy: 0, peakMb: 0 }]));
@@ -84,7 +91,7 @@ for (let run = 0; run < RUNS; run++) {
 }
 for (const [batchSize, { runs, loopMs, busy, peakMb: peak }] of results) {
   const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
-  console.log(
+  say(
     `batch ${batchSize}, ${PASSAGES} passages of ${WORDS_PER_PASSAGE} words: ` +
       runs.map(({ wall }) => (PASSAGES / wall).toFixed(1)).join(', ') +
       ` passages/s (best ${(PASSAGES / best.wall).toFixed(1)}; ${(PASSAGES / best.cpu).toFixed(1)} per CPU-second);` +
@@ -105,16 +112,20 @@ for (const batchSize of BATCH_SIZES) {
     waits.push(performance.now() - started);
   }
   await document;
-  console.log(`batch ${batchSize}: a question asked during a ${PASSAGES}-passage document took ${waits.map(ms).join(', ')}`);
+  say(`batch ${batchSize}: a question asked during a ${PASSAGES}-passage document took ${waits.map(ms).join(', ')}`);
 }
 started = performance.now();
 await createMiniLmEmbedder().embed([QUESTION]);
-console.log(`the same question alone: ${ms(performance.now() - started)}`);
+say(`the same question alone: ${ms(performance.now() - started)}`);
 
 const hashing = createLocalEmbedder();
 started = performance.now();
 await hashing.embed(passages);
-console.log(
-  `for scale, the hashing embedder (feature-hash-v1) on the same passages: ${(PASSAGES / ((performance.now() - started) / 1000)).toFixed(0)} passages/s`,
+say(`for scale, the hashing embedder (feature-hash-v1) on the same passages: ${(PASSAGES / ((performance.now() - started) / 1000)).toFixed(0)} passages/s`);
+say(`peak RSS at the end: ${peakMb()} MB`);
+
+writePerformanceSection(
+  'Embedding model',
+  `all-MiniLM-L6-v2 in its worker thread (\`npm run bench:embedder\`, ${cores} cores, one run; the machine's own noise is measured beside it):\n\n${said.join('\n')}`,
 );
-console.log(`peak RSS at the end: ${peakMb()} MB`);
+process.exit(0);

@@ -302,6 +302,22 @@ const tuned = variants
   .sort((a, b) => b.ndcg - a.ndcg);
 
 // --- Latency at the product's topK, short questions as visitors type them, embedding included -------------------------
+// At 10,000 chunks (the target's size): the corpus's first passages again, as a second source, make up the rest.
+const LATENCY_CHUNKS = 10_000;
+const [padding] = await db.insert(knowledgeSources).values({ chatbotId: bot.id, organizationId, kind: 'text', name: 'padding', status: 'ready' }).returning();
+const extra = corpus.slice(0, Math.max(0, LATENCY_CHUNKS - corpus.length));
+for (let from = 0; from < extra.length; from += 500) {
+  const batch = extra.slice(from, from + 500);
+  await insertBenchChunks(
+    database,
+    { sourceId: padding!.id, chatbotId: bot.id },
+    from,
+    batch.map((p) => `${passageText(p)} (again)`),
+    batch.map((_, j) => vectorOf(passageVectors, from + j)),
+  );
+}
+await compactTermCounts(db, bot.id);
+await db.execute(sql`ANALYZE document_chunks`);
 const latencies: number[] = [];
 for (const question of questions.slice(0, 200)) {
   const short = question.text.split(/\s+/).slice(0, 12).join(' ');
@@ -338,7 +354,7 @@ log('|---|---:|---:|');
 for (const t of tuned.slice(0, 10)) row(t.name, t);
 log('');
 log(
-  `Retrieval at ${corpus.length.toLocaleString('en')} chunks, topK 5, questions of 12 words, embedding the question included: p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms.`,
+  `Retrieval at ${LATENCY_CHUNKS.toLocaleString('en')} chunks, topK 5, 200 questions of 12 words, embedding the question included: p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms.`,
 );
 if (embedCount > 0)
   log(`Embedding with ${embedder.model}: ${Math.round(embedCount / embedSeconds)} passages/s (${embedCount.toLocaleString('en')} passages and questions).`);

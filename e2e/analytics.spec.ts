@@ -107,7 +107,7 @@ describe('analytics: what visitors do shows on the dashboard, and exports as CSV
     const column = (name: string) => header.indexOf(name);
     expect(data.map((r) => [r[column('role')], r[column('content')]!.slice(0, 30), r[column('outcome')], r[column('rating')]])).toEqual([
       ['user', 'How long do refunds take?', '', ''],
-      ['assistant', expect.stringMatching(/five working days|Refunds/), 'answered', '-1'],
+      ['assistant', expect.stringMatching(/refund|five working days/i), 'answered', '-1'],
       ['user', 'Where do you ship from?', '', ''],
       ['assistant', expect.any(String), 'answered', ''],
       ['user', 'Do you sell moon boots?', '', ''],
