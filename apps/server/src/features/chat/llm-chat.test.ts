@@ -5,9 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { messages } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
+import { addTextSource, waitForSourcesReady } from '../../test/training-data';
 
 /** A local OpenAI-compatible model server: streams a fixed answer that cites passage [1]. */
 const requests: { body: { model: string; stream: boolean; messages: { role: string; content: string }[] } }[] = [];
+/** What the chat asked the model to rewrite (a follow-up and the question before it). */
+const rewrites: string[] = [];
 const server: Server = createServer((req, res) => {
   let raw = '';
   req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -17,6 +20,21 @@ const server: Server = createServer((req, res) => {
       return res.end();
     }
     const body = JSON.parse(raw) as (typeof requests)[number]['body'];
+    // Asked to rewrite a follow-up, the model answers the standalone question (not streamed).
+    if (body.messages[0]?.content.startsWith('Rewrite the follow-up question')) {
+      rewrites.push(body.messages.at(-1)!.content);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({
+          id: 'r1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'local-model',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'When are refunds paid on Sundays?' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 30, completion_tokens: 8, total_tokens: 38 },
+        }),
+      );
+    }
     // A question asking for it gets a failure, as from a provider that is down.
     if (body.messages.at(-1)?.content.includes('Question: Fail')) {
       res.statusCode = 400;
@@ -197,6 +215,48 @@ describeEachDatabase(
       const { messageId } = events.find((e) => e.type === 'meta') as { messageId: string };
       const [stored] = await c.database.db.select({ sources: messages.sources }).from(messages).where(eq(messages.id, messageId));
       expect(stored!.sources).toEqual(done.citations);
+    });
+
+    it('rewrites a follow-up into a standalone question with the model before retrieving, and answers that', async () => {
+      const c = ctx();
+      const owner = await createSignedInUser(c);
+      const headers = { cookie: owner.cookie };
+      const bot = (
+        await c.app.inject({
+          method: 'POST',
+          url: '/api/chatbots',
+          headers,
+          payload: { name: 'LLM bot 3', modelProvider: 'openai-compatible', modelName: 'local-model' },
+        })
+      ).json() as { id: string };
+      await addTextSource(c, headers, bot.id, 'refund policy', 'Refunds are paid back to the original card within five working days, also on Sundays.');
+      await waitForSourcesReady(c, headers, bot.id, 1);
+      const ask = async (message: string, conversationId?: string) => {
+        const response = await c.app.inject({
+          method: 'POST',
+          url: `/api/chatbots/${bot.id}/test-chat`,
+          headers,
+          payload: { message, ...(conversationId ? { conversationId } : {}) },
+        });
+        return response.body
+          .split('\n\n')
+          .filter((b) => b.startsWith('data: '))
+          .map((b) => JSON.parse(b.slice(6)) as ChatStreamEvent);
+      };
+      const first = await ask('When are refunds paid?');
+      const { conversationId } = first.find((e) => e.type === 'meta') as { conversationId: string };
+      const rewritesBefore = rewrites.length;
+      await ask('And on Sundays?', conversationId);
+      expect(rewrites.slice(rewritesBefore)).toEqual(['Previous question: When are refunds paid?\nFollow-up question: And on Sundays?']);
+      // The answer is asked for the rewritten question, with the conversation before it.
+      const prompt = requests
+        .at(-1)!
+        .body.messages.map((m) => m.content)
+        .join('\n');
+      expect(prompt).toContain('When are refunds paid on Sundays?');
+      // A question that stands on its own is not rewritten.
+      await ask('How long does shipping take?', conversationId);
+      expect(rewrites.length).toBe(rewritesBefore + 1);
     });
   },
   { OPENAI_COMPATIBLE_BASE_URL: baseURL },
