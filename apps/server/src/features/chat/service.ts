@@ -9,12 +9,11 @@ import type { JobQueue } from '../../jobs/queue';
 import { noticeUsageThresholds } from '../usage/thresholds';
 import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
-import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
+import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
-import { answerByMeaning, closestMeaning, MIN_ANSWER_SIMILARITY } from '../../rag/answerers/by-meaning';
+import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerers/by-meaning';
 import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
-import { createMiniLmEmbedder, isMiniLmAvailable } from '../../rag/embedders/minilm/index';
 import { questionKey } from '../analytics/question-key';
 import { noteAnswerUsage } from '../api-usage/request-usage';
 import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
@@ -298,22 +297,19 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     let providerUsage: LlmUsage | null = null;
     if (passages.length > 0 && provider === undefined) provider = await answerProviderFor(deps, chatbot);
     // The sentence-embedding model judges whether the passages answer at all, and picks the sentences (decisions §94).
-    const sentences = (await isMiniLmAvailable()) ? createMiniLmEmbedder() : null;
-    const relevant =
-      passages.length > 0 && (!provider || !sentences || (await closestMeaning(question, passages, sentences, request.signal)) >= MIN_ANSWER_SIMILARITY);
+    const sentences = await sentenceModel();
+    const relevant = provider ? await passagesAnswer(question, passages, sentences, request.signal) : passages.length > 0;
     if (!relevant) {
       text = NO_ANSWER_TEXT;
       request.emit({ type: 'delta', text });
     } else if (!provider) {
-      const answer = sentences
-        ? await answerByMeaning({
-            question,
-            ...(followUp && !provider ? { followUp: request.message } : {}),
-            passages,
-            embedder: sentences,
-            ...(request.signal ? { signal: request.signal } : {}),
-          })
-        : answerExtractively({ question, passages });
+      const answer = await answerBuiltIn({
+        question,
+        ...(followUp ? { followUp: request.message } : {}),
+        passages,
+        sentences,
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
       text = answer.text;
       answered = answer.answered;
       citations = answer.citations.map(toCitation(passages));

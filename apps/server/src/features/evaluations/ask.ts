@@ -2,11 +2,10 @@ import type { Database } from '../../db/client';
 import type { chatbots } from '../../db/schema/index';
 import type { AiKeyDeps } from '../../providers/ai/key-store';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
-import { answerByMeaning, closestMeaning, MIN_ANSWER_SIMILARITY } from '../../rag/answerers/by-meaning';
-import { answerExtractively, NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
+import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerers/by-meaning';
+import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { streamLlmAnswer } from '../../rag/answerers/llm';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
-import { createMiniLmEmbedder, isMiniLmAvailable } from '../../rag/embedders/minilm/index';
 import { retrievePassages, type Passage } from '../chat/retrieval';
 import type { ObservedOutcome } from './scoring';
 
@@ -43,9 +42,9 @@ export async function askChatbot(deps: AskDeps, chatbot: ChatbotRow, question: s
   if (passages.length === 0) return declined;
 
   const provider = await answerProviderFor(deps, chatbot);
-  const sentences = (await isMiniLmAvailable()) ? createMiniLmEmbedder() : null;
+  const sentences = await sentenceModel();
   if (!provider) {
-    const answer = sentences ? await answerByMeaning({ question, passages, embedder: sentences }) : answerExtractively({ question, passages });
+    const answer = await answerBuiltIn({ question, passages, sentences });
     return {
       retrievedSourceIds,
       answered: answer.answered,
@@ -56,7 +55,7 @@ export async function askChatbot(deps: AskDeps, chatbot: ChatbotRow, question: s
       ),
     };
   }
-  if (sentences && (await closestMeaning(question, passages, sentences)) < MIN_ANSWER_SIMILARITY) return declined;
+  if (!(await passagesAnswer(question, passages, sentences))) return declined;
   const answer = streamLlmAnswer({
     provider,
     systemPrompt: chatbot.systemPrompt,

@@ -1,7 +1,8 @@
+import { createMiniLmEmbedder, isMiniLmAvailable } from '../embedders/minilm/index';
 import { INTERACTIVE_MAX_TEXTS } from '../embedders/minilm/thread';
 import type { Embedder } from '../embedders/types';
 import { contentTerms } from '../text-terms';
-import { candidatesOf, composeAnswer, lexicalScores, NO_ANSWER_TEXT, sameSection, type ExtractiveAnswer } from './extractive';
+import { answerExtractively, candidatesOf, composeAnswer, lexicalScores, NO_ANSWER_TEXT, sameSection, type ExtractiveAnswer } from './extractive';
 import type { Passage } from './types';
 
 /**
@@ -98,4 +99,30 @@ export async function answerByMeaning({
     .slice(0, Math.max(1, maxSentences))
     .map((e) => e.candidate);
   return composeAnswer(chosen);
+}
+
+/** The sentence-embedding model where it runs here; null where it cannot (the lexical rules stand in). */
+export async function sentenceModel(): Promise<Embedder | null> {
+  return (await isMiniLmAvailable()) ? createMiniLmEmbedder() : null;
+}
+
+/**
+ * Whether the passages answer the question at all, judged before a language model is asked: the closest of their
+ * sentences must come within MIN_ANSWER_SIMILARITY. Without the sentence model the model is trusted to decline.
+ */
+export async function passagesAnswer(question: string, passages: Passage[], sentences: Embedder | null, signal?: AbortSignal): Promise<boolean> {
+  if (passages.length === 0) return false;
+  return !sentences || (await closestMeaning(question, passages, sentences, signal)) >= MIN_ANSWER_SIMILARITY;
+}
+
+/** The built-in answerer: by meaning where the sentence model runs, else by the question's words (extractive.ts). */
+export async function answerBuiltIn(input: {
+  question: string;
+  followUp?: string;
+  passages: Passage[];
+  sentences: Embedder | null;
+  signal?: AbortSignal;
+}): Promise<ExtractiveAnswer> {
+  const { sentences, ...rest } = input;
+  return sentences ? answerByMeaning({ ...rest, embedder: sentences }) : answerExtractively({ question: input.question, passages: input.passages });
 }
