@@ -144,7 +144,7 @@ async function writeWhileChatting(way: Way) {
       fetchTimeoutMs: 1000,
       allowPrivateNetworks: false,
       log,
-      meter: { storageTokens: async () => 0 },
+      meter: { storageCharge: async (text: string) => ({ tokens: 0, characters: text.length, tokensPerCharacter: 0, multiplier: 0 }) },
       chunkWrites: way.mode,
       stepBudgetMs: way.mode === 'steps' ? way.budgetMs : undefined,
     },

@@ -95,7 +95,8 @@ async function endToEnd(label: string, database: Database): Promise<void> {
       sizeBytes: bytes,
     })
     .returning();
-  const meter = { storageTokens: async () => 0 };
+  // Benchmarks meter nothing: the organization's allowance would otherwise refuse the repeated runs.
+  const meter = { storageCharge: async (text: string) => ({ tokens: 0, characters: text.length, tokensPerCharacter: 0, multiplier: 0 }) };
   const seconds: number[] = [];
   for (let version = 1; version <= 3; version += 1) {
     await db.update(knowledgeSources).set({ version, status: 'queued' }).where(eq(knowledgeSources.id, source!.id));

@@ -63,7 +63,10 @@ describe('the admin console', () => {
     // The bootstrap is closed now that an admin exists.
     expect((await support.page.request.post(`${server.url}/api/admin/bootstrap`, { data: {} })).status()).toBe(409);
     await docsScreenshots(admin.page, 'admin-dashboard', 1140, async () => {
-      await admin.page.getByTestId('stat-total-users').getByText('from last month').waitFor();
+      // A new installation: every user joined in the last 30 days, none the 30 before, so the change is "New", not "+100%".
+      await admin.page.getByTestId('stat-total-users').getByText('none last month').waitFor();
+      expect(await admin.page.getByTestId('stat-total-users').getByText('New', { exact: true }).count()).toBe(1);
+      expect(await admin.page.getByTestId('stat-total-users').textContent()).not.toContain('%');
       await admin.page.getByTestId('system-health').getByText('Database', { exact: true }).waitFor();
       await admin.page
         .getByTestId('system-health')
@@ -88,8 +91,8 @@ describe('the admin console', () => {
     await admin.page.getByRole('option', { name: new RegExp(support.email) }).click();
     await admin.page.getByRole('combobox').click();
     await admin.page.getByRole('option', { name: 'Support' }).click();
-    // The hint says what support can open (Send Message is on User Management, for system admins only).
-    await admin.page.getByText('The dashboard and the referrals dashboard (read only). Messages to users are sent by a system admin.').waitFor();
+    // The hint says what support can open (Send Message is on the dashboard for support).
+    await admin.page.getByText('The dashboard (read only), with Send Message to users.').waitFor();
     await admin.page.getByRole('button', { name: `Make ${support.email} an admin` }).click();
     await waitForToast(admin.page, 'Admin user created successfully');
     const supportRow = admin.page.getByTestId('admin-user-row').filter({ hasText: support.email });
@@ -99,23 +102,29 @@ describe('the admin console', () => {
       await admin.page.getByTestId('admin-user-row').filter({ hasText: support.email }).waitFor();
     });
 
-    // The support admin sees only Dashboard and Referrals, and is refused User Management.
+    // The support admin sees only the Dashboard, and is refused User Management and Referrals (system_admin only).
     await support.page.goto(`${server.url}/admin`);
     await waitForConsole(support.page);
     expect(await support.page.getByTestId('sidebar-role').textContent()).toBe('Support');
     const entries = await support.page.getByTestId('admin-sidebar-menu').getByRole('link').allTextContents();
-    expect(entries).toEqual(['Dashboard', 'Referrals']);
+    expect(entries).toEqual(['Dashboard']);
     await support.page.goto(`${server.url}/admin/users`);
     const refused = support.page.getByTestId('insufficient-permissions');
     await refused.getByText('Insufficient Permissions').waitFor();
     await refused.getByText('You need system_admin role to access this feature.').waitFor();
     await refused.getByText('You need system administrator privileges to manage users.').waitFor();
     await screenshot(support.page, 'admin-support-insufficient');
-    // Support reads the referral dashboard: the referrers are listed a page at a time.
+    // The referral dashboard is the system admin's (spec route table): support is refused, on the screen and the API.
     await support.page.goto(`${server.url}/admin/referrals`);
-    await support.page.getByText('Customers whose links brought sign-ups, the most first.').waitFor();
-    await support.page.getByText('No referrers yet').waitFor();
+    await refused.getByText('You need system admin privileges to access this page.').waitFor();
+    expect(await support.page.getByText('No referrers yet').count()).toBe(0);
     await screenshot(support.page, 'admin-referrals-support');
+    for (const path of ['/api/admin/referrals', '/api/admin/referrals/referrers', '/api/admin/referrals/list']) {
+      expect((await support.page.request.get(`${server.url}${path}`)).status(), path).toBe(403);
+    }
+    await admin.page.goto(`${server.url}/admin/referrals`);
+    await admin.page.getByText('Customers whose links brought sign-ups, the most first.').waitFor();
+    await admin.page.getByText('No referrers yet').waitFor();
     // Every restricted page shows its red alert, in the role's words where the spec gives the page none.
     await support.page.goto(`${server.url}/admin/pricing`);
     await refused.getByText('You need system admin privileges to access this page.').waitFor();
@@ -195,9 +204,11 @@ describe('the admin console', () => {
     // Every change above is in the activity log.
     await admin.page.getByRole('link', { name: 'Admin Users' }).click();
     await admin.page.goto(`${server.url}/admin/activity`);
-    for (const action of ['bulk_notification_sent', 'user_reactivated', 'user_deactivated', 'admin_user_created', 'admin_dashboard_view']) {
+    for (const action of ['bulk_notification_sent', 'user_reactivated', 'user_deactivated', 'admin_user_created']) {
       await admin.page.getByTestId('activity-row').filter({ hasText: action }).first().waitFor();
     }
+    // Visits of the dashboard are not activity (they buried the changes).
+    expect(await admin.page.getByTestId('activity-row').filter({ hasText: 'admin_dashboard_view' }).count()).toBe(0);
     await docsScreenshots(admin.page, 'activity-logs', 1000, async () => {
       await admin.page.getByTestId('activity-row').first().waitFor();
     });

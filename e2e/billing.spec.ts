@@ -62,7 +62,7 @@ describe('billing with the sandbox payment provider', () => {
     expect(pack.status(), await pack.text()).toBe(201);
 
     // Carla buys the token package.
-    const { page } = await signUp({ firstName: 'Carla', lastName: 'Customer' });
+    const { page, email: customerEmail } = await signUp({ firstName: 'Carla', lastName: 'Customer' });
     await page.goto(`${server.url}/dashboard/billing`);
     await page.getByTestId('token-balance').waitFor();
     expect((await page.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('0 tokens');
@@ -135,8 +135,26 @@ describe('billing with the sandbox payment provider', () => {
     await screenshot(page, 'billing-sandbox-portal');
     await page.getByRole('link', { name: 'Back to Parley' }).click();
     await page.waitForURL(/\/dashboard\/subscription/);
+    // Cancelling asks first, saying when the plan ends and what follows; keeping the plan changes nothing.
     await page.getByRole('button', { name: 'Cancel at period end' }).click();
-    await page.getByText(/ends on/).waitFor();
+    const confirmCancel = page.getByRole('alertdialog');
+    await confirmCancel.getByRole('heading', { name: 'Cancel your Pro plan?' }).waitFor();
+    expect(await confirmCancel.getByTestId('cancel-subscription-summary').innerText()).toMatch(
+      /^Your Pro plan stays active until .+\d{4}, and nothing more is charged\.\s+Then the organization moves to the Free plan and its limits\. You can resume the subscription until then\.\s+The organization’s owners get an e-mail confirming the date\.$/,
+    );
+    await screenshot(page, 'subscription-cancel-confirm');
+    await confirmCancel.getByRole('button', { name: 'Keep my plan' }).click();
+    await confirmCancel.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Resume subscription' }).count()).toBe(0);
+    expect(await page.getByText(/ · ends on /).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel at period end' }).click();
+    await confirmCancel.getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByText(/ · ends on /).waitFor();
+    await page.getByRole('button', { name: 'Resume subscription' }).waitFor();
+    // The owner is e-mailed the date, through the outbox.
+    await expect
+      .poll(() => server.emails.filter((mail) => mail.to === customerEmail && mail.subject.startsWith('Your Pro subscription will end on')).length)
+      .toBe(1);
 
     // A second pack, and a confirmation that takes longer than the page polls (its clock run 61 s ahead): the alert
     // says the payment is still being confirmed, without claiming it failed; "Check again" picks it up once paid.

@@ -118,6 +118,9 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload file' }).click();
     await (await chooser).setFiles({ name: 'guide.md', mimeType: 'text/markdown', buffer: Buffer.from(GUIDE) });
+    // The file is read first and its cost shown; it is added with Add (token-ledger.spec.ts covers the cost itself).
+    await page.getByTestId('files-to-add').getByTestId('source-cost').waitFor();
+    await page.getByRole('button', { name: 'Add document' }).click();
     await sourceRow(page, 'guide.md').waitFor();
 
     for (const name of ['Opening hours', 'guide.md']) {

@@ -44,6 +44,20 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Team' }).click();
     await owner.getByRole('heading', { name: 'Team' }).waitFor();
     await owner.getByRole('button', { name: 'Invite member' }).click();
+    // The dialog shows what each role may do: the shared table, the chosen role's column marked.
+    const inviteDialog = owner.getByRole('dialog', { name: 'Invite to Acme Support' });
+    const inviteTable = inviteDialog.getByRole('table', { name: 'What each role can do' });
+    await inviteTable.waitFor();
+    expect(await inviteTable.locator('th[aria-current="true"]').innerText()).toBe('Member');
+    const deleteRow = inviteTable.locator('tr[data-permission="chatbots.delete"]');
+    expect(await deleteRow.getByRole('img', { name: 'Yes' }).count()).toBe(2);
+    expect(await deleteRow.getByRole('img', { name: 'No' }).count()).toBe(1);
+    const analyticsRow = inviteTable.locator('tr[data-permission="analytics.view"]');
+    expect(await analyticsRow.getByRole('img', { name: 'Yes' }).count()).toBe(3);
+    await inviteDialog.getByRole('radio', { name: 'Admin' }).click();
+    expect(await inviteTable.locator('th[aria-current="true"]').innerText()).toBe('Admin');
+    await screenshot(owner, 'teams-invite-dialog-roles', { fullPage: false });
+    await inviteDialog.getByRole('radio', { name: 'Member' }).click();
     await owner.getByLabel('E-mail address').fill(colleagueEmail);
     await owner.getByRole('button', { name: 'Send invitation' }).click();
     await owner.getByTestId('team-invitation').filter({ hasText: colleagueEmail }).waitFor();
@@ -73,13 +87,44 @@ describe('teams: an owner invites a colleague, who joins from the link and works
     await colleague.waitForURL(/\/dashboard$/);
     await colleague.getByTestId('organization-switcher').getByText('Acme Support').waitFor();
 
-    // A member's dashboard: the shared chatbot, the inbox and usage; no API keys, analytics or billing in the nav.
+    // A member's dashboard: the shared chatbot, the inbox, usage and analytics (read); no API keys or billing in the nav.
     await colleague.getByText('Acme Rockets').first().waitFor();
-    expect(await colleague.getByRole('heading', { name: 'Analytics' }).count()).toBe(0);
+    await colleague.getByRole('heading', { name: 'Analytics' }).waitFor();
     const links = await sidebarLinks(colleague);
     expect(links.join('|')).toContain('Team');
-    for (const hidden of ['API Keys', 'Billing', 'Subscription']) expect(links.some((link) => link.includes(hidden))).toBe(false);
+    for (const hidden of ['API Keys', 'Webhooks', 'Billing', 'Subscription']) expect(links.some((link) => link.includes(hidden))).toBe(false);
     await screenshot(colleague, 'teams-member-home');
+
+    // Members use the chatbots but do not create, edit or delete them: no New chatbot, a read-only settings tab
+    // without Delete or Re-embed, training data without add or delete.
+    await colleague.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Chatbots' }).click();
+    await colleague.getByRole('heading', { name: 'Chatbots' }).waitFor();
+    await colleague.getByText('Acme Rockets').first().waitFor();
+    expect(await colleague.getByRole('link', { name: 'New chatbot' }).count()).toBe(0);
+    await colleague.goto(`${server.url}/dashboard/chatbots/${chatbotId}?tab=training-data`);
+    await colleague.getByText('Only owners and admins of this organization add, re-process or delete its training data.').waitFor();
+    await colleague.getByText('faq', { exact: true }).first().waitFor();
+    expect(await colleague.getByText('Upload documents').count()).toBe(0);
+    expect(await colleague.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await colleague.getByRole('tab', { name: 'Retrieval testing' }).count()).toBe(0);
+    await colleague.getByRole('tab', { name: 'Settings' }).click();
+    await colleague.getByText('You can read these settings. Only owners and admins of this organization change, re-embed or delete a chatbot.').waitFor();
+    expect(await colleague.locator('#chatbot-name').isDisabled()).toBe(true);
+    expect(await colleague.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    expect(await colleague.getByRole('button', { name: /Delete chatbot/ }).count()).toBe(0);
+    expect(await colleague.getByText('Delete this chatbot').count()).toBe(0);
+    await screenshot(colleague, 'teams-member-chatbot-settings');
+    // The server refuses it too.
+    const deleted = await colleague.request.delete(`${server.url}/api/chatbots/${chatbotId}`, { headers: { origin: server.url } });
+    expect(deleted.status()).toBe(403);
+
+    // The Team page shows the member the same table, their own column marked.
+    await colleague.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Team' }).click();
+    const teamTable = colleague.getByRole('table', { name: 'What each role can do' });
+    await teamTable.waitFor();
+    expect(await teamTable.locator('th[aria-current="true"]').innerText()).toBe('Member');
+    await teamTable.scrollIntoViewIfNeeded();
+    await screenshot(colleague, 'teams-member-team-roles');
 
     // A visitor asks for a person; the colleague answers from the inbox.
     const asked = await colleague.request.post(`${server.url}/api/public/chatbots/${chatbotId}/messages`, {

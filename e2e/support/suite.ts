@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from './server';
  * no admin exists yet, or other settings. `env` is read when the server starts, so an earlier `beforeAll` may fill
  * it. Read `server` inside the tests; the browser is the worker's (the `browser` fixture).
  */
-export function ownServer(env: Record<string, string> = {}): { readonly server: RunningServer } {
+export function ownServer(env: Record<string, string | undefined> = {}): { readonly server: RunningServer } {
   let server: RunningServer | undefined;
   beforeAll(async () => {
     server = await startServer(env);

@@ -22,6 +22,8 @@ import { adminAuthRoutes } from './features/admin-auth/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { openAiApiRoutes } from './features/openai-api/routes';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
+import { activityLogRoutes } from './features/activity-logs/routes';
+import { emailOutboxRoutes } from './features/email-outbox/routes';
 import { startNodeHeartbeat } from './features/health/nodes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { systemApiKeyRoutes } from './features/system-api-keys/routes';
@@ -38,6 +40,7 @@ import { tierLimitRoutes } from './features/tier-limits/routes';
 import { createTokenMeter } from './features/token-conversion/meter';
 import { tokenConversionRoutes } from './features/token-conversion/routes';
 import { tokenPackageRoutes } from './features/token-packages/routes';
+import { seedStarterCatalogue } from './features/starter-catalogue/seed';
 import { startHealthProber } from './features/health/prober';
 import { healthRoutes } from './features/health/routes';
 import { startHandoffAlertWorker } from './features/handoffs/alerts';
@@ -73,7 +76,7 @@ import { startSandboxRenewalWorker } from './features/billing/sandbox/renewals';
 import { routeInventoryPlugin } from './features/security-audit/route-inventory';
 import { securityAuditRoutes } from './features/security-audit/routes';
 import { securityMonitoringRoutes } from './features/security-monitoring/routes';
-import { revenueLast30Days } from './features/billing-admin/analytics';
+import { billingReportTime, revenueLast30Days } from './features/billing-admin/analytics';
 import { billingAdminRoutes } from './features/billing-admin/routes';
 import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
@@ -81,6 +84,8 @@ import { authBridgePlugin } from './plugins/auth-bridge';
 import { createAuth } from './plugins/better-auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { sameOriginPlugin } from './plugins/same-origin';
+import { storableTextPlugin } from './plugins/storable-text';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
@@ -184,6 +189,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }));
 
   phaseDone('database');
+  // A new installation's first start creates the starter catalogue, once across every node (decisions: "The starter
+  // catalogue"); later starts read one row.
+  if (config.seedCatalogue) {
+    await seedStarterCatalogue(database.db, app.log);
+    phaseDone('starter catalogue');
+  }
 
   // Every API request and every rate-limit refusal is recorded (features/api-usage), buffered and written in batches.
   const apiUsage = createApiUsageRecorder(database.db, app.log);
@@ -194,6 +205,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => realtime.close());
 
   await app.register(errorsPlugin);
+  // Before every contract: text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 naming the field.
+  await app.register(storableTextPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
   // After the database (their last writes happen before it closes) and before the guard (the audit sees every route).
   await app.register(apiUsagePlugin, { recorder: apiUsage, ownOrigins: config.trustedOrigins });
@@ -204,6 +217,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // E-mail is sent by the e-mail job once this process has its queue (below); until then, and without one, at once.
   const mailer = createMailer(config, database.db, app.log, { queue: () => app.jobs ?? null });
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  // Before the session is read: a state-changing request to a cookie route from another site is refused.
+  await app.register(sameOriginPlugin);
   await app.register(accessPlugin, { auth });
   await app.register(securityHeadersPlugin);
 
@@ -239,10 +254,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     rateLimiter,
     statsSources: {
       chatbots: () => chatbotCounts(database.db, { live: true }),
-      revenue: () => revenueLast30Days(database.db),
+      revenue: async () => revenueLast30Days(database.db, await billingReportTime(database.db, config)),
       conversations: () => recentConversationCount(database.db),
     },
   });
+  await app.register(activityLogRoutes);
+  await app.register(emailOutboxRoutes, { mailer });
   await app.register(chatbotRoutes);
   await app.register(knowledgeSourceRoutes);
   await app.register(retrievalTestingRoutes);

@@ -37,7 +37,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PARLEY_ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
-  JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(5).max(86_400).default(1800),
+  JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(5).max(86_400).default(60),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -79,6 +79,8 @@ const envSchema = z.object({
   /** Where the Stripe SDK sends API calls (default api.stripe.com); tests and stripe-mock use a local server. */
   STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
   PUBLIC_DEMO_CHATBOT_ID: optionalString.pipe(z.string().regex(UUID_PATTERN, 'must be a chatbot id (a UUID)').optional()),
+  /** The first start of a new installation creates the starter catalogue (plans, token packages, templates) once. */
+  SEED_CATALOGUE: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +131,11 @@ export interface Config {
   publicDemoChatbotId: string | undefined;
   /** Stripe from the environment (used when the billing settings hold no saved secrets; features/billing/settings.ts). */
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
+  /**
+   * A new installation's first start creates the starter catalogue, once (features/starter-catalogue). On by default;
+   * the tests turn it off, as most of them expect an empty catalogue.
+   */
+  seedCatalogue: boolean;
 }
 
 export class ConfigError extends Error {
@@ -252,5 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     },
     publicDemoChatbotId: e.PUBLIC_DEMO_CHATBOT_ID?.toLowerCase(),
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    seedCatalogue: e.SEED_CATALOGUE,
   };
 }

@@ -64,6 +64,46 @@ export function hasOrganizationRole(held: OrganizationRole | null | undefined, r
   return !!held && ORGANIZATION_RANK[held] >= ORGANIZATION_RANK[required];
 }
 
+/**
+ * What each role may do inside an organization: one capability, the least role that holds it and what it means to a
+ * person. The server's routes declare a capability (`config.permission`) and the guard requires its role; the web
+ * app hides or disables controls with `can(role, capability)`; the invitation dialog and the Team page show this
+ * table as it is. See docs/decisions.md ("One table of organization roles").
+ */
+export const ORGANIZATION_PERMISSIONS = {
+  'organization.view': { role: 'member', label: 'See the organization and its members' },
+  'organization.leave': { role: 'member', label: 'Leave the organization' },
+  'chatbots.view': { role: 'member', label: 'See the chatbots, their settings, training data and embed code' },
+  'chatbots.test': { role: 'member', label: 'Talk to a chatbot in the test chat (drafts included)' },
+  'inbox.use': { role: 'member', label: 'Answer visitors in the inbox (handoffs)' },
+  'analytics.view': { role: 'member', label: 'Read analytics and usage, export reports as CSV' },
+  'chatbots.create': { role: 'admin', label: 'Create chatbots' },
+  'chatbots.edit': { role: 'admin', label: 'Edit chatbots (settings, appearance, publishing, re-embedding)' },
+  'chatbots.delete': { role: 'admin', label: 'Delete chatbots' },
+  'sources.manage': { role: 'admin', label: 'Add, reprocess and delete training data' },
+  'chatbots.evaluate': { role: 'admin', label: 'Retrieval testing and evaluation sets' },
+  'analytics.schedule': { role: 'admin', label: 'Schedule e-mailed analytics reports' },
+  'apiKeys.manage': { role: 'admin', label: 'Create and revoke API keys' },
+  'webhooks.manage': { role: 'admin', label: 'Manage webhooks' },
+  'team.manage': { role: 'admin', label: 'Invite people, change roles (not the owner’s), remove members' },
+  'organization.settings': { role: 'admin', label: 'Rename the organization' },
+  'organization.export': { role: 'admin', label: 'Export all of the organization’s data' },
+  'billing.view': { role: 'admin', label: 'See the subscription, invoices and token balance' },
+  'billing.manage': { role: 'owner', label: 'Change the plan, buy tokens, manage payment' },
+  'organization.transfer': { role: 'owner', label: 'Transfer ownership' },
+  'organization.delete': { role: 'owner', label: 'Delete the organization' },
+} as const satisfies Record<string, { role: OrganizationRole; label: string }>;
+export type OrganizationPermission = keyof typeof ORGANIZATION_PERMISSIONS;
+export const ORGANIZATION_PERMISSION_KEYS = Object.keys(ORGANIZATION_PERMISSIONS) as OrganizationPermission[];
+
+/** The least role a capability needs. */
+export const permissionRole = (permission: OrganizationPermission): OrganizationRole => ORGANIZATION_PERMISSIONS[permission].role;
+
+/** Whether a role (or no role: not a member) may do something in the organization. */
+export function can(role: OrganizationRole | null | undefined, permission: OrganizationPermission): boolean {
+  return hasOrganizationRole(role, permissionRole(permission));
+}
+
 export const insufficientOrganizationRoleMessage = (required: OrganizationRole) =>
   required === 'owner' ? 'Only the owner of this organization can do this.' : 'Only owners and admins of this organization can do this.';
 export const NOT_ORGANIZATION_MEMBER_MESSAGE = 'You are not a member of this organization.';

@@ -37,8 +37,7 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const USER_LIST_PAGE_SIZE = 100;
 export const USER_SEARCH_LIMIT = 10;
 export const RECENT_ACTIVITY_LIMIT = 5;
-/** Spec §9 "Activity log limit / 'recent'" and §2 Activity Logs. */
-export const ACTIVITY_LOG_LIMIT = 100;
+/** Spec §2 Activity Logs (the spec's limit of 100 became pages: ACTIVITY_LOG_PAGE_SIZE in contracts/activity-logs). */
 export const ACTIVITY_ID_PREFIX_LENGTH = 8;
 export const ACTIVITY_DETAILS_MAX_LENGTH = 50;
 
@@ -70,6 +69,8 @@ export const ADMIN_MESSAGES = {
   statsFailedTitle: 'Failed to load statistics',
   statsFailedFallback: 'Unable to fetch admin statistics',
   fromLastMonth: 'from last month',
+  /** Beside "New": the month before had none, so there is no percentage to give. */
+  noneLastMonth: 'none last month',
   noRecentActivity: 'No recent activity to display',
 
   quickFixStart: 'Attempting Quick Fix',

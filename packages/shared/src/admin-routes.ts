@@ -21,8 +21,8 @@ export const ADMIN_ROUTES: readonly AdminRouteEntry[] = [
   { path: '/admin/architecture', screen: 'Architecture documentation', role: 'developer' },
   { path: '/admin/security', screen: 'Security center', role: 'system_admin' },
   { path: '/admin/security/audit', screen: 'Security audit', role: 'system_admin' },
-  // The dashboard is read by support too (spec §2 sidebar: Referrals for system_admin and support); settings stay system_admin.
-  { path: '/admin/referrals', screen: 'Referrals', role: 'support' },
+  // The spec's route table: system_admin only (its sidebar table also names support; the route table decides what opens).
+  { path: '/admin/referrals', screen: 'Referrals', role: 'system_admin' },
   { path: '/admin/referrals/settings', screen: 'Referral settings', role: 'system_admin' },
   { path: '/admin/activity', screen: 'Activity logs', role: 'system_admin' },
   { path: '/admin/token-packages', screen: 'Token packages', role: 'system_admin' },
@@ -30,6 +30,8 @@ export const ADMIN_ROUTES: readonly AdminRouteEntry[] = [
   { path: '/admin/tier-limits', screen: 'Tier limits', role: 'system_admin' },
   { path: '/admin/health', screen: 'Health monitoring', role: 'developer' },
   { path: '/admin/debug', screen: 'Debug console', role: 'any' },
+  // E-mail content (confirmation and reset links) is for system admins only; the rest of the debug console is any admin's.
+  { path: '/admin/debug/outbox', screen: 'E-mail outbox', role: 'system_admin' },
 ];
 
 /** /launch-materials sits outside /admin but in the console (spec §2 sidebar: system_admin and developer). */
@@ -66,7 +68,9 @@ export const ADMIN_SIDEBAR: readonly AdminSidebarEntry[] = [
   { label: 'n8n Integration', path: '/admin/n8n-integration', visibleTo: DEVELOPERS },
   { label: 'Custom Actions', path: '/admin/ai-agents', visibleTo: DEVELOPERS },
   { label: 'Architecture', path: '/admin/architecture', visibleTo: DEVELOPERS },
-  { label: 'Referrals', path: '/admin/referrals', visibleTo: ['system_admin', 'support'] },
+  // The spec's sidebar table names support too, but its route table opens /admin/referrals to system_admin only: no
+  // entry leads to a screen that refuses its reader.
+  { label: 'Referrals', path: '/admin/referrals', visibleTo: SYSTEM_ADMIN_ONLY },
   { label: 'Launch Materials', path: '/launch-materials', visibleTo: ['system_admin', 'developer'] },
 ];
 

@@ -167,6 +167,38 @@ describe.skipIf(!!noPostgres)('queues made by several processes at once', () => 
   }, 60_000);
 });
 
+describe.skipIf(!!noPostgres)('job leases on PostgreSQL (issue 40)', () => {
+  it('a job running far past its lease keeps it (renewed while it runs): no other node takes it over', async () => {
+    const { database, dispose } = await openTestDatabase('postgres');
+    const other = await openDatabase({ databaseUrl: database.url!, poolSize: 4 });
+    // Two nodes with a 6-second lease: maintenance looks for expired jobs every second.
+    const [first, second] = [await startJobQueue(database, log, { leaseSeconds: 6 }), await startJobQueue(other, log, { leaseSeconds: 6 })];
+    const runs: { node: string; n: number; at: number }[] = [];
+    const finished: number[] = [];
+    // Node one runs job 1 for 20 s (more than three leases), renewing its lease; node two waits for work.
+    await first.work<{ n: number }>('test-lease', { concurrency: 1, pollingIntervalSeconds: 0.5, acrossProcesses: true }, async (job) => {
+      runs.push({ node: 'first', n: job.data.n, at: Date.now() });
+      if (job.data.n === 1) await new Promise((resolve) => setTimeout(resolve, 20_000));
+      finished.push(job.data.n);
+    });
+    await first.send('test-lease', { n: 1 });
+    await until(() => runs.length === 1, 30_000);
+    // Node two starts waiting for work once node one holds the job.
+    await second.work<{ n: number }>('test-lease', { concurrency: 1, pollingIntervalSeconds: 0.5, acrossProcesses: true }, async (job) => {
+      runs.push({ node: 'second', n: job.data.n, at: Date.now() });
+      finished.push(job.data.n);
+    });
+    await until(() => finished.includes(1), 60_000);
+    // Run once, by one node, although it ran for more than three of its leases. (A node that dies stops renewing: its
+    // job is taken over within about a lease, jobs/crash-recovery.test.ts.)
+    expect(runs.filter((run) => run.n === 1)).toHaveLength(1);
+    await first.stop();
+    await second.stop();
+    await other.close();
+    await dispose();
+  }, 90_000);
+});
+
 describe('job queue statistics', () => {
   it('counts queued jobs', async () => {
     const database = await openDatabase(pgliteTemplates());

@@ -20,7 +20,16 @@ export interface WorkOptions {
   concurrency?: number;
   pollingIntervalSeconds?: number;
   acrossProcesses?: boolean;
+  /**
+   * The longest one job may run (default RUN_LIMIT_SECONDS), from its data when jobs differ: past it the handler is
+   * given up on and the job fails (and is retried). This is not the lease: the lease is short and renewed while the job
+   * runs, so a dead process's job is taken over within about a lease, however long jobs may run.
+   */
+  maxRunSeconds?: number | ((data: never) => number);
 }
+
+/** How long a job may run when its queue says nothing (the processing queue timeout's default). */
+export const RUN_LIMIT_SECONDS = 30 * 60;
 
 export interface JobQueue {
   /**
@@ -57,8 +66,11 @@ export interface JobQueue {
  */
 export const QUEUES_SENT_WITHIN_TRANSACTIONS = ['usage-threshold-email'] as const;
 
-/** Retries with exponential backoff; a job whose worker died is retried after its lease (expireInSeconds, JOB_LEASE_SECONDS). */
-export const DEFAULT_JOB_OPTIONS: PgBoss.Queue = { name: '', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60 };
+/**
+ * Retries with exponential backoff; a job whose worker died is retried once its lease ends (expireInSeconds,
+ * JOB_LEASE_SECONDS, 60 s by default). A running job's lease is renewed every third of a lease (a heartbeat).
+ */
+export const DEFAULT_JOB_OPTIONS: PgBoss.Queue = { name: '', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 
 /**
  * The raw SQL of a drizzle transaction's own connection (node-postgres PoolClient or PGlite Transaction, both
@@ -84,9 +96,10 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
       schema: 'pgboss',
       // Maintenance and cron are cheap; keep them on so expired jobs are retried: maintenance looks for jobs past
       // their lease a tenth of a lease apart (at most every 2 minutes), so a dead worker's job runs again within
-      // about 1.1 leases.
+      // about 1.1 leases. The embedded database has one process, which fails its own leftovers when it starts
+      // (retryJobsOfStoppedProcess): every 2 minutes is enough there.
       supervise: true,
-      maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(leaseSeconds / 10))),
+      maintenanceIntervalSeconds: database.soleProcess ? 120 : Math.min(120, Math.max(1, Math.floor(leaseSeconds / 10))),
       schedule: false,
     });
     instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -135,8 +148,15 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     },
     async work(name, options, handler) {
       await ensureQueue(name);
+      const runLimit = (job: PgBoss.JobWithMetadata) =>
+        typeof options.maxRunSeconds === 'function' ? options.maxRunSeconds(job.data as never) : (options.maxRunSeconds ?? RUN_LIMIT_SECONDS);
       const run = (job: PgBoss.JobWithMetadata) =>
-        handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
+        whileLeaseRenewed(database, log, name, job.id, leaseSeconds, () =>
+          withinSeconds(
+            handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit }),
+            runLimit(job),
+          ),
+        );
       const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
       const workers: Array<{ stop(): void }> = [];
       const startWorker = async () => {
@@ -285,7 +305,7 @@ function startGatedWorker(input: {
         continue;
       }
       try {
-        await withinSeconds(input.run(job), job.expireInSeconds);
+        await input.run(job);
         await boss.complete(name, job.id);
       } catch (error) {
         await boss
@@ -304,11 +324,41 @@ function startGatedWorker(input: {
   };
 }
 
-/** `work`, or a rejection once `seconds` have passed (the job's lease; the job then runs again elsewhere). */
+/**
+ * Runs `work` while renewing the job's lease every third of it: the lease then ends only when this process stops
+ * renewing it (killed, frozen, cut off from the database), and pg-boss's maintenance fails the job for another process
+ * to run. The lease is moved by lengthening `expire_in` (pg-boss expires a job at started_on + expire_in), so
+ * `started_on` keeps saying when the job started.
+ */
+async function whileLeaseRenewed<T>(
+  database: Database,
+  log: FastifyBaseLogger,
+  name: string,
+  id: string,
+  leaseSeconds: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const renew = () =>
+    database
+      .executeSql(
+        `UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+          WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [name, id, leaseSeconds],
+      )
+      .catch((error: unknown) => log.warn({ err: error, queue: name }, 'job lease not renewed; it ends unless the next renewal succeeds'));
+  const heartbeat = setInterval(() => void renew(), Math.max(1000, (leaseSeconds * 1000) / 3));
+  try {
+    return await work();
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** `work`, or a rejection once `seconds` have passed (the job's run limit; it then fails and is retried). */
 async function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`handler did not finish within the job's lease (${seconds} s)`)), seconds * 1000);
+    timer = setTimeout(() => reject(new Error(`handler did not finish within the job's run limit (${seconds} s)`)), seconds * 1000);
   });
   try {
     return await Promise.race([work, expired]);

@@ -8,8 +8,11 @@ import {
   NOT_ORGANIZATION_MEMBER_MESSAGE,
   ORGANIZATION_COOKIE,
   ORGANIZATION_HEADER,
+  ORGANIZATION_PERMISSIONS,
+  permissionRole,
   ROUTE_ACCESS,
   type AdminRole,
+  type OrganizationPermission,
   type OrganizationRole,
   type RouteAccess,
 } from '@parley/shared/access';
@@ -44,11 +47,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * Customer routes acting in an organization: the least role the caller needs there. The guard
-     * resolves the organization (x-organization-id header, parley_org cookie, else the oldest
-     * membership) and sets request.membership.
+     * Customer routes acting in an organization: the capability they need there, from the shared table
+     * ORGANIZATION_PERMISSIONS (whose role the caller must hold). The guard resolves the organization
+     * (x-organization-id header, parley_org cookie, else the oldest membership) and sets request.membership.
      */
-    orgRole?: OrganizationRole;
+    permission?: OrganizationPermission;
     /** A long-lived event stream (the route-matrix test reads its status and hangs up). */
     stream?: boolean;
   }
@@ -56,13 +59,22 @@ declare module 'fastify' {
     identity: Identity | null;
     /** The caller's active admin row, set on admin routes. */
     admin: { id: string; role: AdminRole } | null;
-    /** The organization the request acts in and the caller's role there, set on routes that declare orgRole. */
+    /** The organization the request acts in and the caller's role there, set on routes that declare a permission. */
     membership: Membership | null;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the route-matrix test). */
     /** Every route with who may call it and its request schemas (zod: body, querystring, params), for the tests. */
-    routeTable: { method: string; url: string; access: RouteAccess; stream: boolean; orgRole: OrganizationRole | null; schema: RouteSchemas }[];
+    routeTable: {
+      method: string;
+      url: string;
+      access: RouteAccess;
+      stream: boolean;
+      /** The capability an organization route declares, and the least role it needs (from ORGANIZATION_PERMISSIONS). */
+      permission: OrganizationPermission | null;
+      orgRole: OrganizationRole | null;
+      schema: RouteSchemas;
+    }[];
     resolveIdentity(request: FastifyRequest): Promise<Identity | null>;
   }
 }
@@ -76,9 +88,9 @@ export function requireAdmin(request: FastifyRequest): { identity: Identity; adm
   return { identity: request.identity, admin: request.admin };
 }
 
-/** The organization a customer route acts in (the route must declare `orgRole`). */
+/** The organization a customer route acts in (the route must declare a `permission`). */
 export function requireMembership(request: FastifyRequest): Membership {
-  if (!request.membership) throw new Error(`Route ${request.routeOptions.url} reads the organization but declares no orgRole`);
+  if (!request.membership) throw new Error(`Route ${request.routeOptions.url} reads the organization but declares no permission`);
   return request.membership;
 }
 
@@ -125,8 +137,13 @@ export const accessPlugin = fp(
     app.decorateRequest('membership', null);
 
     app.addHook('onRoute', (route) => {
-      const config = (route.config ?? {}) as { access?: RouteAccess; stream?: boolean; orgRole?: OrganizationRole };
-      if (config.orgRole && config.access !== 'user') throw new Error(`Route ${String(route.method)} ${route.url} declares orgRole without access 'user'`);
+      const config = (route.config ?? {}) as { access?: RouteAccess; stream?: boolean; permission?: OrganizationPermission; orgRole?: unknown };
+      if (config.orgRole !== undefined)
+        throw new Error(`Route ${String(route.method)} ${route.url} declares orgRole: declare config.permission, a capability of ORGANIZATION_PERMISSIONS`);
+      if (config.permission !== undefined && !Object.hasOwn(ORGANIZATION_PERMISSIONS, config.permission))
+        throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown permission "${String(config.permission)}"`);
+      if (config.permission && config.access !== 'user')
+        throw new Error(`Route ${String(route.method)} ${route.url} declares a permission without access 'user'`);
       if (!config.access) {
         const declared = PLUGIN_ROUTE_PREFIXES.find((p) => route.url.startsWith(p.prefix));
         if (!declared) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
@@ -143,7 +160,8 @@ export const accessPlugin = fp(
           url: route.url,
           access,
           stream: config.stream === true,
-          orgRole: config.orgRole ?? null,
+          permission: config.permission ?? null,
+          orgRole: config.permission ? permissionRole(config.permission) : null,
           schema: { body, querystring, params },
         });
       }
@@ -202,8 +220,8 @@ export const accessPlugin = fp(
       request.identity = identity;
       if (!identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
       if (access === 'user') {
-        const orgRole = request.routeOptions.config?.orgRole;
-        if (orgRole) request.membership = await resolveMembership(app, request, identity.user.id, orgRole);
+        const permission = request.routeOptions.config?.permission;
+        if (permission) request.membership = await resolveMembership(app, request, identity.user.id, permissionRole(permission));
         return;
       }
       // Admin routes: an active admin_users row, and the role the route names.

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { MESSAGES } from '@parley/shared/messages';
-import { OAUTH_PROMPT, OAUTH_PROVIDER_ID, OAUTH_SCOPES, PASSWORD_RESET_TOKEN_SECONDS } from '@parley/shared/constants';
+import { FORGOT_PASSWORD_PATH, OAUTH_PROMPT, OAUTH_PROVIDER_ID, OAUTH_SCOPES, PASSWORD_RESET_TOKEN_SECONDS } from '@parley/shared/constants';
 import { betterAuth } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -16,7 +16,7 @@ import { cancelDeletionOnSignIn } from '../features/account-deletion/sign-in';
 import { ensureProfile, isProfileActive } from '../features/auth/service';
 import { recordSecurityEvent } from '../features/security-events/service';
 import type { Mailer } from '../providers/email/mailer';
-import { passwordResetEmail, verificationEmail } from '../providers/email/templates';
+import { existingAccountSignUpEmail, passwordResetEmail, verificationEmail } from '../providers/email/templates';
 
 export interface CreateAuthOptions {
   config: Config;
@@ -72,6 +72,13 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: !config.emailVerificationRequired,
+      // With confirmation required, a sign-up with an address that has an account answers as for a new one (Better
+      // Auth's generic answer); its owner gets this e-mail instead, so only they learn of it.
+      onExistingUserSignUp: async ({ user }) => {
+        if (!(await isProfileActive(db, user.id))) return;
+        const base = config.publicUrl.replace(/\/$/, '');
+        await mailer.send(existingAccountSignUpEmail(user.email, user.name, `${base}/auth`, `${base}${FORGOT_PASSWORD_PATH}`));
+      },
       // "Forgot password?" (decisions §61): a link valid for an hour, once; the reset ends every session of the user.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,

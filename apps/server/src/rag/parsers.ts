@@ -1,5 +1,7 @@
 import type * as Unpdf from 'unpdf';
+import { SYSTEM_CONFIGURATION_DEFAULTS } from '@parley/shared/constants';
 import { DocumentError } from './document-error';
+import { assertPdfExpandsWithin, assertZipExpandsWithin } from './expansion';
 import { htmlTitle, htmlToPlainText } from './html-text';
 import { csvToText, jsonToText } from './structured-text';
 
@@ -13,9 +15,15 @@ export type DocumentInput = {
   mimeType?: string;
   /** Larger files are refused before parsing. Default 50 MB, the spec's `max_document_size_mb`. */
   maxBytes?: number;
+  /** What a compressed document (.docx, a PDF's streams) may expand to; refused before parsing. Default 200 MB. */
+  maxExpandedBytes?: number;
+  /** The most characters of text a document may yield. Default 20 million. */
+  maxTextCharacters?: number;
 };
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_MAX_EXPANDED_BYTES = SYSTEM_CONFIGURATION_DEFAULTS.maxExpandedDocumentMb * 1024 * 1024;
+export const DEFAULT_MAX_TEXT_CHARACTERS = SYSTEM_CONFIGURATION_DEFAULTS.maxDocumentTextMb * 1_000_000;
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
   txt: 'txt',
@@ -231,13 +239,29 @@ async function extractByFormat(format: DocumentFormat, data: Uint8Array): Promis
  * are separated by blank lines. Throws DocumentError with a message meant for
  * the customer.
  */
-export async function extractDocument({ data, filename, mimeType, maxBytes = DEFAULT_MAX_DOCUMENT_BYTES }: DocumentInput): Promise<ExtractedDocument> {
+export async function extractDocument({
+  data,
+  filename,
+  mimeType,
+  maxBytes = DEFAULT_MAX_DOCUMENT_BYTES,
+  maxExpandedBytes = DEFAULT_MAX_EXPANDED_BYTES,
+  maxTextCharacters = DEFAULT_MAX_TEXT_CHARACTERS,
+}: DocumentInput): Promise<ExtractedDocument> {
   const format = detectFormat(filename, mimeType);
   if (data.byteLength > maxBytes) {
     const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
     throw new DocumentError('TOO_LARGE', `This file is larger than the ${limit} limit for documents.`);
   }
+  // Decompression bombs are refused before a parser inflates anything into memory (rag/expansion.ts).
+  if (format === 'docx') await assertZipExpandsWithin(data, maxExpandedBytes);
+  if (format === 'pdf') await assertPdfExpandsWithin(data, maxExpandedBytes);
   const extracted = await extractByFormat(format, data);
+  if (extracted.text.length > maxTextCharacters) {
+    throw new DocumentError(
+      'TOO_LARGE',
+      `This document holds more than ${maxTextCharacters.toLocaleString('en-US')} characters of text, the limit for one document. Split it into smaller documents.`,
+    );
+  }
   const text = normalizeText(extracted.text);
   if (text === '') {
     const reason =

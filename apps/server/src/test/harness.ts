@@ -27,6 +27,8 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
       PARLEY_SECRET_KEY: randomBytes(32).toString('hex'),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-test-')),
       LOG_LEVEL: 'silent',
+      // Most tests expect an empty catalogue; the starter catalogue's own tests turn it back on.
+      SEED_CATALOGUE: 'false',
       ...overrides,
     },
     { persistSecret: false },

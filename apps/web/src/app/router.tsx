@@ -23,6 +23,7 @@ const ADMIN_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/admin/activity': () => import('./routes/admin/activity'),
   '/admin/health': () => import('./routes/admin/health'),
   '/admin/debug': () => import('./routes/admin/debug'),
+  '/admin/debug/outbox': () => import('./routes/admin/email-outbox'),
   '/admin/token-packages': () => import('./routes/admin/token-packages'),
   '/admin/token-conversion': () => import('./routes/admin/token-conversion'),
   '/admin/tier-limits': () => import('./routes/admin/tier-limits'),

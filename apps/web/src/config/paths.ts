@@ -30,6 +30,7 @@ export const paths = {
   adminHealth: '/admin/health',
   adminArchitecture: '/admin/architecture',
   adminDebug: '/admin/debug',
+  adminEmailOutbox: '/admin/debug/outbox',
   adminTemplates: '/admin/templates',
   adminBehaviorTemplates: '/admin/behavior-templates',
   launchMaterials: '/launch-materials',

@@ -217,6 +217,14 @@ export async function* postEventStream<T>(path: string, body: unknown, options: 
   }
 }
 
+/**
+ * A GET whose body the caller reads itself as it arrives (a CSV download with a progress bar). Errors before the body
+ * are ApiErrors like any other call's; aborting `signal` stops the download. Not retried or de-duplicated.
+ */
+export function getResponse(path: string, options: Omit<RequestOptions, 'method' | 'body' | 'retry'> = {}): Promise<Response> {
+  return send(path, { method: 'GET', query: options.query, signal: options.signal, headers: options.headers });
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -226,4 +234,5 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
   upload,
   stream: postEventStream,
+  getResponse,
 };

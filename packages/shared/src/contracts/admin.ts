@@ -86,14 +86,16 @@ export const activityLogSchema = z.object({
   createdAt: z.string(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;
-export const activityLogQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(100) });
 export const activityLogListSchema = z.object({
   items: z.array(activityLogSchema),
   summary: z.object({ total: z.number().int(), recent24h: z.number().int(), distinctAdmins: z.number().int() }),
 });
 
-/** Views and sign-out that the browser reports; the server writes them (spec §6 action names). */
-export const CLIENT_ADMIN_ACTIONS = ['admin_dashboard_view', 'admin_logout'] as const;
+/**
+ * What only the browser sees and the server records: the console's sign-out (spec §6 action names). Page views such as
+ * the spec's admin_dashboard_view are not activity: they buried the changes the log is for.
+ */
+export const CLIENT_ADMIN_ACTIONS = ['admin_logout'] as const;
 export const clientAdminActivityBodySchema = z.object({
   action: z.enum(CLIENT_ADMIN_ACTIONS),
   resourceType: z.string().min(1).max(50).default('admin_panel'),
@@ -101,10 +103,13 @@ export const clientAdminActivityBodySchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** Admin dashboard (spec §3 "Admin stats response"); null = no data source yet. */
+/**
+ * Admin dashboard (spec §3 "Admin stats response"); a null figure = no data source yet. A null growth beside a figure:
+ * the previous 30 days had none, so there is no percentage (shown as "New", never "+100%").
+ */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
-  userGrowth: z.number(),
+  userGrowth: z.number().nullable(),
   totalChatbots: z.number().int().nullable(),
   chatbotGrowth: z.number().nullable(),
   monthlyRevenue: z.number().nullable(),

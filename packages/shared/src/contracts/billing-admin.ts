@@ -141,6 +141,8 @@ export const billingEventItemSchema = z.object({
   data: z.unknown(),
   error: z.string().nullable(),
   processingTimeMs: z.number().nullable(),
+  /** Sent by the Webhook Tester: shown, but no health figure counts it. */
+  isTest: z.boolean(),
   createdAt: z.string(),
 });
 export type BillingEventItem = z.infer<typeof billingEventItemSchema>;

@@ -91,7 +91,15 @@ export const subscriptionOverviewSchema = z.object({
   organizationId: idSchema,
   canManage: z.boolean(),
   tier: z.object({ tier: z.string(), displayName: z.string() }),
-  limits: z.object({ monthlyTokenLimit: z.number().int(), maxChatbots: z.number().int(), maxHandoffsPerMonth: z.number().int() }),
+  limits: z.object({
+    monthlyTokenLimit: z.number().int(),
+    maxChatbots: z.number().int(),
+    maxHandoffsPerMonth: z.number().int(),
+    /** The tier's rate limits, per minute (contracts/tier-limits.ts TIER_RATE_LIMITS). */
+    apiKeyRequestsPerMinute: z.number().int(),
+    chatbotMessagesPerMinute: z.number().int(),
+    visitorMessagesPerMinute: z.number().int(),
+  }),
   usage: z.object({ tokensUsed: z.number().int(), chatbots: z.number().int(), creditBalance: z.number().int() }),
   subscription: currentSubscriptionSchema.nullable(),
   offers: z.array(tierOfferSchema),
@@ -138,7 +146,7 @@ export const tokenPurchaseSchema = z.object({
   tokens: z.number().int(),
   amountCents: z.number().int(),
   currency: z.string(),
-  status: z.enum(['pending', 'paid', 'failed', 'expired']),
+  status: z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']),
   createdAt: z.string(),
 });
 
@@ -229,6 +237,12 @@ export const sandboxClockResultSchema = z.object({
   canceled: z.number().int(),
 });
 export type SandboxClockResult = z.infer<typeof sandboxClockResultSchema>;
+/** GET /api/admin/billing/sandbox/clock: the sandbox's time and how far it is ahead of real time. */
+export const sandboxClockStateSchema = z.object({ now: z.string(), offsetSeconds: z.number().int() });
+export type SandboxClockState = z.infer<typeof sandboxClockStateSchema>;
+/** DELETE /api/admin/billing/sandbox/clock: back to real time; previousOffsetSeconds is how far ahead it was. */
+export const sandboxClockResetSchema = sandboxClockStateSchema.extend({ previousOffsetSeconds: z.number().int() });
+export type SandboxClockReset = z.infer<typeof sandboxClockResetSchema>;
 
 export const payResultSchema = z.object({
   status: z.enum(['complete', 'declined', 'requires_action']),

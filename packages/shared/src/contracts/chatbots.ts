@@ -166,7 +166,12 @@ export const knowledgeSourceSchema = z.object({
   progress: z.number().int(),
   error: z.string().nullable(),
   chunkCount: z.number().int(),
+  /** The chunks' size in the chunker's tokens (what chunk_size counts), not what is billed. */
   tokenCount: z.number().int(),
+  /** The tokens the meter charged for this source: the sum of its usage rows, what the customer is shown. */
+  billedTokens: z.number().int(),
+  /** The rule that gave them: ceil(characters × tokens per character × storage multiplier); null before any charge. */
+  billingRule: z.object({ characters: z.number().int(), tokensPerCharacter: z.number(), multiplier: z.number() }).nullable(),
   processedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -192,7 +197,10 @@ export const knowledgeSourceTotalsSchema = z.object({
   processing: z.number().int(),
   ready: z.number().int(),
   failed: z.number().int(),
-  /** Chunks and tokens of each source's last processed version (a failed or running re-process keeps it): what the chatbot answers from. */
+  /**
+   * Chunks of each source's last processed version (a failed or running re-process keeps it): what the chatbot answers
+   * from; tokens: what the meter charged for the sources (the sum of their billedTokens).
+   */
   chunks: z.number().int(),
   tokens: z.number().int(),
 });
@@ -247,8 +255,21 @@ export type Citation = z.infer<typeof citationSchema>;
 export type ChatStreamEvent =
   | { type: 'meta'; conversationId: string; messageId: string }
   | { type: 'delta'; text: string }
-  /** `tokens`: what the turn metered; `inputTokens` (the question) and `outputTokens` (the answer) split it, as the usage ledger does. */
-  | { type: 'done'; answered: boolean; citations: Citation[]; tokens: number; inputTokens?: number; outputTokens?: number; offerHandoff?: boolean }
+  /**
+   * `tokens`: what the turn metered; `inputTokens` (the question) and `outputTokens` (the answer) split it, as the usage
+   * ledger does. `limited`: the organization is over its monthly usage limit, so the bot said so instead of answering
+   * (not a question the documents left unanswered).
+   */
+  | {
+      type: 'done';
+      answered: boolean;
+      citations: Citation[];
+      tokens: number;
+      inputTokens?: number;
+      outputTokens?: number;
+      offerHandoff?: boolean;
+      limited?: boolean;
+    }
   /** The conversation is with (or waiting for) a person: the visitor's message went to them, not to the bot. */
   | { type: 'handoff'; mode: 'waiting' | 'active' | 'unavailable'; text: string }
   | { type: 'error'; message: string };

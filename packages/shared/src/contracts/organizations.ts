@@ -12,10 +12,11 @@ export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Role must
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 export const ORGANIZATION_ROLE_LABELS = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;
+/** One line a role, summing up the table of what each may do (ORGANIZATION_PERMISSIONS in access.ts). */
 export const ORGANIZATION_ROLE_DESCRIPTIONS = {
-  owner: 'Everything, plus billing, transferring ownership and deleting the organization.',
-  admin: 'Everything but billing and deletion: API keys, analytics, settings, members and invitations.',
-  member: 'Chatbots, their training data and test chat, the inbox, and usage.',
+  owner: 'Everything an admin does, plus changing the plan and payment, transferring ownership and deleting the organization.',
+  admin: 'Creates, edits and deletes chatbots and their training data; manages API keys, webhooks, the team and settings; sees billing.',
+  member: 'Uses the chatbots: test chat, the inbox, analytics and usage. Cannot create, edit or delete chatbots or their training data.',
 } as const;
 
 export const organizationNameSchema = z

@@ -5,6 +5,7 @@ import {
   EMBEDDING_MODEL_OPTIONS,
   N8N_BASE_URL_MAX_LENGTH,
   PROCESSING_MODE_OPTIONS,
+  SYSTEM_CONFIGURATION_DEFAULTS,
   SYSTEM_CONFIGURATION_LIMITS as LIMITS,
 } from '../constants';
 
@@ -15,6 +16,8 @@ const LABELS: Record<Bounded, string> = {
   defaultChunkSize: 'Chunk size',
   defaultChunkOverlap: 'Chunk overlap',
   maxDocumentSizeMb: 'Max document size (MB)',
+  maxExpandedDocumentMb: 'Max expanded document size (MB)',
+  maxDocumentTextMb: 'Max document text (MB)',
   maxConcurrentProcessingJobs: 'Max concurrent processing jobs',
   processingQueueTimeoutMinutes: 'Processing queue timeout (minutes)',
   globalWebhookTimeoutSeconds: 'Webhook timeout (seconds)',
@@ -63,6 +66,9 @@ export const systemConfigurationSettingsSchema = z.object({
   defaultChunkOverlap: boundedInteger('defaultChunkOverlap'),
   defaultChunkingStrategy: z.enum(CHUNKING_STRATEGY_OPTIONS, { error: `Chunking strategy must be one of ${CHUNKING_STRATEGY_OPTIONS.join(', ')}.` }),
   maxDocumentSizeMb: boundedInteger('maxDocumentSizeMb'),
+  // Added after the first release: a client that does not send them keeps the defaults.
+  maxExpandedDocumentMb: boundedInteger('maxExpandedDocumentMb').default(SYSTEM_CONFIGURATION_DEFAULTS.maxExpandedDocumentMb),
+  maxDocumentTextMb: boundedInteger('maxDocumentTextMb').default(SYSTEM_CONFIGURATION_DEFAULTS.maxDocumentTextMb),
   maxConcurrentProcessingJobs: boundedInteger('maxConcurrentProcessingJobs'),
   processingQueueTimeoutMinutes: boundedInteger('processingQueueTimeoutMinutes'),
   globalWebhookTimeoutSeconds: boundedInteger('globalWebhookTimeoutSeconds'),

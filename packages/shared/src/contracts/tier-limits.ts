@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNLIMITED } from '../constants';
+import { API_KEY_REQUESTS_PER_MINUTE, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, PUBLIC_CHAT_PER_IP_PER_MINUTE, UNLIMITED } from '../constants';
 import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /**
@@ -15,6 +15,26 @@ export const TIER_DISPLAY_NAME_MAX = 100;
 export const TIER_DESCRIPTION_MAX = 500;
 /** Fits the database's integer columns. */
 export const TIER_LIMIT_MAX = 2_000_000_000;
+/** A tier's rate limits are 1 to this many requests a minute (never unlimited: they protect the installation). */
+export const TIER_RATE_LIMIT_MAX = 100_000;
+
+/**
+ * The rate limits a tier sets, per minute, with their defaults (every tier's, until a system admin changes them on
+ * Tier Limits) and how they are named on screens and in the Plans tab's enforcement card.
+ */
+export const TIER_RATE_LIMITS = {
+  apiKeyRequestsPerMinute: { default: API_KEY_REQUESTS_PER_MINUTE, label: 'API requests per minute', scope: 'per API key' },
+  chatbotMessagesPerMinute: { default: PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, label: 'Chat messages per minute', scope: 'per chatbot (widget and API)' },
+  visitorMessagesPerMinute: { default: PUBLIC_CHAT_PER_IP_PER_MINUTE, label: 'Widget messages per minute', scope: 'per visitor IP, per chatbot' },
+} as const;
+export type TierRateLimitKey = keyof typeof TIER_RATE_LIMITS;
+export const TIER_RATE_LIMIT_KEYS = Object.keys(TIER_RATE_LIMITS) as TierRateLimitKey[];
+export type TierRateLimits = Record<TierRateLimitKey, number>;
+export const DEFAULT_TIER_RATE_LIMITS: TierRateLimits = {
+  apiKeyRequestsPerMinute: TIER_RATE_LIMITS.apiKeyRequestsPerMinute.default,
+  chatbotMessagesPerMinute: TIER_RATE_LIMITS.chatbotMessagesPerMinute.default,
+  visitorMessagesPerMinute: TIER_RATE_LIMITS.visitorMessagesPerMinute.default,
+};
 
 /** User-facing text; quoted strings are the spec's (§5, §8). */
 export const TIER_MESSAGES = {
@@ -35,6 +55,7 @@ export const TIER_MESSAGES = {
   monthlyLimitInvalid: 'The monthly limit must be -1 (unlimited) or a whole number above 0',
   handoffLimitInvalid: 'The handoff limit must be -1 (unlimited) or a whole number, 0 or more',
   chatbotLimitInvalid: 'The chatbot limit must be -1 (unlimited) or a whole number above 0',
+  rateLimitInvalid: (label: string) => `${label} must be a whole number from 1 to ${TIER_RATE_LIMIT_MAX.toLocaleString('en-US')}`,
   exists: 'A tier with this ID already exists.',
   notFound: 'Tier not found.',
   tooMany: `There can be at most ${TIERS_MAX} tiers.`,
@@ -62,6 +83,11 @@ export const maxChatbotsSchema = z
   .int(TIER_MESSAGES.chatbotLimitInvalid)
   .refine((value) => value === UNLIMITED || (value > 0 && value <= TIER_LIMIT_MAX), TIER_MESSAGES.chatbotLimitInvalid);
 
+export const tierRateLimitSchema = (key: TierRateLimitKey) => {
+  const message = TIER_MESSAGES.rateLimitInvalid(TIER_RATE_LIMITS[key].label);
+  return z.number({ error: message }).int(message).min(1, message).max(TIER_RATE_LIMIT_MAX, message);
+};
+
 export const tierIdSchema = z
   .string({ error: TIER_MESSAGES.required })
   .trim()
@@ -85,6 +111,9 @@ export const tierSchema = z.object({
   monthlyTokenLimit: z.number().int(),
   maxHandoffsPerMonth: z.number().int(),
   maxChatbots: z.number().int(),
+  apiKeyRequestsPerMinute: z.number().int(),
+  chatbotMessagesPerMinute: z.number().int(),
+  visitorMessagesPerMinute: z.number().int(),
   priceMonthlyCents: z.number().int(),
   priceAnnualCents: z.number().int(),
   sortOrder: z.number().int(),
@@ -107,6 +136,10 @@ const tierLimitsBodySchema = z.object({
   monthlyTokenLimit: monthlyTokenLimitSchema,
   maxHandoffsPerMonth: maxHandoffsSchema,
   maxChatbots: maxChatbotsSchema,
+  // Left out: a new tier gets the defaults, a change keeps the tier's current limits.
+  apiKeyRequestsPerMinute: tierRateLimitSchema('apiKeyRequestsPerMinute').optional(),
+  chatbotMessagesPerMinute: tierRateLimitSchema('chatbotMessagesPerMinute').optional(),
+  visitorMessagesPerMinute: tierRateLimitSchema('visitorMessagesPerMinute').optional(),
   isActive: z.boolean().default(true),
 });
 

@@ -31,7 +31,12 @@ export const adminActivityLogs = pgTable(
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_activity_logs_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_activity_logs_created_at_idx').on(t.createdAt),
+    // The activity log's filters by admin and by action, newest first.
+    index('admin_activity_logs_admin_created_idx').on(t.adminUserId, t.createdAt),
+    index('admin_activity_logs_action_created_idx').on(t.action, t.createdAt),
+  ],
 );
 
 export const userNotifications = pgTable(

@@ -15,7 +15,7 @@ export const BILLING_EVENT_STATUSES = ['received', 'processed', 'failed'] as con
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'unpaid', 'canceled', 'trialing', 'incomplete'] as const;
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'failed', 'void'] as const;
-export const TOKEN_PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export const TOKEN_PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export const STRIPE_ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
 const provider = () => text('provider', { enum: PAYMENT_PROVIDERS }).notNull();
@@ -37,6 +37,8 @@ export const billingEvents = pgTable(
     status: text('status', { enum: BILLING_EVENT_STATUSES }).notNull().default('received'),
     error: text('error'),
     processingTimeMs: integer('processing_time_ms'),
+    /** A Webhook Tester event (billing/webhook.ts isTestEvent): listed, but left out of the health figures. */
+    isTest: boolean('is_test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './organizations';
 
@@ -86,6 +102,14 @@ export const knowledgeSources = pgTable(
     error: text('error'),
     chunkCount: integer('chunk_count').notNull().default(0),
     tokenCount: integer('token_count').notNull().default(0),
+    /**
+     * The tokens the meter charged for this source (the sum of its usage_ledger rows), and the rule that gave them:
+     * ceil(characters × tokens per character × storage multiplier). Null rule: never charged.
+     */
+    billedTokens: integer('billed_tokens').notNull().default(0),
+    billedCharacters: integer('billed_characters'),
+    billedTokensPerCharacter: doublePrecision('billed_tokens_per_character'),
+    billedMultiplier: doublePrecision('billed_multiplier'),
     /** Bumped by every (re)process request: a job for an older version gives up. */
     version: integer('version').notNull().default(1),
     /**
@@ -228,11 +252,31 @@ export const usageLedger = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     chatbotId: uuid('chatbot_id').references(() => chatbots.id, { onDelete: 'set null' }),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** The document whose processing this row meters (token type embedding). */
+    sourceId: uuid('source_id').references(() => knowledgeSources.id, { onDelete: 'set null' }),
     tokenType: text('token_type', { enum: ['input', 'output', 'embedding'] }).notNull(),
     tokens: integer('tokens').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('usage_ledger_org_month_idx').on(t.organizationId, t.createdAt)],
+  (t) => [index('usage_ledger_org_month_idx').on(t.organizationId, t.createdAt), index('usage_ledger_source_idx').on(t.sourceId)],
+);
+
+/**
+ * This month's (and every past month's) metered tokens per organization: the sum of its usage_ledger rows, kept by a
+ * trigger (migration 0024). The metering transaction reads it under the row's lock, so the use past the monthly
+ * allowance is taken from the token balance exactly, however many answers are metered at once.
+ */
+export const organizationUsageMonths = pgTable(
+  'organization_usage_months',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** YYYY-MM, UTC. */
+    period: text('period').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'organization_usage_months_pk', columns: [t.organizationId, t.period] })],
 );
 
 /** Global processing settings (spec part 2 "System configuration"); one row, id 1. */
@@ -246,6 +290,10 @@ export const systemConfiguration = pgTable('system_configuration', {
     .notNull()
     .default('semantic'),
   maxDocumentSizeMb: integer('max_document_size_mb').notNull().default(50),
+  /** What a document may expand to when read (a .docx's zip entries, a PDF's compressed streams): decompression bombs. */
+  maxExpandedDocumentMb: integer('max_expanded_document_mb').notNull().default(200),
+  /** The most text one document may yield, in MB of characters. */
+  maxDocumentTextMb: integer('max_document_text_mb').notNull().default(20),
   maxConcurrentProcessingJobs: integer('max_concurrent_processing_jobs').notNull().default(5),
   processingQueueTimeoutMinutes: integer('processing_queue_timeout_minutes').notNull().default(30),
   globalWebhookTimeoutSeconds: integer('global_webhook_timeout_seconds').notNull().default(30),

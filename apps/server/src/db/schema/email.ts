@@ -26,6 +26,8 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a system admin last sent it again from the outbox screen (null: never). */
+    resentAt: timestamp('resent_at', { withTimezone: true }),
     /**
      * Set by a sender that must e-mail someone once (a usage threshold, a staff message): a second message with the
      * same key is not stored or sent, so a retried job does not e-mail twice.
@@ -35,6 +37,8 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex('email_outbox_dedupe_key_idx').on(t.dedupeKey),
     index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
+    // The outbox screen lists the newest first, a page at a time.
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
     // The messages not sent (yet), for System Health: few, however long the outbox grows.
     index('email_outbox_unsent_idx')
       .on(t.createdAt)

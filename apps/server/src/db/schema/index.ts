@@ -19,3 +19,4 @@ export * from './security-center';
 export * from './referrals';
 export * from './billing';
 export * from './evaluations';
+export * from './installation';

@@ -54,8 +54,10 @@ export const referralSettings = pgTable('referral_settings', {
 });
 
 /**
- * Token credits of an organization: rewards and purchases (+), and their use past the monthly allowance (−, one
- * settlement row per month). `reference` is unique, so a credit is written once however often its event arrives.
+ * The token balance's ledger: every change of an organization's token balance is a row with its reason — purchases
+ * and referral rewards (+), tokens used past the monthly allowance when they are used, refunds (−), and the monthly
+ * settlements written before this ledger (reason usage). The balance is the sum of the rows. `reference` is unique,
+ * so a change is written once however often its event arrives.
  */
 export const tokenCredits = pgTable(
   'token_credits',
@@ -67,6 +69,8 @@ export const tokenCredits = pgTable(
     tokens: integer('tokens').notNull(),
     reason: text('reason').notNull(),
     reference: text('reference').notNull().unique(),
+    /** What the row was for, as the history shows it (a package's name, a document's). */
+    detail: text('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('token_credits_organization_idx').on(t.organizationId, t.createdAt)],

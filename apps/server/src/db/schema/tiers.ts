@@ -12,6 +12,10 @@ export const subscriptionTierLimits = pgTable('subscription_tier_limits', {
   monthlyTokenLimit: integer('monthly_token_limit').notNull(),
   maxHandoffsPerMonth: integer('max_handoffs_per_month').notNull().default(10),
   maxChatbots: integer('max_chatbots').notNull(),
+  /** Rate limits of the tier, per minute (defaults: constants API_KEY_REQUESTS_PER_MINUTE and PUBLIC_CHAT_PER_*). */
+  apiKeyRequestsPerMinute: integer('api_key_requests_per_minute').notNull().default(60),
+  chatbotMessagesPerMinute: integer('chatbot_messages_per_minute').notNull().default(120),
+  visitorMessagesPerMinute: integer('visitor_messages_per_minute').notNull().default(20),
   priceMonthlyCents: integer('price_monthly_cents').notNull().default(0),
   priceAnnualCents: integer('price_annual_cents').notNull().default(0),
   stripePriceIdMonthly: text('stripe_price_id_monthly'),

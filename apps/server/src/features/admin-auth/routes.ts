@@ -42,7 +42,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Record a view or sign-out the console observed (admin_dashboard_view, admin_logout)',
+        summary: 'Record the console’s sign-out (admin_logout); page views are not recorded',
         body: clientAdminActivityBodySchema,
         response: { 200: okResponseSchema, ...errors },
       },
@@ -66,12 +66,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
 
   /**
    * The debug console's test-admin form: creates a user and grants system_admin. It is a
-   * privilege-escalation path, so the server refuses it unless it runs in development mode.
+   * privilege-escalation path, so the server refuses it unless it runs in development mode, and even there only
+   * to a signed-in user (a development server reachable on a network is not open to anyone who finds it).
    */
   app.post(
     '/api/admin/debug/test-admin',
     {
-      config: { access: 'public' },
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Development only: create a user and make it system_admin',
@@ -81,7 +82,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
     },
     async (request, reply) => {
       if (app.config.env !== 'development') throw new AppError('FORBIDDEN', 'The test-admin tool is available only when the server runs in development mode.');
-      const created = await createTestAdmin(app.db, auth, request.body, activityContext(request));
+      const created = await createTestAdmin(app.db, auth, request.body, activityContext(request), requireIdentity(request).user.id);
       return reply.status(201).send(created);
     },
   );

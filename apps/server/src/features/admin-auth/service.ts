@@ -11,6 +11,7 @@ export async function createTestAdmin(
   auth: Auth,
   input: { email: string; password: string },
   context: { ipAddress: string; userAgent: string | null },
+  requestedByUserId: string,
 ) {
   const email = input.email.toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -27,7 +28,7 @@ export async function createTestAdmin(
         resourceType: 'admin_user',
         resourceId: row!.id,
         adminUserId: null,
-        details: { role: 'system_admin', source: 'debug_console' },
+        details: { role: 'system_admin', source: 'debug_console', requestedByUserId },
       },
       context,
     );

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { adminActivityLogs, chatbots, healthProbes, invoices, organizations, serverNodes, tokenPurchases } from '../../db/schema/index';
+import { chatbots, healthProbes, invoices, organizations, serverNodes, tokenPurchases } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { describeNodes, NODE_GONE_MS } from '../health/nodes';
@@ -18,7 +18,8 @@ describeEachDatabase('admin dashboard', (ctx) => {
     await c.database.db.insert(healthProbes).values({ node: 'test-node', responseTimeMs: 6000, isHealthy: false, error: null });
     const stats = (await c.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json();
     expect(stats.totalUsers).toBeGreaterThan(0);
-    expect(stats.userGrowth).toBe(100);
+    // Every user of this database signed up in the last 30 days: nothing to compare with, so no percentage (not +100%).
+    expect(stats.userGrowth).toBeNull();
     expect(stats.systemUptime).toBeGreaterThan(0);
     expect(stats.systemUptime).toBeLessThanOrEqual(100);
     expect(stats).toMatchObject({
@@ -212,43 +213,30 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(body.stressReasons.join(' ')).toMatch(/below 95%/);
   });
 
-  it('activity: recent 5 for any admin, the log page (100) for system_admin, with the three cards', async () => {
+  it('activity: the recent 5 for any admin; the log page is for system_admin (features/activity-logs)', async () => {
     const c = ctx();
-    const boss = await createAdmin(c, 'system_admin');
     const support = await createAdmin(c, 'support');
     for (let i = 0; i < 7; i += 1) {
-      await c.app.inject({
+      const logout = await c.app.inject({
         method: 'POST',
         url: '/api/admin/activity',
         headers: { cookie: support.cookie },
-        payload: { action: 'admin_dashboard_view', resourceType: 'dashboard' },
+        payload: { action: 'admin_logout' },
       });
+      expect(logout.statusCode).toBe(200);
     }
     const recent = (await c.app.inject({ method: 'GET', url: '/api/admin/activity/recent', headers: { cookie: support.cookie } })).json();
     expect(recent.items).toHaveLength(5);
-    expect(recent.items[0]).toMatchObject({ action: 'admin_dashboard_view', adminUserId: support.userId });
+    expect(recent.items[0]).toMatchObject({ action: 'admin_logout', adminUserId: support.userId });
+    expect(recent.items[0].details.user_agent).toBeDefined();
     expect((await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: support.cookie } })).statusCode).toBe(403);
-    // Two entries from two days ago: inside the latest 100, outside the last 24 hours.
-    const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
-    await c.database.db.insert(adminActivityLogs).values([
-      { action: 'user_update', resourceType: 'user', createdAt: twoDaysAgo },
-      { action: 'user_update', resourceType: 'user', createdAt: twoDaysAgo },
-    ]);
-    const log = (await c.app.inject({ method: 'GET', url: '/api/admin/activity', headers: { cookie: boss.cookie } })).json();
-    expect(log.summary.recent24h).toBeGreaterThanOrEqual(7);
-    expect(log.summary.distinctAdmins).toBeGreaterThanOrEqual(1);
-    // The cards describe the latest 100 entries whatever the page's limit.
-    const latest = await c.database.db.select().from(adminActivityLogs).orderBy(desc(adminActivityLogs.createdAt)).limit(100);
-    expect(log.summary.total).toBe(latest.length);
-    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
-    expect(log.summary.recent24h).toBe(latest.filter((r) => r.createdAt.getTime() >= dayAgo).length);
-    if (latest.length < 100) expect(log.summary.recent24h).toBe(latest.length - 2);
-    expect(log.summary.distinctAdmins).toBe(new Set(latest.map((r) => r.adminUserId).filter(Boolean)).size);
-    const two = (await c.app.inject({ method: 'GET', url: '/api/admin/activity?limit=2', headers: { cookie: boss.cookie } })).json();
-    expect(two.items).toEqual(log.items.slice(0, 2));
-    expect(two.summary).toEqual(log.summary);
-    expect(log.items[0].details.user_agent).toBeDefined();
-    const bad = await c.app.inject({ method: 'POST', url: '/api/admin/activity', headers: { cookie: boss.cookie }, payload: { action: 'user_deactivated' } });
+    // Only what the browser alone sees is accepted from it: a change is written by the server with the change.
+    const bad = await c.app.inject({
+      method: 'POST',
+      url: '/api/admin/activity',
+      headers: { cookie: support.cookie },
+      payload: { action: 'user_deactivated' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -256,7 +244,9 @@ describeEachDatabase('admin dashboard', (ctx) => {
 it('growth is the change against the previous 30 days, in percent', () => {
   expect(growthPercent(15, 10)).toBe(50);
   expect(growthPercent(5, 10)).toBe(-50);
-  expect(growthPercent(3, 0)).toBe(100);
+  // Nothing the month before: no percentage (the card says "New"), not "+100%".
+  expect(growthPercent(3, 0)).toBeNull();
+  expect(growthPercent(1000, 0)).toBeNull();
   expect(growthPercent(0, 0)).toBe(0);
 });
 

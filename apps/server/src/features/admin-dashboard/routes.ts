@@ -1,4 +1,4 @@
-import { activityLogListSchema, activityLogQuerySchema, adminStatsSchema, healthMonitorSchema, systemHealthSchema } from '@parley/shared/contracts/admin';
+import { activityLogListSchema, adminStatsSchema, healthMonitorSchema, systemHealthSchema } from '@parley/shared/contracts/admin';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -29,25 +29,11 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSo
     async () => systemHealth(app, rateLimiter),
   );
 
-  // The dashboard's Recent System Activity (5) is open to every admin; the full log page is system_admin.
+  // The dashboard's Recent System Activity (5) is open to every admin; the full log page (features/activity-logs) is system_admin.
   app.get(
     '/api/admin/activity/recent',
     { config: { access: 'admin' }, schema: { tags, summary: 'The 5 latest admin activity entries', response: { 200: activityLogListSchema, ...errors } } },
     async () => listActivity(app.db, 5),
-  );
-
-  app.get(
-    '/api/admin/activity',
-    {
-      config: { access: 'system_admin' },
-      schema: {
-        tags: ['activity logs'],
-        summary: 'The newest admin activity entries (at most 100)',
-        querystring: activityLogQuerySchema,
-        response: { 200: activityLogListSchema, 400: errorResponseSchema, ...errors },
-      },
-    },
-    async (request) => listActivity(app.db, request.query.limit),
   );
 
   app.get(

@@ -7,9 +7,12 @@ const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * MINUTE_MS;
 const GROWTH_WINDOW_DAYS = 30;
 
-/** Percentage change of the last 30 days against the 30 days before (spec §9 growth window). */
-export function growthPercent(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
+/**
+ * Percentage change of the last 30 days against the 30 days before (spec §9 growth window). null when the period
+ * before had nothing and this one has something: no percentage describes growth from zero (the card says "New").
+ */
+export function growthPercent(current: number, previous: number): number | null {
+  if (previous === 0) return current > 0 ? null : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 

@@ -177,9 +177,12 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
   });
 
   it('the debug console’s test-admin tool is refused outside development mode', async () => {
-    const response = await ctx().app.inject({
+    const c = ctx();
+    const signedIn = await createSignedInUser(c);
+    const response = await c.app.inject({
       method: 'POST',
       url: '/api/admin/debug/test-admin',
+      headers: { cookie: signedIn.cookie },
       payload: { email: 'debug@example.com', password: 'a long password' },
     });
     expect(response.statusCode).toBe(403);
@@ -190,29 +193,43 @@ describeEachDatabase('bootstrap and admin users', (ctx) => {
 describeEachDatabase(
   'debug console in development mode',
   (ctx) => {
-    it('creates a confirmed user holding system_admin', async () => {
+    it('creates a confirmed user holding system_admin, for a signed-in user only', async () => {
       const c = ctx();
+      // Even in development mode, nobody without a session makes a system admin.
+      const anonymous = await c.app.inject({
+        method: 'POST',
+        url: '/api/admin/debug/test-admin',
+        payload: { email: 'nobody@example.com', password: 'a long password' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await c.database.db.select().from(profiles).where(eq(profiles.email, 'nobody@example.com'))).toEqual([]);
+      const signedIn = await createSignedInUser(c);
+      const headers = { cookie: signedIn.cookie };
       const response = await c.app.inject({
         method: 'POST',
         url: '/api/admin/debug/test-admin',
+        headers,
         payload: { email: 'Debug@Example.com', password: 'a long password' },
       });
       expect(response.statusCode).toBe(201);
       const [row] = await c.database.db.select().from(adminUsers).where(eq(adminUsers.userId, response.json().userId));
       expect(row).toMatchObject({ role: 'system_admin', isActive: true });
+      const [logged] = await c.database.db.select().from(adminActivityLogs).where(eq(adminActivityLogs.resourceId, row!.id));
+      expect(logged?.details).toMatchObject({ source: 'debug_console', requestedByUserId: signedIn.userId });
       const signIn = await c.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email: 'debug@example.com', password: 'a long password' },
       });
       expect(signIn.statusCode).toBe(200);
-      const missing = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', payload: { email: '', password: '' } });
+      const missing = await c.app.inject({ method: 'POST', url: '/api/admin/debug/test-admin', headers, payload: { email: '', password: '' } });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toContain('Please enter email and password');
       // A filled-in address that is not one says so (the missing-fields text is for missing fields, spec part 1 §5).
       const malformed = await c.app.inject({
         method: 'POST',
         url: '/api/admin/debug/test-admin',
+        headers,
         payload: { email: 'not-an-address', password: 'a long password' },
       });
       expect(malformed.statusCode).toBe(400);

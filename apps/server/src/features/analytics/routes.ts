@@ -37,7 +37,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/summary',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: {
         tags,
         summary: 'Totals, the previous period’s totals, and figures per day, hour of day and chatbot',
@@ -51,7 +51,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/top-questions',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: {
         tags,
         summary: 'The questions asked most in the period (UTC days), similar wordings grouped',
@@ -65,7 +65,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.post(
     '/api/analytics/exports',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: {
         tags,
         summary: 'Start building a CSV report in the background',
@@ -84,7 +84,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/exports',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: {
         tags,
         summary: 'The organization’s exports, newest first',
@@ -98,7 +98,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/exports/:id',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: { tags, summary: 'One export and its progress', params: idParamsSchema, response: { 200: analyticsExportSchema, ...errors } },
     },
     async (request) => getExport(app.db, (await caller(request)).organizationId, request.params.id),
@@ -107,7 +107,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/exports/:id/download',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: {
         tags,
         summary: 'The finished export as a CSV file',
@@ -131,7 +131,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.delete(
     '/api/analytics/exports/:id',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.view' },
       schema: { tags, summary: 'Delete an export and its file', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -143,7 +143,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.get(
     '/api/analytics/export-schedules',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.schedule' },
       schema: { tags, summary: 'The organization’s scheduled exports', response: { 200: exportScheduleListSchema, ...errors } },
     },
     async (request) => ({ items: await listSchedules(app.db, (await caller(request)).organizationId) }),
@@ -152,7 +152,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.post(
     '/api/analytics/export-schedules',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.schedule' },
       schema: {
         tags,
         summary: 'E-mail a report every day, week or month (built at 06:00 in the schedule’s time zone)',
@@ -166,7 +166,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.patch(
     '/api/analytics/export-schedules/:id',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.schedule' },
       schema: {
         tags,
         summary: 'Pause or resume a scheduled export',
@@ -181,7 +181,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.delete(
     '/api/analytics/export-schedules/:id',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'analytics.schedule' },
       schema: { tags, summary: 'Stop a scheduled export (its past exports stay)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

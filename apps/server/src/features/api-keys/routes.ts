@@ -17,7 +17,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/api-keys',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'apiKeys.manage' },
       schema: { tags, summary: 'The organization’s API keys', response: { 200: apiKeyListSchema, ...errors } },
     },
     async (request) => {
@@ -29,7 +29,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/api-keys',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'apiKeys.manage' },
       schema: { tags, summary: 'Create a key (the secret is returned once)', body: createApiKeyBodySchema, response: { 201: createdApiKeySchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await createApiKey(app.db, keyActor(request), request.body)),
@@ -38,7 +38,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/api-keys/:id',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'apiKeys.manage' },
       schema: { tags, summary: 'Revoke a key', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

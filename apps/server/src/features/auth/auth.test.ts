@@ -109,12 +109,22 @@ describeEachDatabase('auth', (ctx) => {
     expect(await eventsFor(ctx(), 'signup_failed', email)).toHaveLength(1);
   });
 
-  it('signing up twice with one e-mail creates one account', async () => {
+  it('signing up twice with one e-mail creates one account; the second answer is a new address’s, and the owner is told by e-mail', async () => {
     const email = uniqueEmail('twice');
-    await signUp(ctx().app, email);
+    const first = await signUp(ctx().app, email);
+    await confirmEmail(ctx(), email);
     const again = await signUp(ctx().app, email);
-    expect(again.statusCode).toBeLessThan(500);
+    // OWASP: the caller cannot tell an existing address from a new one (status and body shape alike).
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(Object.keys(again.json() as object).sort()).toEqual(Object.keys(first.json() as object).sort());
+    expect((again.json() as { token: unknown }).token).toBeNull();
+    expect(again.headers['set-cookie']).toBeUndefined();
     expect(await ctx().database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    // The owner hears of it, with the ways back in.
+    await expect.poll(async () => (await latestEmailTo(ctx(), email))?.subject, { timeout: 5000 }).toBe('Someone tried to sign up with your e-mail address');
+    const notice = await latestEmailTo(ctx(), email);
+    expect(notice!.textBody).toContain('Sign in: http://localhost:3000/auth');
+    expect(notice!.textBody).toContain('Forgot your password? http://localhost:3000/auth/forgot-password');
   });
 
   it('sign-out ends the session and records signout_attempt (low, method manual)', async () => {

@@ -6,6 +6,7 @@ import {
   NOT_ADMIN_MESSAGE,
   NOT_ORGANIZATION_MEMBER_MESSAGE,
   ORGANIZATION_HEADER,
+  ORGANIZATION_PERMISSIONS,
   type AdminRole,
   type OrganizationRole,
   type RouteAccess,
@@ -56,6 +57,7 @@ const ORGANIZATION_IDENTITIES = ['owner', 'admin', 'member', 'outsider'] as cons
 type OrganizationIdentity = (typeof ORGANIZATION_IDENTITIES)[number];
 type OrganizationOutcome = 'allowed' | 'not_member' | 'role_too_low';
 
+/** The outcome the shared table (ORGANIZATION_PERMISSIONS) gives a capability for each identity. */
 function expectedInOrganization(required: OrganizationRole, identity: OrganizationIdentity): OrganizationOutcome {
   if (identity === 'outsider') return 'not_member';
   return hasOrganizationRole(identity, required) ? 'allowed' : 'role_too_low';
@@ -70,6 +72,60 @@ function organizationOutcomeOf(status: number, message: string, required: Organi
 
 /** Routes after which the caller is no longer in the organization (leaving it). */
 const ENDS_MEMBERSHIP = new Set(['/api/organizations/current/leave']);
+
+/**
+ * Signed-in routes that act on the caller alone, not inside an organization (their account, their list of
+ * organizations, an invitation addressed to them, a checkout they opened). Every other signed-in route must declare
+ * a capability of the shared table: a new one that declares none fails here.
+ */
+const NOT_ORGANIZATION_ROUTES = new Set([
+  'GET /api/me',
+  'POST /api/session/timeout',
+  'GET /api/account/profile',
+  'PATCH /api/account/profile',
+  'POST /api/account/avatar',
+  'DELETE /api/account/avatar',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:sessionId',
+  'POST /api/account/sessions/revoke-others',
+  'GET /api/account/connected-accounts',
+  'DELETE /api/account/connected-accounts/:accountId',
+  'GET /api/account/notification-preferences',
+  'PATCH /api/account/notification-preferences',
+  'GET /api/account/deletion',
+  'POST /api/account/deletion',
+  'GET /api/notifications',
+  'POST /api/notifications/:id/read',
+  'POST /api/notifications/read-all',
+  'GET /api/organizations',
+  'POST /api/organizations',
+  'POST /api/invitations/accept',
+  'GET /api/referrals/me',
+  'POST /api/referrals/claim',
+  'GET /api/chatbot-templates/active',
+  'GET /api/behavior-templates/active',
+  'GET /api/admin/me',
+  'POST /api/admin/bootstrap',
+  'POST /api/admin/debug/test-admin',
+  'GET /api/billing/sandbox/checkout/:checkoutId',
+  'POST /api/billing/sandbox/checkout/:checkoutId/pay',
+  'POST /api/billing/sandbox/checkout/:checkoutId/start-trial',
+  'POST /api/billing/sandbox/checkout/:checkoutId/confirm',
+]);
+
+/**
+ * What a member may change: nothing but these (the table's member capabilities that write). A route that lets
+ * members change something else must be added here on purpose.
+ */
+const MEMBER_WRITES = new Set([
+  'POST /api/organizations/current/leave',
+  'POST /api/chatbots/:id/test-chat',
+  'POST /api/handoffs/:id/read',
+  'POST /api/handoffs/:id/messages',
+  'POST /api/handoffs/:id/close',
+  'POST /api/analytics/exports',
+  'DELETE /api/analytics/exports/:id',
+]);
 
 describeEachDatabase('route matrix: every route declares who may call it, and the server enforces it', (ctx) => {
   async function makeIdentity(c: TestContext, identity: Identity): Promise<string | undefined> {
@@ -133,18 +189,34 @@ describeEachDatabase('route matrix: every route declares who may call it, and th
     expect(checked).toBe(c.app.routeTable.length * IDENTITIES.length);
   }, 180_000);
 
-  it('answers every organization route as its orgRole says, for the owner, an admin, a member and an outsider naming the organization', async () => {
+  it('every signed-in route that acts in an organization declares a capability of the shared table, and members write only where it says', () => {
+    const c = ctx();
+    const undeclared = c.app.routeTable
+      .filter((route) => route.access === 'user' && route.permission === null)
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !NOT_ORGANIZATION_ROUTES.has(route));
+    expect(undeclared, 'signed-in routes with neither a permission nor a place in NOT_ORGANIZATION_ROUTES').toEqual([]);
+    for (const route of c.app.routeTable) {
+      if (route.permission === null) continue;
+      expect(route.orgRole, `${route.method} ${route.url}`).toBe(ORGANIZATION_PERMISSIONS[route.permission].role);
+      if (route.method !== 'GET' && route.orgRole === 'member')
+        expect(MEMBER_WRITES, `${route.method} ${route.url} (${route.permission})`).toContain(`${route.method} ${route.url}`);
+    }
+  });
+
+  it('answers every organization route as the shared table says for its capability, for the owner, an admin, a member and an outsider naming the organization', async () => {
     const c = ctx();
     const team = await createTeam(c, 'Matrix Org');
     const outsider = await createSignedInUser(c);
     const people: Record<OrganizationIdentity, { cookie: string; userId: string }> = { ...team, outsider };
-    const organizationRoutes = c.app.routeTable.filter((route) => route.orgRole !== null);
-    // Every customer route that reads or changes organization data declares its role (checked here by count).
-    expect(organizationRoutes.length).toBeGreaterThan(30);
+    const organizationRoutes = c.app.routeTable.filter((route) => route.permission !== null);
+    expect(organizationRoutes.length).toBeGreaterThanOrEqual(80);
     let baseUrl: string | null = null;
     let checked = 0;
+    const seen = new Map<OrganizationRole, Set<OrganizationOutcome>>();
     for (const route of organizationRoutes) {
-      const required = route.orgRole!;
+      // The role comes from the shared table, by the capability the route declares.
+      const required = ORGANIZATION_PERMISSIONS[route.permission!].role;
       for (const identity of ORGANIZATION_IDENTITIES) {
         const headers = { cookie: people[identity].cookie, [ORGANIZATION_HEADER]: team.organizationId, origin: 'http://localhost:3000' };
         let status: number;
@@ -168,10 +240,12 @@ describeEachDatabase('route matrix: every route declares who may call it, and th
           status = response.statusCode;
           body = response.body;
         }
-        const label = `${route.method} ${route.url} (orgRole ${required}) as ${identity} → ${status} ${body.slice(0, 120)}`;
+        const label = `${route.method} ${route.url} (${route.permission}: ${required}) as ${identity} → ${status} ${body.slice(0, 120)}`;
         expect(status, label).toBeLessThan(500);
         const message = body.startsWith('{') ? String((JSON.parse(body) as { message?: string }).message ?? '') : '';
-        expect(organizationOutcomeOf(status, message, required), label).toBe(expectedInOrganization(required, identity));
+        const outcome = organizationOutcomeOf(status, message, required);
+        expect(outcome, label).toBe(expectedInOrganization(required, identity));
+        if (outcome !== 'other') seen.set(required, (seen.get(required) ?? new Set()).add(outcome));
         if (route.stream && identity !== 'outsider' && expectedInOrganization(required, identity) === 'allowed') expect(status, label).toBe(200);
         checked += 1;
         if (ENDS_MEMBERSHIP.has(route.url) && (identity === 'admin' || identity === 'member') && status < 300) {
@@ -185,7 +259,11 @@ describeEachDatabase('route matrix: every route declares who may call it, and th
       }
     }
     expect(checked).toBe(organizationRoutes.length * ORGANIZATION_IDENTITIES.length);
-  }, 180_000);
+    // Each level of the table was exercised both ways: some identity let in, some refused for its role (but members).
+    expect([...(seen.get('admin') ?? [])].sort()).toEqual(['allowed', 'not_member', 'role_too_low']);
+    expect([...(seen.get('owner') ?? [])].sort()).toEqual(['allowed', 'not_member', 'role_too_low']);
+    expect([...(seen.get('member') ?? [])].sort()).toEqual(['allowed', 'not_member']);
+  }, 240_000);
 
   it('names the missing role in the 403', async () => {
     const c = ctx();

@@ -15,6 +15,7 @@ export const toEventItem = (r: EventRow): BillingEventItem => ({
   data: r.data,
   error: r.error,
   processingTimeMs: r.processingTimeMs,
+  isTest: r.isTest,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -1,11 +1,14 @@
 import type { BillingAnalytics, RevenueResponse } from '@parley/shared/contracts/billing-admin';
 import { percentOf } from '@parley/shared/billing-health';
 import { asc, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { subscriptionTierLimits } from '../../db/schema/index';
 import { MRR_SQL } from './customers';
 import { CURRENT_SUBSCRIPTIONS, subscriptionHealth } from './monitoring';
 import { rowsOf } from '../../db/raw-sql';
+import { sandboxNow } from '../billing/sandbox/clock';
+import { resolveStripeSecrets } from '../billing/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const num = (value: unknown) => Number(value ?? 0);
@@ -18,6 +21,28 @@ async function tierNames(db: Db) {
     .orderBy(asc(subscriptionTierLimits.sortOrder));
   return tiers;
 }
+
+/**
+ * The one time every billing figure of the admin side is read at (Analytics, Revenue, Customers, the dashboard's
+ * Monthly Revenue): the sandbox clock while the sandbox is the provider, since its invoices, renewals and
+ * cancellations are dated by that clock; real time with Stripe. Nothing dated after it is counted anywhere, so after
+ * the clock was moved ahead and reset, what it recorded ahead counts on every tab alike once real time reaches it.
+ */
+export async function billingReportTime(db: Db, config: Config): Promise<Date> {
+  const { secretKey } = await resolveStripeSecrets(db, config);
+  return secretKey ? new Date() : sandboxNow(db);
+}
+
+/**
+ * When a subscription stopped counting, as of `asOf`: a canceled one at its canceled_at, or at `asOf` when that lies
+ * after it (canceled while the sandbox clock was ahead) or is missing; any other status never (Stripe sets canceled_at
+ * as soon as a cancellation at period end is asked for, while the subscription is still active and billed).
+ */
+export const ENDED_AT_SQL = (alias: string, asOf: Date) =>
+  sql`(case when ${sql.raw(alias)}.status = 'canceled' then least(coalesce(${sql.raw(alias)}.canceled_at, ${asOf.toISOString()}::timestamptz), ${asOf.toISOString()}::timestamptz) end)`;
+
+/** Statuses whose subscription is in MRR while live (MRR_SQL's, plus canceled ones for the months they were live). */
+const BILLED_WHILE_LIVE = new Set(['active', 'past_due', 'canceled']);
 
 /**
  * Paid money in [from, to): subscription invoices and token purchases. An invoice without a subscription is the
@@ -36,14 +61,14 @@ async function paidBetween(db: Db, from: Date, to: Date) {
  * The admin dashboard's Monthly Revenue (spec part 1 §2): money paid in the last 30 days and in the 30 before (the
  * growth window, spec §9), the same sum as the billing Analytics tab's revenue, so the two never disagree.
  */
-export async function revenueLast30Days(db: Db, now = new Date()) {
+export async function revenueLast30Days(db: Db, now: Date) {
   const start30 = new Date(now.getTime() - 30 * DAY_MS);
   const [last30, previous30] = await Promise.all([paidBetween(db, start30, now), paidBetween(db, new Date(now.getTime() - 60 * DAY_MS), start30)]);
   return { monthlyCents: last30.invoices + last30.tokens, previousCents: previous30.invoices + previous30.tokens };
 }
 
 /** The Analytics tab: every figure from the billing tables (spec §6: no sample data). */
-export async function billingAnalytics(db: Db, now = new Date()): Promise<BillingAnalytics> {
+export async function billingAnalytics(db: Db, now: Date): Promise<BillingAnalytics> {
   const start30 = new Date(now.getTime() - 30 * DAY_MS);
   const start60 = new Date(now.getTime() - 60 * DAY_MS);
   const [health, current, last30, previous30, churn, failed, tiers] = await Promise.all([
@@ -52,11 +77,13 @@ export async function billingAnalytics(db: Db, now = new Date()): Promise<Billin
     paidBetween(db, start30, now),
     paidBetween(db, start60, start30),
     db.execute(sql`select
-      count(*) filter (where created_at < ${start30.toISOString()}::timestamptz and (canceled_at is null or canceled_at >= ${start30.toISOString()}::timestamptz))::int as live_at_start,
-      count(*) filter (where status = 'canceled' and canceled_at >= ${start30.toISOString()}::timestamptz)::int as cancelled,
-      count(*) filter (where created_at >= ${start30.toISOString()}::timestamptz)::int as created
-      from organization_subscriptions`),
-    db.execute(sql`select count(*)::int as n from invoices where status = 'failed' and created_at >= ${start30.toISOString()}::timestamptz`),
+      count(*) filter (where created_at < ${start30.toISOString()}::timestamptz and (ended_at is null or ended_at >= ${start30.toISOString()}::timestamptz))::int as live_at_start,
+      count(*) filter (where ended_at >= ${start30.toISOString()}::timestamptz)::int as cancelled,
+      count(*) filter (where created_at >= ${start30.toISOString()}::timestamptz and created_at < ${now.toISOString()}::timestamptz)::int as created
+      from (select s.created_at, ${ENDED_AT_SQL('s', now)} as ended_at from organization_subscriptions as s) as s`),
+    db.execute(
+      sql`select count(*)::int as n from invoices where status = 'failed' and created_at >= ${start30.toISOString()}::timestamptz and created_at < ${now.toISOString()}::timestamptz`,
+    ),
     tierNames(db),
   ]);
   const subs = rowsOf<{ tier: string; status: string; mrr: number }>(current);
@@ -101,14 +128,16 @@ const monthKey = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 
  * Live means created before and not cancelled before; the amount is the subscription's current one (the tables keep
  * no price history).
  */
-export async function revenueByMonth(db: Db, months: number, now = new Date()): Promise<RevenueResponse> {
+export async function revenueByMonth(db: Db, months: number, now: Date): Promise<RevenueResponse> {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
   const [paid, subsResult, tiers] = await Promise.all([
     db.execute(sql`select to_char(date_trunc('month', at at time zone 'UTC'), 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents from (
         select coalesce(paid_at, created_at) as at, amount_cents - tax_cents as amount_cents, 'invoice' as kind from invoices where status = 'paid' and provider_subscription_id is not null
         union all select coalesce(completed_at, created_at), amount_cents, 'tokens' from token_purchases where status = 'paid'
-      ) as p where at >= ${first.toISOString()}::timestamptz group by 1, 2`),
-    db.execute(sql`select tier, interval, amount_cents, status, created_at, canceled_at from organization_subscriptions where status <> 'incomplete'`),
+      ) as p where at >= ${first.toISOString()}::timestamptz and at < ${now.toISOString()}::timestamptz group by 1, 2`),
+    db.execute(
+      sql`select s.tier, s.interval, s.amount_cents, s.status, s.created_at, ${ENDED_AT_SQL('s', now)} as canceled_at from organization_subscriptions as s where s.status <> 'incomplete'`,
+    ),
     tierNames(db),
   ]);
   const money = new Map<string, { invoice: number; tokens: number }>();
@@ -141,7 +170,8 @@ export async function revenueByMonth(db: Db, months: number, now = new Date()): 
       revenueCents: m.invoice + m.tokens,
       subscriptionRevenueCents: m.invoice,
       tokenRevenueCents: m.tokens,
-      mrrCents: live.reduce((total, s) => total + monthly(s), 0),
+      // MRR_SQL's rule (the Analytics tab's MRR): trialing and unpaid subscriptions are live but not billed.
+      mrrCents: live.reduce((total, s) => total + (BILLED_WHILE_LIVE.has(s.status) ? monthly(s) : 0), 0),
       activeAtEnd: live.length,
       cancelled,
       churnRate: percentOf(cancelled, atStart),

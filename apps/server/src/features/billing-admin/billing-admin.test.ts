@@ -229,7 +229,7 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     expect((await get('/api/admin/billing/recent-invoices')).json().items).toEqual([]);
   });
 
-  it('sends a signed test event through the real webhook endpoint, and it shows in the billing events', async () => {
+  it('sends a signed test event through the real webhook endpoint; it shows in the billing events, marked, and counts in no health figure', async () => {
     const result = await send('POST', '/api/admin/billing/webhook-test', { eventType: 'invoice.payment_failed' });
     expect(result.statusCode).toBe(200);
     const body = result.json();
@@ -237,9 +237,18 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     expect(body.success).toBe(true);
     expect(body.eventId).toMatch(/^evt_test_/);
     expect(body.processed).toMatchObject({ eventType: 'invoice.payment_failed', stripeEventId: body.eventId, error: null });
-    const events = (await get('/api/admin/billing/events')).json().items as { stripeEventId: string }[];
-    expect(events.map((e) => e.stripeEventId)).toContain(body.eventId);
-    // A payment failure counts in the windows.
+    const events = (await get('/api/admin/billing/events')).json().items as { stripeEventId: string; isTest: boolean }[];
+    expect(events.find((e) => e.stripeEventId === body.eventId)).toMatchObject({ isTest: true });
+    // A tester's payment failure is no customer's failed payment: the windows, the tiles, the webhook health, the score
+    // and the alerts leave it out.
+    for (let i = 0; i < 4; i += 1) await send('POST', '/api/admin/billing/webhook-test', { eventType: 'invoice.payment_failed' });
+    expect((await get('/api/admin/billing/payment-failures')).json()).toEqual({ h1: 0, h24: 0, d7: 0, d30: 0, alert: false });
+    expect((await get('/api/admin/billing/summary')).json()).toMatchObject({ totalEvents: 0, failedPayments30d: 0, successRate: 100 });
+    expect((await get('/api/admin/billing/webhook-health')).json()).toMatchObject({ total: 0, failed: 0 });
+    expect((await get('/api/admin/billing/health')).json()).toMatchObject({ score: 100, status: 'Healthy', penalties: [] });
+    expect(await evaluateBillingAlerts(db())).toBe(0);
+    // A real one still counts.
+    await event('invoice.payment_failed', ago(MINUTE));
     expect((await get('/api/admin/billing/payment-failures')).json().h1).toBe(1);
   });
 

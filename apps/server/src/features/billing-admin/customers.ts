@@ -223,10 +223,13 @@ interface CustomerRow {
 /**
  * A customer is an organization known to the provider (a subscribers row). Its status follows its current
  * subscription: active or trialing → active, past_due or unpaid → past_due, canceled → cancelled; none (tokens only) → active.
+ * Total spent is what was paid before `asOf` (billingReportTime), the time the Revenue and Analytics tabs are read at.
  */
-const customerQuery = (where: SQL) => sql`with cur as ${CURRENT_SUBSCRIPTIONS},
-  spent as (select organization_id, sum(amount_cents - tax_cents) as cents from invoices where status = 'paid' and provider_subscription_id is not null group by organization_id),
-  bought as (select organization_id, sum(amount_cents) as cents from token_purchases where status = 'paid' group by organization_id),
+const customerQuery = (where: SQL, asOf: Date) => sql`with cur as ${CURRENT_SUBSCRIPTIONS},
+  spent as (select organization_id, sum(amount_cents - tax_cents) as cents from invoices where status = 'paid' and provider_subscription_id is not null
+    and coalesce(paid_at, created_at) < ${asOf.toISOString()}::timestamptz group by organization_id),
+  bought as (select organization_id, sum(amount_cents) as cents from token_purchases where status = 'paid'
+    and coalesce(completed_at, created_at) < ${asOf.toISOString()}::timestamptz group by organization_id),
   base as (
     select sub.id, sub.organization_id, o.name, sub.email, sub.created_at as join_date, sub.provider, sc.card_last4,
       case when cur.status is null or cur.status in ('active', 'trialing') then 'active' when cur.status in ('past_due', 'unpaid') then 'past_due' else 'cancelled' end as status,
@@ -258,7 +261,7 @@ const toCustomer = (r: CustomerRow): AdminCustomer => ({
   nextBilling: iso(r.next_billing),
 });
 
-export async function listCustomers(db: Db, filter: { page: number; pageSize: number; status: string; search?: string | undefined }) {
+export async function listCustomers(db: Db, filter: { page: number; pageSize: number; status: string; search?: string | undefined }, asOf: Date) {
   const conditions: SQL[] = [sql`true`];
   if (filter.status !== 'all') conditions.push(sql`status = ${filter.status}`);
   if (filter.search) {
@@ -266,15 +269,15 @@ export async function listCustomers(db: Db, filter: { page: number; pageSize: nu
     conditions.push(sql`(name ilike ${p} or email ilike ${p} or plan ilike ${p})`);
   }
   const result = await db.execute(
-    sql`${customerQuery(sql.join(conditions, sql` and `))} order by join_date desc, id desc limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+    sql`${customerQuery(sql.join(conditions, sql` and `), asOf)} order by join_date desc, id desc limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
   );
   const rows = rowsOf<CustomerRow>(result);
   return { items: rows.map(toCustomer), total: num(rows[0]?.total), page: filter.page, pageSize: filter.pageSize };
 }
 
 /** One customer: the card, every subscription of the organization, its invoices and token purchases. */
-export async function customerDetail(db: Db, id: string): Promise<AdminCustomerDetail> {
-  const [row] = rowsOf<CustomerRow>(await db.execute(customerQuery(sql`id = ${id}`)));
+export async function customerDetail(db: Db, id: string, asOf: Date): Promise<AdminCustomerDetail> {
+  const [row] = rowsOf<CustomerRow>(await db.execute(customerQuery(sql`id = ${id}`, asOf)));
   if (!row) throw new AppError('NOT_FOUND', 'Customer not found.');
   const customer = toCustomer(row);
   const [subs, invoiceList, purchases] = await Promise.all([

@@ -3,6 +3,7 @@ import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
 import { createSandboxInvoice, ensureSandboxCustomer } from '../billing/sandbox/ledger';
 import { customerWithOrganization } from '../billing/test-support';
+import { pdfText } from '../../test/pdf-text';
 
 describeEachDatabase('sandbox invoice PDFs for staff', (ctx) => {
   it("a system admin opens any organization's sandbox invoice PDF; a customer cannot use the admin route", async () => {
@@ -18,7 +19,7 @@ describeEachDatabase('sandbox invoice PDFs for staff', (ctx) => {
     const pdf = await open(admin.cookie);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.toString('latin1')).toContain(`Invoice ${invoice.number}`);
+    expect(await pdfText(pdf.rawPayload)).toContain(`Invoice ${invoice.number}`);
     expect((await open(customer.cookie)).statusCode).toBe(403);
     const missing = await c.app.inject({
       method: 'GET',

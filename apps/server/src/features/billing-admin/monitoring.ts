@@ -7,6 +7,8 @@ import { rowsOf } from '../../db/raw-sql';
 
 /** Stripe's event type for a failed charge: what the spec's "payment failures" count (§9). */
 export const PAYMENT_FAILED_EVENT = 'invoice.payment_failed';
+/** The Webhook Tester's events prove the pipeline works; they are no payments or deliveries, so no figure counts them. */
+const LIVE_EVENTS = eq(billingEvents.isTest, false);
 /** Webhook health looks at the events of the last 24 hours. */
 export const WEBHOOK_HEALTH_WINDOW_HOURS = 24;
 
@@ -31,7 +33,7 @@ export async function paymentFailures(db: Db, now = new Date()): Promise<Payment
       d30: count(),
     })
     .from(billingEvents)
-    .where(and(eq(billingEvents.eventType, PAYMENT_FAILED_EVENT), gte(billingEvents.createdAt, hoursAgo(24 * 30, now))));
+    .where(and(eq(billingEvents.eventType, PAYMENT_FAILED_EVENT), gte(billingEvents.createdAt, hoursAgo(24 * 30, now)), LIVE_EVENTS));
   const h1 = num(row?.h1);
   return { h1, h24: num(row?.h24), d7: num(row?.d7), d30: num(row?.d30), alert: isPaymentFailureAlert(h1) };
 }
@@ -57,7 +59,7 @@ export async function webhookHealth(db: Db, now = new Date()): Promise<WebhookHe
       last: sql`max(${billingEvents.createdAt})`.mapWith((v: unknown) => (v === null ? null : new Date(v as string))),
     })
     .from(billingEvents)
-    .where(gte(billingEvents.createdAt, hoursAgo(WEBHOOK_HEALTH_WINDOW_HOURS, now)));
+    .where(and(gte(billingEvents.createdAt, hoursAgo(WEBHOOK_HEALTH_WINDOW_HOURS, now)), LIVE_EVENTS));
   const total = num(row?.total);
   const failed = num(row?.failed);
   const avg = row?.avgMs ?? null;
@@ -85,11 +87,14 @@ export async function billingHealth(db: Db, now = new Date()): Promise<BillingHe
 /** Spec §2 summary tiles. */
 export async function billingSummary(db: Db, now = new Date()): Promise<BillingSummary> {
   const [[events], [failed], subscriptions] = await Promise.all([
-    db.select({ total: count(), failed: sql`count(*) filter (where ${billingEvents.status} = 'failed')`.mapWith(Number) }).from(billingEvents),
+    db
+      .select({ total: count(), failed: sql`count(*) filter (where ${billingEvents.status} = 'failed')`.mapWith(Number) })
+      .from(billingEvents)
+      .where(LIVE_EVENTS),
     db
       .select({ n: count() })
       .from(billingEvents)
-      .where(and(eq(billingEvents.eventType, PAYMENT_FAILED_EVENT), gte(billingEvents.createdAt, hoursAgo(24 * 30, now)))),
+      .where(and(eq(billingEvents.eventType, PAYMENT_FAILED_EVENT), gte(billingEvents.createdAt, hoursAgo(24 * 30, now)), LIVE_EVENTS)),
     subscriptionHealth(db),
   ]);
   const total = num(events?.total);

@@ -45,7 +45,7 @@ import { sandboxInvoiceParams } from '../billing/routes';
 import { sandboxInvoicePdf, sendInvoicePdf } from '../billing/service';
 import { recentBillingEvents, recentInvoices, recentSubscribers } from './activity';
 import { evaluateBillingAlerts, listOpenBillingAlerts, resolveBillingAlert } from './alerts';
-import { billingAnalytics, revenueByMonth } from './analytics';
+import { billingAnalytics, billingReportTime, revenueByMonth } from './analytics';
 import { customerDetail, invoicesCsv, listCustomers, listInvoices, listSubscriptions } from './customers';
 import { billingHealth, billingSummary, paymentFailures, subscriptionHealth, webhookHealth } from './monitoring';
 import {
@@ -242,7 +242,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/analytics',
     { config: access, schema: { tags, summary: 'MRR, churn, plan distribution', response: { 200: billingAnalyticsSchema, ...errors } } },
-    async () => billingAnalytics(app.db),
+    async () => billingAnalytics(app.db, await billingReportTime(app.db, app.config)),
   );
   app.get(
     '/api/admin/billing/revenue',
@@ -255,7 +255,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: revenueResponseSchema, ...errors },
       },
     },
-    async (request) => revenueByMonth(app.db, request.query.months),
+    async (request) => revenueByMonth(app.db, request.query.months, await billingReportTime(app.db, app.config)),
   );
   app.get(
     '/api/admin/billing/subscriptions',
@@ -281,7 +281,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCustomerListSchema, ...errors },
       },
     },
-    async (request) => listCustomers(app.db, request.query),
+    async (request) => listCustomers(app.db, request.query, await billingReportTime(app.db, app.config)),
   );
   app.get(
     '/api/admin/billing/customers/:id',
@@ -294,7 +294,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCustomerDetailSchema, ...errors },
       },
     },
-    async (request) => customerDetail(app.db, request.params.id),
+    async (request) => customerDetail(app.db, request.params.id, await billingReportTime(app.db, app.config)),
   );
   app.get(
     '/api/admin/billing/invoices',

@@ -8,6 +8,7 @@ import { signSandboxPayload } from './sandbox/events';
 import { sandboxWebhookSecret } from './settings';
 import { handleBillingWebhook } from './webhook';
 import { createTokenPackage, customerWithOrganization, ensureProTier } from './test-support';
+import { pdfText } from '../../test/pdf-text';
 
 /** Decisions §59: every billing setting takes effect; here on the sandbox (the Stripe side is in stripe-provider.test.ts). */
 
@@ -71,8 +72,9 @@ describeEachDatabase('billing settings take effect (sandbox)', (ctx) => {
     const receipts = await api.get<InvoicePage>('/api/billing/invoices');
     expect(receipts.items[0]).toMatchObject({ status: 'paid', amountCents: 1481, currency: 'eur' });
     const pdf = await c.app.inject({ method: 'GET', url: receipts.items[0]!.pdfUrl!, headers: { cookie: customer.cookie } });
-    expect(pdf.rawPayload.toString('latin1')).toContain('(2.47 EUR) Tj');
-    expect(pdf.rawPayload.toString('latin1')).toContain('(14.81 EUR) Tj');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('2.47 EUR');
+    expect(text).toContain('14.81 EUR');
     // The completion event carries the total the customer paid.
     const [completed] = await c.database.db
       .select()
@@ -180,6 +182,39 @@ describeEachDatabase('billing settings take effect (sandbox)', (ctx) => {
     expect(ended).toHaveLength(1);
     expect(ended[0]!.subject).toBe('Your Pro subscription has ended');
     expect(ended[0]!.textBody).toContain('The organization is now on the');
+  });
+
+  it('"Cancel at period end" e-mails the owner when the plan ends and what happens then, once per scheduling', async () => {
+    const c = ctx();
+    await ensureProTier(c);
+    await settings({ trialDays: 0 });
+    const customer = await customerWithOrganization(c);
+    const api = as(c, customer.cookie);
+    const plan = await api.post('/api/billing/subscription/checkout', { tier: 'pro', interval: 'month' });
+    await api.post(`/api/billing/sandbox/checkout/${sessionIdOf((plan.json() as CheckoutResult).url!)}/pay`, card('4242424242424242'));
+    const scheduled = async () => (await mails(c, customer.email)).filter((m) => m.kind === 'billing_cancellation_scheduled');
+    expect(await scheduled()).toEqual([]);
+
+    const [sub] = await c.database.db.select().from(organizationSubscriptions).where(eq(organizationSubscriptions.organizationId, customer.organizationId));
+    const ends = sub!.currentPeriodEnd!.toISOString().slice(0, 10);
+    // Two clicks at once schedule it once, and e-mail once.
+    const [first, second] = await Promise.all([
+      api.post('/api/billing/subscription/cancel', { cancelAtPeriodEnd: true }),
+      api.post('/api/billing/subscription/cancel', { cancelAtPeriodEnd: true }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const [mail, ...more] = await scheduled();
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`Your Pro subscription will end on ${ends}`);
+    expect(mail!.textBody).toContain('is set to cancel at the end of its current period');
+    expect(mail!.textBody).toContain(`It stays active until ${ends} and nothing more is charged. On that day the organization moves to the Free plan`);
+    expect(mail!.textBody).toContain('Resume the subscription before then: http://localhost:3000/dashboard/subscription');
+    // Asking again changes nothing and sends nothing; resuming sends nothing; scheduling again is a new confirmation.
+    await api.post('/api/billing/subscription/cancel', { cancelAtPeriodEnd: true });
+    await api.post('/api/billing/subscription/cancel', { cancelAtPeriodEnd: false });
+    expect(await scheduled()).toHaveLength(1);
+    await api.post('/api/billing/subscription/cancel', { cancelAtPeriodEnd: true });
+    expect(await scheduled()).toHaveLength(2);
   });
 
   it('with the notification and auto-send settings off, billing events e-mail no one; Webhook Tester events never do', async () => {

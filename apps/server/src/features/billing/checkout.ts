@@ -132,15 +132,27 @@ export async function startTokenCheckout(
   return { url: session.url };
 }
 
-/** Cancel at the end of the period, or take the cancellation back. */
-export async function setCancelAtPeriodEnd(db: Db, config: Config, organizationId: string, cancel: boolean): Promise<void> {
+/** A cancellation this call scheduled; `key` is the same for calls that found the same subscription state (two clicks). */
+export interface ScheduledCancellation {
+  key: string;
+  tier: string;
+  currentPeriodEnd: Date | null;
+}
+
+/**
+ * Cancel at the end of the period, or take the cancellation back. Returns the cancellation when this call scheduled
+ * one that was not scheduled before, else null.
+ */
+export async function setCancelAtPeriodEnd(db: Db, config: Config, organizationId: string, cancel: boolean): Promise<ScheduledCancellation | null> {
   const current = await liveSubscription(db, organizationId);
   if (!current) throw new AppError('CONFLICT', 'You have no subscription to cancel.');
   const provider = await getPaymentProvider(db, config);
   if (current.provider !== provider.name) throw new AppError('CONFLICT', 'Your subscription is with another payment provider than the one configured now.');
   await provider.cancelAtPeriodEnd(current.providerSubscriptionId, cancel);
-  // The provider's event confirms it; the page shows the change at once.
+  // The provider's event confirms it (the sandbox's arrives before this line); the page shows the change at once.
   await db.update(organizationSubscriptions).set({ cancelAtPeriodEnd: cancel, updatedAt: new Date() }).where(eq(organizationSubscriptions.id, current.id));
+  if (!cancel || current.cancelAtPeriodEnd) return null;
+  return { key: `${current.id}:${current.updatedAt.getTime()}`, tier: current.tier, currentPeriodEnd: current.currentPeriodEnd };
 }
 
 /** Stripe's customer portal, or the sandbox's portal page. */

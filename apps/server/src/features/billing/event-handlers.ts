@@ -14,8 +14,9 @@ import {
 import { AppError } from '../../lib/app-error';
 import { grantReferralRewardsOnFirstPayment } from '../referrals/service';
 import { emitWebhookEvent } from '../webhooks/events';
-import { creditTokens } from '../token-credits/service';
+import { creditTokens, lockMonthUsage, refundedTokens, takeFromBalance } from '../token-credits/service';
 import {
+  chargeObject,
   checkoutSessionObject,
   invoiceObject,
   invoiceSubscriptionId,
@@ -392,11 +393,14 @@ async function checkoutCompleted(tx: Tx, provider: ProviderName, event: BillingW
     .from(tokenPurchases)
     .where(and(eq(tokenPurchases.provider, provider), eq(tokenPurchases.providerCheckoutId, session.id)));
   const tokens = purchase?.tokens ?? Number(session.metadata.tokens);
+  // Dated by the event, as invoices are by their paid_at: the sandbox's events carry its clock's time, so a purchase
+  // made while the clock is ahead falls in the same month as its receipt in the admin's revenue figures.
+  const paidAt = toDate(event.created) ?? new Date();
   if (!Number.isInteger(tokens) || tokens <= 0) throw new AppError('VALIDATION_ERROR', `Token checkout ${session.id} names no token amount.`);
   if (purchase) {
     await tx
       .update(tokenPurchases)
-      .set({ status: 'paid', completedAt: new Date(), providerPaymentId: session.payment_intent ?? null })
+      .set({ status: 'paid', completedAt: paidAt, providerPaymentId: session.payment_intent ?? null })
       .where(eq(tokenPurchases.id, purchase.id));
   } else {
     // A checkout Parley did not record (created in Stripe's dashboard, or the row was lost): record it now.
@@ -413,10 +417,16 @@ async function checkoutCompleted(tx: Tx, provider: ProviderName, event: BillingW
       providerPaymentId: session.payment_intent ?? null,
       status: 'paid',
       createdBy: userId,
-      completedAt: new Date(),
+      completedAt: paidAt,
     });
   }
-  const credited = await creditTokens(tx, { organizationId, tokens, reason: 'purchase', reference: `purchase:${provider}:${session.id}` });
+  const credited = await creditTokens(tx, {
+    organizationId,
+    tokens,
+    reason: 'purchase',
+    reference: `purchase:${provider}:${session.id}`,
+    detail: purchase?.packageName ?? session.metadata.package_name ?? null,
+  });
   let outcome = credited ? `${tokens} tokens credited` : 'tokens were already credited';
   if ((session.amount_total ?? 0) > 0) {
     const referral = await grantReferralRewardsOnFirstPayment(tx as unknown as Db, organizationId, `${provider}:${session.id}`);
@@ -444,6 +454,38 @@ async function checkoutExpired(tx: Tx, provider: ProviderName, event: BillingWeb
   };
 }
 
+/**
+ * charge.refunded: the refunded share of a token purchase leaves the token balance, as refund rows of the ledger — the
+ * share of the package's tokens that the refunded amount is of the amount paid, less what earlier refunds of it took.
+ * Tokens already used cannot be taken back, so a refund takes at most the balance. A fully refunded purchase is
+ * marked refunded. Charges that are not a token purchase's (subscription invoices) change no balance.
+ */
+async function chargeRefunded(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
+  const charge = chargeObject.parse(event.data.object);
+  if (!charge.payment_intent) return { organizationId: null, userId: null, outcome: `charge ${charge.id} refunded; no payment to match` };
+  const [purchase] = await tx
+    .select()
+    .from(tokenPurchases)
+    .where(and(eq(tokenPurchases.provider, provider), eq(tokenPurchases.providerPaymentId, charge.payment_intent)));
+  if (!purchase) return { organizationId: null, userId: null, outcome: `charge ${charge.id} refunded; not a token purchase` };
+  const organizationId = purchase.organizationId;
+  const share = charge.amount > 0 ? Math.min(1, charge.amount_refunded / charge.amount) : 1;
+  const refundTokens = Math.round(purchase.tokens * share);
+  const prefix = `refund:${provider}:${purchase.id}:`;
+  // The month counter's lock: a refund and a use past the allowance never both take the last tokens.
+  await lockMonthUsage(tx, organizationId);
+  const already = await refundedTokens(tx, organizationId, prefix);
+  const taken = await takeFromBalance(tx, {
+    organizationId,
+    tokens: refundTokens - already,
+    reason: 'refund',
+    reference: `${prefix}${charge.amount_refunded}`,
+    detail: purchase.packageName,
+  });
+  if (charge.refunded || share >= 1) await tx.update(tokenPurchases).set({ status: 'refunded' }).where(eq(tokenPurchases.id, purchase.id));
+  return { organizationId, userId: purchase.createdBy ?? null, outcome: `token purchase refunded: ${taken} tokens taken from the balance` };
+}
+
 /** Applies one verified event inside the caller's transaction. Unknown types are recorded and otherwise ignored. */
 export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
   switch (event.type) {
@@ -461,6 +503,8 @@ export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: B
       return invoicePaid(tx, provider, event);
     case 'invoice.payment_failed':
       return invoicePaymentFailed(tx, provider, event);
+    case 'charge.refunded':
+      return chargeRefunded(tx, provider, event);
     default:
       return { organizationId: null, userId: null, outcome: `event type ${event.type} is not handled` };
   }

@@ -90,6 +90,15 @@ export const checkoutSessionObject = z.object({
 });
 export type CheckoutSessionObject = z.infer<typeof checkoutSessionObject>;
 
+/** A charge (charge.refunded): what of it was refunded, and the payment it belongs to. */
+export const chargeObject = z.object({
+  id: z.string(),
+  payment_intent: id.nullish(),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+  refunded: z.boolean().nullish(),
+});
+
 export const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** The subscription an invoice belongs to, in either API shape. */

@@ -165,3 +165,47 @@ export async function sendBillingEventEmails(deps: { db: Db; mailer: Mailer; pub
   for (const { email } of recipients) await deps.mailer.send({ ...message, to: email });
   return recipients.length;
 }
+
+/**
+ * "Cancel at period end" confirmed to the organization's active owners (whatever their notification preferences: it
+ * confirms an action taken on their account), through the mailer (the outbox, and the e-mail job with SMTP). `key`
+ * makes it once-only for one scheduling (two clicks at once send one e-mail). Returns how many were sent.
+ */
+export async function sendCancellationScheduledEmail(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  input: { organizationId: string; key: string; tier: string; currentPeriodEnd: Date | null },
+): Promise<number> {
+  const { db } = deps;
+  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, input.organizationId));
+  if (!org) return 0;
+  const names = await db
+    .select({ tier: subscriptionTierLimits.tier, name: subscriptionTierLimits.displayName })
+    .from(subscriptionTierLimits)
+    .where(inArray(subscriptionTierLimits.tier, [input.tier, 'free']));
+  const plan = names.find((row) => row.tier === input.tier)?.name ?? input.tier;
+  const free = names.find((row) => row.tier === 'free')?.name ?? 'Free';
+  const ends = input.currentPeriodEnd ? input.currentPeriodEnd.toISOString().slice(0, 10) : null;
+  const lines = [
+    `The ${plan} subscription of ${org.name} is set to cancel at the end of its current period.`,
+    ends
+      ? `It stays active until ${ends} and nothing more is charged. On that day the organization moves to the ${free} plan and its limits.`
+      : `Nothing more is charged. When the period ends the organization moves to the ${free} plan and its limits.`,
+    '',
+    `Changed your mind? Resume the subscription before then: ${deps.publicUrl}/dashboard/subscription`,
+  ];
+  const owners = await db
+    .select({ email: profiles.email })
+    .from(organizationMembers)
+    .innerJoin(profiles, eq(profiles.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.role, 'owner'), eq(profiles.isActive, true)));
+  for (const { email } of owners) {
+    await deps.mailer.send({
+      kind: 'billing_cancellation_scheduled',
+      to: email,
+      subject: ends ? `Your ${plan} subscription will end on ${ends}` : `Your ${plan} subscription will end`,
+      text: `${lines.join('\n')}\n`,
+      dedupeKey: `cancellation-scheduled:${input.key}:${email}`,
+    });
+  }
+  return owners.length;
+}

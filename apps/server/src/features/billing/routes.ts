@@ -1,3 +1,4 @@
+import { can } from '@parley/shared/access';
 import {
   cancelSubscriptionBodySchema,
   checkoutResultSchema,
@@ -7,7 +8,9 @@ import {
   sandboxCardSchema,
   sandboxCheckoutSessionSchema,
   sandboxClockBodySchema,
+  sandboxClockResetSchema,
   sandboxClockResultSchema,
+  sandboxClockStateSchema,
   sandboxConfirmBodySchema,
   sandboxPortalCardBodySchema,
   sandboxPortalSchema,
@@ -26,10 +29,10 @@ import { AppError } from '../../lib/app-error';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import type { Mailer } from '../../providers/email/mailer';
 import { onBillingEventProcessed } from './hooks';
-import { sendBillingEventEmails } from './notifications';
+import { sendBillingEventEmails, sendCancellationScheduledEmail } from './notifications';
 import { openCustomerPortal, setCancelAtPeriodEnd, startTierCheckout, startTokenCheckout } from './checkout';
 import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout, startSandboxTrialWithoutCard } from './sandbox/checkout';
-import { advanceSandboxClock } from './sandbox/clock';
+import { advanceSandboxClock, resetSandboxClock, sandboxClockState } from './sandbox/clock';
 import { runSandboxRenewals } from './sandbox/renewals';
 import {
   listInvoices,
@@ -97,7 +100,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.get(
     '/api/billing/subscription',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'billing.view' },
       schema: {
         tags,
         summary: 'The plan, its limits and use, the subscription and the plans on offer',
@@ -106,14 +109,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     },
     async (request) => {
       const membership = requireMembership(request);
-      return subscriptionOverview(app.db, app.config, membership.organizationId, membership.role === 'owner');
+      return subscriptionOverview(app.db, app.config, membership.organizationId, can(membership.role, 'billing.manage'));
     },
   );
 
   app.post(
     '/api/billing/subscription/checkout',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'billing.manage' },
       schema: {
         tags,
         summary: 'Upgrade or downgrade: a checkout, or a change of the current subscription',
@@ -131,7 +134,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.post(
     '/api/billing/subscription/cancel',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'billing.manage' },
       schema: {
         tags,
         summary: 'Cancel at the end of the period (or take it back)',
@@ -140,7 +143,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
       },
     },
     async (request) => {
-      await setCancelAtPeriodEnd(app.db, app.config, requireMembership(request).organizationId, request.body.cancelAtPeriodEnd);
+      const { organizationId } = requireMembership(request);
+      const scheduled = await setCancelAtPeriodEnd(app.db, app.config, organizationId, request.body.cancelAtPeriodEnd);
+      // The owners get a confirmation saying when the plan ends (the mailer never throws for a transport failure).
+      if (scheduled) await sendCancellationScheduledEmail({ db: app.db, mailer, publicUrl: app.config.publicUrl }, { organizationId, ...scheduled });
       return { ok: true as const };
     },
   );
@@ -148,7 +154,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.post(
     '/api/billing/portal',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'billing.manage' },
       schema: { tags, summary: "The provider's customer portal", response: { 200: portalResultSchema, ...errors } },
     },
     async (request) => openCustomerPortal(app.db, app.config, requireMembership(request).organizationId),
@@ -157,7 +163,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.get(
     '/api/billing/invoices',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'billing.view' },
       schema: { tags, summary: "The organization's invoices, newest first", querystring: pageQuerySchema, response: { 200: invoicePageSchema, ...errors } },
     },
     async (request) => listInvoices(app.db, requireMembership(request).organizationId, request.query.page, request.query.pageSize),
@@ -166,19 +172,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.get(
     '/api/billing/tokens',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'billing.view' },
       schema: { tags, summary: 'Token balance, packages for sale and recent purchases', response: { 200: tokenOverviewSchema, ...errors } },
     },
     async (request) => {
       const membership = requireMembership(request);
-      return tokenOverview(app.db, app.config, membership.organizationId, membership.role === 'owner');
+      return tokenOverview(app.db, app.config, membership.organizationId, can(membership.role, 'billing.manage'));
     },
   );
 
   app.post(
     '/api/billing/tokens/checkout',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'billing.manage' },
       schema: { tags, summary: 'Buy a token package: a checkout', body: tokenCheckoutBodySchema, response: { 200: portalResultSchema, ...errors } },
     },
     async (request) => {
@@ -266,7 +272,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.get(
     '/api/billing/sandbox/portal',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'billing.manage' },
       schema: { tags, summary: "The sandbox's customer portal", response: { 200: sandboxPortalSchema, ...errors } },
     },
     async (request) => sandboxPortal(app.db, requireMembership(request).organizationId),
@@ -275,7 +281,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.put(
     '/api/billing/sandbox/portal/card',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'billing.manage' },
       schema: { tags, summary: 'Replace the saved test card', body: sandboxPortalCardBodySchema, response: { 200: sandboxPortalSchema, ...errors } },
     },
     async (request) => updateSandboxCard(app.db, requireMembership(request).organizationId, request.body),
@@ -284,7 +290,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
   app.get(
     '/api/billing/sandbox/invoices/:invoiceId/pdf',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'billing.view' },
       schema: { tags, summary: 'A sandbox invoice as a PDF', params: sandboxInvoiceParams, response: { 200: z.any(), ...errors } },
     },
     async (request, reply) => {
@@ -307,6 +313,34 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
       const { now, offsetSeconds } = await advanceSandboxClock(app.db, request.body.seconds);
       const run = await runSandboxRenewals(app.db, app.config, request.log);
       return { now: now.toISOString(), offsetSeconds, renewed: run.renewed, failed: run.failed, canceled: run.canceled };
+    },
+  );
+
+  app.get(
+    '/api/admin/billing/sandbox/clock',
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'The sandbox clock: its time and how far it is ahead of real time', response: { 200: sandboxClockStateSchema, ...errors } },
+    },
+    async () => {
+      const { now, offsetSeconds } = await sandboxClockState(app.db);
+      return { now: now.toISOString(), offsetSeconds };
+    },
+  );
+
+  app.delete(
+    '/api/admin/billing/sandbox/clock',
+    {
+      config: { access: 'system_admin' },
+      schema: {
+        tags,
+        summary: 'Put the sandbox clock back to real time (what happened while it was ahead stays recorded)',
+        response: { 200: sandboxClockResetSchema, ...errors },
+      },
+    },
+    async () => {
+      const { now, offsetSeconds, previousOffsetSeconds } = await resetSandboxClock(app.db);
+      return { now: now.toISOString(), offsetSeconds, previousOffsetSeconds };
     },
   );
 };

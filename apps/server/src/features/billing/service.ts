@@ -54,7 +54,14 @@ export async function subscriptionOverview(db: Db, config: Config, organizationI
     organizationId,
     canManage,
     tier: usage.tier,
-    limits: { monthlyTokenLimit: tier!.monthlyTokenLimit, maxChatbots: tier!.maxChatbots, maxHandoffsPerMonth: tier!.maxHandoffsPerMonth },
+    limits: {
+      monthlyTokenLimit: tier!.monthlyTokenLimit,
+      maxChatbots: tier!.maxChatbots,
+      maxHandoffsPerMonth: tier!.maxHandoffsPerMonth,
+      apiKeyRequestsPerMinute: tier!.apiKeyRequestsPerMinute,
+      chatbotMessagesPerMinute: tier!.chatbotMessagesPerMinute,
+      visitorMessagesPerMinute: tier!.visitorMessagesPerMinute,
+    },
     usage: { tokensUsed: usage.tokens.used, chatbots: usage.chatbots.count, creditBalance: usage.tokens.creditBalance },
     subscription: sub ? toSubscriptionView(sub) : null,
     offers: offers.map((o) => ({
@@ -144,7 +151,7 @@ export async function sandboxInvoicePdf(db: Db, organizationId: string | null, i
     .where(and(eq(sandboxInvoices.id, invoiceId), organizationId === null ? undefined : eq(sandboxInvoices.organizationId, organizationId)));
   if (!row) throw new AppError('NOT_FOUND', 'Invoice not found.');
   const invoice = row.invoice;
-  const pdf = renderInvoicePdf({
+  const pdf = await renderInvoicePdf({
     number: invoice.number,
     status: invoice.status,
     issuedAt: invoice.createdAt,

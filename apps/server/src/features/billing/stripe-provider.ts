@@ -11,6 +11,12 @@ export function constructSignedEvent(
   toleranceSeconds: number,
 ): BillingWebhookEvent {
   if (typeof header !== 'string' || header === '') throw new WebhookVerificationError('The stripe-signature header is missing.');
+  // The SDK refuses a signature older than the tolerance but accepts one from any time ahead; the window holds both ways,
+  // so an event signed with a clock set forward (or prepared for a later replay) is refused as well.
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+  if (toleranceSeconds > 0 && Number.isFinite(signedAt) && signedAt - Date.now() / 1000 > toleranceSeconds) {
+    throw new WebhookVerificationError('The signature timestamp is outside the tolerance window.');
+  }
   try {
     const event = loadStripe().webhooks.constructEvent(rawBody, header, secret, toleranceSeconds);
     return event as unknown as BillingWebhookEvent;

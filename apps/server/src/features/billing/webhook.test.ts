@@ -13,7 +13,7 @@ import {
   webhookEvents,
 } from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
-import { availableCredits } from '../token-credits/service';
+import { tokenBalance } from '../token-credits/service';
 import { onBillingEventProcessed } from './hooks';
 import {
   WEBHOOK_SECRET,
@@ -148,7 +148,15 @@ describeEachDatabase(
       expect(response.statusCode).toBe(400);
       expect((response.json() as { message: string }).message).toContain('tolerance');
       expect(await eventCount()).toBe(before);
-      // Inside the window (4 minutes old) it is accepted.
+      // The window holds ahead as well: an event dated an hour in the future, correctly signed, is refused too.
+      const ahead = signedEvent('checkout.session.completed', tokenCheckout(customer.organizationId, 5000), { timestamp: now() + 3600 });
+      const future = await postWebhook(c, ahead);
+      expect(future.statusCode).toBe(400);
+      expect((future.json() as { message: string }).message).toContain('tolerance');
+      expect(await eventCount()).toBe(before);
+      // Inside the window (4 minutes old, or 4 minutes ahead) it is accepted.
+      const ahead4 = signedEvent('checkout.session.completed', tokenCheckout(customer.organizationId, 5000), { timestamp: now() + 240 });
+      expect((await postWebhook(c, ahead4)).statusCode).toBe(200);
       const recent = signedEvent('checkout.session.completed', tokenCheckout(customer.organizationId, 5000), { timestamp: now() - 240 });
       expect((await postWebhook(c, recent)).statusCode).toBe(200);
     });
@@ -171,7 +179,7 @@ describeEachDatabase(
       // A redelivery of the same checkout under a new event id (Stripe can send one) still credits once.
       const again = signedEvent('checkout.session.completed', tokenCheckout(customer.organizationId, 999, checkoutId));
       await Promise.all([postWebhook(c, event), postWebhook(c, event), postWebhook(c, again)]);
-      expect(await availableCredits(c.database.db, customer.organizationId, 100_000)).toBe(25_000);
+      expect(await tokenBalance(c.database.db, customer.organizationId)).toBe(25_000);
       const [purchase] = await c.database.db.select().from(tokenPurchases).where(eq(tokenPurchases.providerCheckoutId, checkoutId));
       expect(purchase).toMatchObject({ status: 'paid', tokens: 25_000 });
       const balance = await c.app.inject({ method: 'GET', url: '/api/billing/tokens', headers: { cookie: customer.cookie } });

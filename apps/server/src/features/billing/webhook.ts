@@ -53,7 +53,7 @@ class TestEventRolledBack extends Error {
 /**
  * A test event goes through the whole processing path (organization, shape, every write) inside a savepoint that is
  * then rolled back: the tester sees whether processing works, and nobody's billing changes. Its billing_events row
- * is kept, so it shows in the events and the monitoring like a real one.
+ * is kept (marked is_test), so it shows in the events list; the health figures and alerts leave it out.
  */
 async function applyTestEvent(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
   try {
@@ -113,6 +113,7 @@ export async function handleBillingWebhook(
         organizationId: result.organizationId,
         userId: result.userId,
         data: { ...summary(event), outcome: result.outcome, processing_time_ms: processingTimeMs },
+        isTest: isTestEvent(event),
         status: 'processed' as const,
         error: null,
         processingTimeMs,
@@ -140,6 +141,7 @@ export async function handleBillingWebhook(
       providerEventId: event.id,
       eventType: event.type,
       data: { ...summary(event), error: message, processing_time_ms: processingTimeMs },
+      isTest: isTestEvent(event),
       status: 'failed' as const,
       error: message,
       processingTimeMs,

@@ -1,13 +1,14 @@
-import { PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, PUBLIC_CHAT_PER_IP_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { countLimits, RATE_LIMIT_EXPOSED_HEADERS, rateLimitHeaders, tierRateLimits } from '../tier-limits/rate-limits';
 
 /**
- * What every public (widget) route shares: the live chatbot reachable from the caller's origin,
- * CORS headers on every answer, and the per-chatbot and per-visitor-IP rate limits.
+ * What every public (widget) route shares: the live chatbot reachable from the caller's origin (a draft answers
+ * only in the test chat), CORS headers on every answer, and the per-chatbot and per-visitor-IP rate limits of the
+ * chatbot's organization's tier.
  */
 export function createPublicAccess(app: FastifyInstance, rateLimiter: RateLimiter) {
   const ownOrigins = new Set(app.config.trustedOrigins);
@@ -26,7 +27,7 @@ export function createPublicAccess(app: FastifyInstance, rateLimiter: RateLimite
   }
 
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
-    origin ? { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'retry-after' } : {};
+    origin ? { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': RATE_LIMIT_EXPOSED_HEADERS } : {};
 
   // Every public answer carries CORS headers — refusals and validation errors too — so the
   // widget on a customer's page can read the status and show a message instead of a network error.
@@ -35,20 +36,27 @@ export function createPublicAccess(app: FastifyInstance, rateLimiter: RateLimite
   };
 
   /**
-   * Counts one visitor action against the visitor IP's and then the chatbot's per-minute limits (429 past either).
+   * Counts one visitor action against the visitor IP's and then the chatbot's per-minute limits, those of the
+   * organization's tier (429 past either, with x-ratelimit-limit, x-ratelimit-remaining and retry-after).
    * In that order, and the chatbot's only for what the IP's let through: a request refused per IP uses none of the
    * chatbot's allowance, so one address sending fast cannot spend it and shut every other visitor out.
+   * Returns the rate-limit headers of the answer (set on the reply too, for answers that are not streams).
    */
-  async function limitVisitor(request: FastifyRequest, chatbotId: string, kind = 'chat'): Promise<void> {
-    const refuse = (limit: RateLimitResult) => {
-      throw new AppError('RATE_LIMITED', 'Too many messages. Please wait a moment and try again.', { 'retry-after': String(limit.retryAfterSeconds) });
-    };
-    // A limiter that fails lets the request through (as before): the limits protect, they do not gate.
-    const hit = (key: string, limit: number) => rateLimiter.hit(key, limit, 60).catch(() => null);
-    const perIp = await hit(`${kind}:ip:${chatbotId}:${request.ip}`, PUBLIC_CHAT_PER_IP_PER_MINUTE);
-    if (perIp && !perIp.allowed) refuse(perIp);
-    const perBot = await hit(`${kind}:bot:${chatbotId}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE);
-    if (perBot && !perBot.allowed) refuse(perBot);
+  async function limitVisitor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    chatbot: { id: string; organizationId: string },
+    kind = 'chat',
+  ): Promise<Record<string, string>> {
+    const limits = await tierRateLimits(app.db, chatbot.organizationId);
+    const { counted, refused } = await countLimits(rateLimiter, [
+      { key: `${kind}:ip:${chatbot.id}:${request.ip}`, limit: limits.visitorMessagesPerMinute },
+      { key: `${kind}:bot:${chatbot.id}`, limit: limits.chatbotMessagesPerMinute },
+    ]);
+    const headers = rateLimitHeaders(counted, refused);
+    if (refused) throw new AppError('RATE_LIMITED', 'Too many messages. Please wait a moment and try again.', headers);
+    reply.headers(headers);
+    return headers;
   }
 
   return { publicChatbot, corsHeaders, withCors, limitVisitor };

@@ -40,7 +40,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
   app.post(
     '/api/chatbots/:id/test-chat',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.test' },
       schema: { tags: ['chat'], summary: 'Ask the chatbot (server-sent events)', params: idParamsSchema, body: chatMessageBodySchema, response: errors },
     },
     async (request, reply) => {
@@ -117,7 +117,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
     async (request, reply) => {
       const origin = request.headers.origin;
       const chatbot = await publicChatbot(request.params.id, origin);
-      await limitVisitor(request, chatbot.id);
+      const limitHeaders = await limitVisitor(request, reply, chatbot);
       const visitorId = request.body.visitorId ?? randomUUID();
       await streamAnswer(
         request,
@@ -132,7 +132,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
             emit,
             signal,
           }),
-        corsHeaders(origin),
+        { ...corsHeaders(origin), ...limitHeaders },
       );
     },
   );
@@ -150,9 +150,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
         response: { 200: okResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const chatbot = await publicChatbot(request.params.id, request.headers.origin);
-      await limitVisitor(request, chatbot.id, 'feedback');
+      await limitVisitor(request, reply, chatbot, 'feedback');
       await rateMessage(app.db, { chatbot, messageId: request.params.messageId, visitorId: request.body.visitorId, rating: request.body.rating });
       return { ok: true as const };
     },

@@ -4,8 +4,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { conversations, messages, usageLedger, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
+import { conversations, messages, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
+import { meterTokens } from '../usage/metering';
 import { noticeUsageThresholds } from '../usage/thresholds';
 import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
@@ -21,6 +22,7 @@ import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } 
 import type { TokenMeter } from '../token-conversion/meter';
 import { tokenAllowance, type TokenAllowance } from '../usage/service';
 import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, webhookListeners } from '../webhooks/events';
+import { upstreamProviderError } from '../../rag/upstream-error';
 import { retrievePassages, type Passage } from './retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -263,7 +265,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     const limitedId = await finishWithoutAnswer(deps, request, { conversationId, userMessage: userTurn }, { text: MONTHLY_LIMIT_TEXT, outcome: 'limited' });
     request.emit({ type: 'meta', conversationId, messageId: limitedId });
     request.emit({ type: 'delta', text: MONTHLY_LIMIT_TEXT });
-    request.emit({ type: 'done', answered: false, citations: [], tokens: 0 });
+    request.emit({ type: 'done', answered: false, limited: true, citations: [], tokens: 0 });
     return;
   }
 
@@ -351,10 +353,17 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         createdAt: answerAt,
       });
       await tx.update(messages).set({ tokens: questionTokens, isAnswered: answered }).where(eq(messages.id, userTurn.id));
-      await tx.insert(usageLedger).values([
-        { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: userTurn.id, tokenType: 'input', tokens: questionTokens },
-        { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: answerId, tokenType: 'output', tokens: answerTokens },
-      ]);
+      // The turn's tokens, and their part past the monthly allowance taken from the token balance, exactly.
+      const metered = await meterTokens(tx, {
+        organizationId: chatbot.organizationId,
+        rows: [
+          { chatbotId: chatbot.id, messageId: userTurn.id, tokenType: 'input', tokens: questionTokens },
+          { chatbotId: chatbot.id, messageId: answerId, tokenType: 'output', tokens: answerTokens },
+        ],
+        limit: allowance.limit,
+        reference: `overage:message:${answerId}`,
+        detail: `Answer of ${chatbot.name}`,
+      });
       await tx
         .update(conversations)
         .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
@@ -371,7 +380,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         listeners,
       );
       await noticeUsageThresholds(tx, { jobs: deps.jobs, listeners }, chatbot.organizationId, {
-        use: { usedBefore: allowance.used, limit: allowance.limit, metered: questionTokens + answerTokens },
+        use: { usedBefore: metered.usedBefore, limit: allowance.limit, metered: questionTokens + answerTokens },
       });
       await recordTurnStats(
         tx,
@@ -423,7 +432,8 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
         );
       })
       .catch(() => {});
-    throw error;
+    // A model provider's failure is told as the provider's (the OpenAI-compatible API answers it 502), not as ours.
+    throw upstreamProviderError(error) ?? error;
   }
 }
 

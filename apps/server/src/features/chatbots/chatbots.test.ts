@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { chatbots, documentChunks, messages, usageLedger } from '../../db/schema/index';
+import { creditTokens } from '../token-credits/service';
 import { makeDocx, makePdf } from '../../rag/__fixtures__/test-documents';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 
@@ -297,6 +298,9 @@ describeEachDatabase(
       const c = ctx();
       const owner = await createSignedInUser(c);
       const bot = await createBot(c, owner.cookie, { name: 'CJK bot' });
+      // 500,000 characters cost 666,500 tokens, more than a Free month: the organization bought a package first.
+      const [row] = await c.database.db.select({ organizationId: chatbots.organizationId }).from(chatbots).where(eq(chatbots.id, bot.id));
+      await creditTokens(c.database.db, { organizationId: row!.organizationId, tokens: 2_000_000, reason: 'purchase', reference: `test:cjk:${bot.id}` });
       const paste = (text: string, escaped = false) =>
         c.app.inject({
           method: 'POST',

@@ -36,7 +36,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/re-embed',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'chatbots.edit' },
       schema: {
         tags,
         summary: 'Embed every source again with the current default embedder',
@@ -55,7 +55,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.view' },
       schema: {
         tags,
         summary: 'One page of the organization’s chatbots, newest first, searchable by name',
@@ -69,7 +69,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots/names',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.view' },
       schema: {
         tags,
         summary: 'One page of the organization’s chatbots by name (id, name, status), searchable, or those named by ids; for pickers',
@@ -83,7 +83,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.create' },
       schema: { tags, summary: 'Create a chatbot', body: createChatbotBodySchema, response: { 201: chatbotSchema, ...errors } },
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots/:id',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.view' },
       schema: { tags, summary: 'One chatbot', params: idParamsSchema, response: { 200: chatbotSchema, ...errors } },
     },
     async (request) => getChatbot(app.db, requireMembership(request).organizationId, request.params.id),
@@ -115,7 +115,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/chatbots/:id',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.edit' },
       schema: { tags, summary: 'Change a chatbot', params: idParamsSchema, body: updateChatbotBodySchema, response: { 200: chatbotSchema, ...errors } },
     },
     async (request) => updateChatbot(app.db, requireMembership(request).organizationId, request.params.id, request.body),
@@ -124,7 +124,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/chatbots/:id',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.delete' },
       schema: { tags, summary: 'Delete a chatbot with its sources and conversations', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

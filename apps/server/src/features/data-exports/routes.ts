@@ -12,7 +12,7 @@ import { createDataExport, deleteDataExport, getDataExport, listDataExports, ope
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['data exports'];
 /** All of an organization's data: its owners and admins only. */
-const access = { access: 'user', orgRole: 'admin' } as const;
+const access = { access: 'user', permission: 'organization.export' } as const;
 
 export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   app.post(

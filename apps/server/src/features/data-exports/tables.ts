@@ -52,6 +52,7 @@ export const TABLES_IN_ARCHIVE_SECTIONS = [
 export const TABLES_NOT_EXPORTED: Record<string, string> = {
   document_chunks: 'the search index made from each document (its original and extracted text are exported; a web page’s indexed text too)',
   chunk_term_counts: 'a search statistic derived from the documents',
+  organization_usage_months: 'the month totals of the usage ledger, which is exported',
   analytics_export_parts: 'the files of analytics reports, made from the conversations and analytics already in the archive',
   data_exports: 'the export archives themselves',
   data_export_parts: 'the export archives themselves',

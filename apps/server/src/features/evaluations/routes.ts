@@ -30,7 +30,7 @@ const errors = {
 };
 const tags = ['evaluations'];
 // A quality tool for those who manage the organization, as retrieval testing is; members use the test chat.
-const access = { access: 'user', orgRole: 'admin' } as const;
+const access = { access: 'user', permission: 'chatbots.evaluate' } as const;
 
 /** The caller, their organization and the chatbot of the path. */
 function scopeOf(request: FastifyRequest & { params: { id: string } }): ChatbotScope {

@@ -54,9 +54,9 @@ export const publicHandoffRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
         response: { 200: z.object({ state: visitorConversationStateSchema, text: z.string() }), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const chatbot = await publicChatbot(request.params.id, request.headers.origin);
-      await limitVisitor(request, chatbot.id);
+      await limitVisitor(request, reply, chatbot);
       const { visitorId } = request.body;
       let conversation = request.body.conversationId ? await findVisitorConversation(app.db, chatbot.id, request.body.conversationId, visitorId) : null;
       if (!conversation || conversation.endedAt) {
@@ -125,7 +125,7 @@ export const publicHandoffRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
     },
     async (request, reply) => {
       const chatbot = await publicChatbot(request.params.id, request.headers.origin);
-      await limitVisitor(request, chatbot.id, 'stream');
+      const limitHeaders = await limitVisitor(request, reply, chatbot, 'stream');
       const conversation = await findVisitorConversation(app.db, chatbot.id, request.params.conversationId, request.query.visitorId);
       const since = request.query.since ? new Date(Date.parse(request.query.since) - RESUME_OVERLAP_MS) : undefined;
       const sendState = async (send: (event: unknown) => void) => {
@@ -137,7 +137,7 @@ export const publicHandoffRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
       };
       stream(request, reply, {
         topics: [conversationTopic(conversation.id)],
-        headers: corsHeaders(request.headers.origin),
+        headers: { ...corsHeaders(request.headers.origin), ...limitHeaders },
         initial: async (send) => {
           await sendState(send);
           // Without `since`, the current handoff's messages so far (the widget skips the ones it shows already).

@@ -54,7 +54,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/handoffs',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'inbox.use' },
       schema: {
         tags,
         summary: 'Handoffs of my organization (open or closed), paginated',
@@ -68,7 +68,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/handoffs/events',
     {
-      config: { access: 'user', orgRole: 'member', stream: true },
+      config: { access: 'user', permission: 'inbox.use', stream: true },
       schema: { tags, summary: 'Inbox changes as server-sent events (InboxEvent)', response: { 200: z.unknown(), ...errors } },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/handoffs/:id',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'inbox.use' },
       schema: { tags, summary: 'One handoff and its whole conversation', params: idParamsSchema, response: { 200: handoffDetailSchema, ...errors } },
     },
     async (request) => getHandoffDetail(app.db, requireMembership(request).organizationId, request.params.id),
@@ -104,7 +104,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/handoffs/:id/read',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'inbox.use' },
       schema: { tags, summary: 'Mark the visitor’s messages read', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -116,7 +116,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/handoffs/:id/messages',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'inbox.use' },
       schema: {
         tags,
         summary: 'Reply to the visitor as an agent',
@@ -140,7 +140,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/handoffs/:id/close',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'inbox.use' },
       schema: {
         tags,
         summary: 'Close: back to the bot, or end the conversation',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { documentCostRefusal, documentCostShare } from '@parley/shared/contracts/token-credits';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { chatbots, documentChunks, knowledgeSources, usageLedger } from '../../db/schema/index';
+import { chatbots, documentChunks, knowledgeSources } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
-import { safeFetch } from '../../lib/safe-fetch';
 import { FetchGuardError } from '../../lib/safe-request';
 import { DocumentError } from '../../rag/document-error';
 import { extractAndChunkOffThread } from '../../rag/document-thread';
@@ -14,7 +14,11 @@ import { readSystemConfiguration } from '../chatbots/service';
 import type { ChunkSource } from '../n8n/chunk-source';
 import type { TokenMeter } from '../token-conversion/meter';
 import { documentFailedData, documentProcessedData, emitWebhookEvent } from '../webhooks/events';
+import { lockMonthUsage, tokenBalance } from '../token-credits/service';
+import { meterTokens } from '../usage/metering';
+import { allowanceAndBalance, organizationTier, UNLIMITED } from '../usage/service';
 import { noticeUsageThresholds } from '../usage/thresholds';
+import { readSourceDocument, type SourceDocument } from './document-input';
 import type { IngestJobData } from './service';
 import { compactTermCounts } from './term-counts';
 import { defaultChunkWriteMode, forgetWrite, writeInSteps, writtenChunks, yieldToEventLoop, type ChunkWriteMode } from './chunk-writes';
@@ -26,7 +30,7 @@ export interface IngestDeps {
   allowPrivateNetworks: boolean;
   log: FastifyBaseLogger;
   /** Meters the processed text at the storage rate (features/token-conversion). */
-  meter: Pick<TokenMeter, 'storageTokens'>;
+  meter: Pick<TokenMeter, 'storageCharge'>;
   /** Chunks made elsewhere (n8n processing mode, features/n8n/chunk-source.ts); null means the built-in chunker. */
   chunkSource?: ChunkSource;
   /** The job queue the usage-threshold e-mails are enqueued to, in the metering transaction (none: no e-mails). */
@@ -69,37 +73,40 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
       .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.version, job.version), ne(knowledgeSources.status, 'ready')));
 
   await setProgress(5);
-  let data = source.data;
-  let filename = source.name;
-  let mimeType = source.mimeType ?? undefined;
-  if (source.kind === 'url') {
-    try {
-      const fetched = await safeFetch(source.sourceUrl!, { timeoutMs: deps.fetchTimeoutMs, maxBytes, allowPrivateNetworks: deps.allowPrivateNetworks });
-      data = Buffer.from(fetched.data);
-      // The address's extension names the format when it is one we read (raw Markdown is often served as text/plain);
-      // otherwise the Content-Type does (an address without one, or .php, .aspx). A page that sends none is HTML.
-      mimeType = fetched.contentType.split(';')[0]?.trim() || 'text/html';
-      filename = new URL(fetched.finalUrl).pathname.split('/').pop() || 'page';
-    } catch (error) {
-      if (error instanceof FetchGuardError) throw new PermanentIngestError(error.message);
-      throw error;
-    }
-  } else if (source.kind === 'text') {
-    filename = `${source.name}.txt`;
-    mimeType = 'text/plain';
+  let document: SourceDocument | null;
+  try {
+    document = await readSourceDocument(source, { timeoutMs: deps.fetchTimeoutMs, maxBytes, allowPrivateNetworks: deps.allowPrivateNetworks });
+  } catch (error) {
+    if (error instanceof FetchGuardError) throw new PermanentIngestError(error.message);
+    throw error;
   }
-  if (!data) throw new PermanentIngestError('The source has no content.');
+  if (!document) throw new PermanentIngestError('The source has no content.');
+  const { data, filename, mimeType } = document;
 
   const chunking = { strategy: chatbot.chunkingStrategy, chunkSize: chatbot.chunkSize, chunkOverlap: chatbot.chunkOverlap };
   let prepared: Awaited<ReturnType<typeof extractAndChunkOffThread>>;
   try {
     // Read and chunked in a worker thread: seconds of CPU for a large file, which requests must not wait through.
-    prepared = await extractAndChunkOffThread({ data: new Uint8Array(data), filename, mimeType, maxBytes }, chunking);
+    prepared = await extractAndChunkOffThread(
+      {
+        data: new Uint8Array(data),
+        filename,
+        mimeType,
+        maxBytes,
+        maxExpandedBytes: settings.maxExpandedDocumentMb * 1024 * 1024,
+        maxTextCharacters: settings.maxDocumentTextMb * 1_000_000,
+      },
+      chunking,
+    );
   } catch (error) {
     if (error instanceof DocumentError) throw new PermanentIngestError(error.message);
     throw error;
   }
   const { text } = prepared.document;
+  // What processing will charge: checked now, before the embedding's work, and again where it is metered.
+  const charge = await deps.meter.storageCharge(text);
+  const toCharge = Math.max(0, charge.tokens - source.billedTokens);
+  if (toCharge > 0) await refuseUnaffordable(db, chatbot.organizationId, toCharge);
   await setProgress(20);
 
   // In n8n's processing mode its chunks stand instead of the built-in chunker's.
@@ -136,18 +143,24 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     await yieldToEventLoop();
   }
 
-  // Processing a document is metered as storage tokens, in the same transaction that makes the source ready.
-  const storageTokens = await deps.meter.storageTokens(text);
+  // Processing a document is metered as storage tokens, in the same transaction that makes the source ready. A source
+  // is charged for its text once: processing it again charges only what its text costs beyond what it was charged.
   const publish = () =>
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ version: knowledgeSources.version, status: knowledgeSources.status })
+        .select({ version: knowledgeSources.version, status: knowledgeSources.status, billedTokens: knowledgeSources.billedTokens })
         .from(knowledgeSources)
         .where(eq(knowledgeSources.id, source.id))
         .for('update');
       // Another run of the same version (pg-boss retries a job past its timeout while the first run goes on) finished
       // first: its chunks, storage tokens and document.processed stand, once.
       if (!current || current.version !== job.version || current.status === 'ready') return 'stale' as const;
+      const storageTokens = Math.max(0, charge.tokens - current.billedTokens);
+      // The month's use, locked: a document that costs more than the allowance left and the token balance is refused
+      // here whatever the screen showed (the source fails with both figures; nothing is metered).
+      const usedBefore = storageTokens > 0 ? await lockMonthUsage(tx, chatbot.organizationId) : 0;
+      const limit = storageTokens > 0 ? (await organizationTier(tx, chatbot.organizationId)).monthlyTokenLimit : UNLIMITED;
+      if (storageTokens > 0) await refuseUnaffordable(tx, chatbot.organizationId, storageTokens, { used: usedBefore, limit });
       if (mode === 'one-transaction') {
         for (let i = 0; i < rows.length; i += 200) await tx.insert(documentChunks).values(rows.slice(i, i + 200));
       } else if ((await writtenChunks(tx, source.id, writeId)) !== rows.length) {
@@ -166,6 +179,14 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
           chunkCount: chunks.length,
           tokenCount: chunks.reduce((s, c) => s + c.tokenCount, 0),
           chunksWriteId: writeId,
+          ...(storageTokens > 0
+            ? {
+                billedTokens: current.billedTokens + storageTokens,
+                billedCharacters: charge.characters,
+                billedTokensPerCharacter: charge.tokensPerCharacter,
+                billedMultiplier: charge.multiplier,
+              }
+            : {}),
           // A web page's size is known once it is fetched.
           ...(source.kind === 'url' ? { sizeBytes: data.byteLength } : {}),
           processedAt: new Date(),
@@ -174,8 +195,17 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
         .where(eq(knowledgeSources.id, source.id))
         .returning();
       if (storageTokens > 0) {
-        await tx.insert(usageLedger).values({ organizationId: chatbot.organizationId, chatbotId: chatbot.id, tokenType: 'embedding', tokens: storageTokens });
-        await noticeUsageThresholds(tx, { jobs: deps.jobs }, chatbot.organizationId);
+        const metered = await meterTokens(tx, {
+          organizationId: chatbot.organizationId,
+          rows: [{ chatbotId: chatbot.id, sourceId: source.id, tokenType: 'embedding', tokens: storageTokens }],
+          limit,
+          usedBefore,
+          reference: `overage:source:${source.id}:${job.version}`,
+          detail: `Document ${source.name}`,
+        });
+        await noticeUsageThresholds(tx, { jobs: deps.jobs }, chatbot.organizationId, {
+          use: { usedBefore: metered.usedBefore, limit, metered: storageTokens },
+        });
       }
       await emitWebhookEvent(tx, { organizationId: chatbot.organizationId, type: 'document.processed', data: documentProcessedData(ready!) });
       // Searches may see the chunks from the commit on: nothing else can use the embedded database's one connection
@@ -197,6 +227,21 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
     await compactTermCounts(db, chatbot.id).catch((error: unknown) => deps.log.warn({ err: error }, 'term counts not compacted'));
   }
   return outcome;
+}
+
+/**
+ * Refuses (a PermanentIngestError: the source fails with the message) a document that costs more than what is left
+ * of the month's allowance and the token balance together (decisions: "A document's cost, said before it is spent").
+ * `figures`: the month's use and limit the caller read under the month's lock.
+ */
+async function refuseUnaffordable(db: Db, organizationId: string, tokens: number, figures?: { used: number; limit: number }): Promise<void> {
+  const { used, limit } = figures ?? (await allowanceAndBalance(db, organizationId));
+  if (limit === UNLIMITED) return;
+  const allowanceLeft = Math.max(0, limit - used);
+  if (tokens <= allowanceLeft) return;
+  const tokenBalanceLeft = await tokenBalance(db, organizationId);
+  const costFigures = { tokens, monthlyLimit: limit, allowanceLeft, tokenBalance: tokenBalanceLeft };
+  if (!documentCostShare(costFigures).fits) throw new PermanentIngestError(documentCostRefusal(costFigures));
 }
 
 /** Marks a source failed with a reason the customer can read. */

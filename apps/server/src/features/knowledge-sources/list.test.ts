@@ -24,6 +24,8 @@ describeEachDatabase('a chatbot’s training data, a page at a time', (ctx) => {
         status: STATUSES[i % 5]!,
         chunkCount: 10 + i,
         tokenCount: 1000 + i,
+        // What the meter charged: only a processed source was charged.
+        billedTokens: i % 5 < 2 || i % 10 === 2 ? 1300 + i : 0,
         // The ready ones were processed, and so was an earlier version of every other failed one (a failed re-process).
         processedAt: i % 5 < 2 || i % 10 === 2 ? new Date(start + i * 60_000 + 1000) : null,
         createdAt: new Date(start + i * 60_000),
@@ -49,7 +51,8 @@ describeEachDatabase('a chatbot’s training data, a page at a time', (ctx) => {
       ready: 12,
       failed: 6,
       chunks: readyIndexes.reduce((sum, i) => sum + 10 + i, 0),
-      tokens: readyIndexes.reduce((sum, i) => sum + 1000 + i, 0),
+      // The tokens shown are those the meter charged, not the chunker's count.
+      tokens: readyIndexes.reduce((sum, i) => sum + 1300 + i, 0),
     });
 
     const second = await list('?page=2');

@@ -10,13 +10,16 @@ import {
 } from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { sourceCostEstimateSchema } from '@parley/shared/contracts/token-credits';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requireMembership } from '../../plugins/access';
 import { detectFormat } from '../../rag/parsers';
 import { DocumentError } from '../../rag/document-error';
 import { queueRunAfterTrainingChange } from '../evaluations/runs';
-import { addSource, deleteSource, listSources, reprocessSource } from './service';
+import { estimateSourceCost, type EstimateDeps } from './estimate';
+import { addSource, deleteSource, listSources, reprocessSource, type NewSource } from './service';
 
 const errors = {
   400: errorResponseSchema,
@@ -28,11 +31,97 @@ const errors = {
 };
 const tags = ['training data'];
 
+const textSource = (body: { name: string; text: string }): NewSource => ({
+  kind: 'text',
+  name: body.name,
+  mimeType: 'text/plain',
+  data: Buffer.from(body.text, 'utf8'),
+});
+
+const urlSource = (address: string): NewSource => {
+  const url = new URL(address);
+  return { kind: 'url', name: `${url.host}${url.pathname}`, sourceUrl: url.toString() };
+};
+
+/** The multipart field "file", in a format Parley reads and within the upload limit. */
+async function uploadedFile(request: FastifyRequest): Promise<NewSource> {
+  if (!request.isMultipart()) throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in a field named "file".');
+  const file = await request.file();
+  if (!file || file.fieldname !== 'file') throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in a field named "file".');
+  try {
+    detectFormat(file.filename, file.mimetype);
+  } catch (error) {
+    if (error instanceof DocumentError) throw new AppError('VALIDATION_ERROR', error.message);
+    throw error;
+  }
+  try {
+    return { kind: 'file', name: file.filename, mimeType: file.mimetype, data: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
+    // A body cut short or with a wrong boundary is the caller's to fix, not a server fault.
+    if (/multipart/i.test((error as Error).message)) throw new AppError('VALIDATION_ERROR', 'The multipart/form-data body is incomplete or malformed.');
+    throw error;
+  }
+}
+
 export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const estimateDeps: EstimateDeps = {
+    db: app.db,
+    meter: app.tokenMeter,
+    fetchTimeoutMs: app.config.fetch.timeoutMs,
+    allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
+  };
+  const estimateSummary = 'What the source would cost (read and measured as processing will), against what is left this month';
+
+  app.post(
+    '/api/chatbots/:id/sources/text/estimate',
+    {
+      bodyLimit: TEXT_SOURCE_BODY_LIMIT_BYTES,
+      config: { access: 'user', permission: 'sources.manage' },
+      schema: {
+        tags,
+        summary: `Pasted text: ${estimateSummary}`,
+        params: idParamsSchema,
+        body: createTextSourceBodySchema,
+        response: { 200: sourceCostEstimateSchema, ...errors },
+      },
+    },
+    async (request) => estimateSourceCost(estimateDeps, requireMembership(request).organizationId, request.params.id, textSource(request.body)),
+  );
+
+  app.post(
+    '/api/chatbots/:id/sources/url/estimate',
+    {
+      config: { access: 'user', permission: 'sources.manage' },
+      schema: {
+        tags,
+        summary: `A web page (fetched now): ${estimateSummary}`,
+        params: idParamsSchema,
+        body: createUrlSourceBodySchema,
+        response: { 200: sourceCostEstimateSchema, ...errors },
+      },
+    },
+    async (request) => estimateSourceCost(estimateDeps, requireMembership(request).organizationId, request.params.id, urlSource(request.body.url)),
+  );
+
+  app.post(
+    '/api/chatbots/:id/sources/file/estimate',
+    {
+      config: { access: 'user', permission: 'sources.manage' },
+      schema: {
+        tags,
+        summary: `A file (multipart field "file"): ${estimateSummary}`,
+        params: idParamsSchema,
+        response: { 200: sourceCostEstimateSchema, ...errors },
+      },
+    },
+    async (request) => estimateSourceCost(estimateDeps, requireMembership(request).organizationId, request.params.id, await uploadedFile(request)),
+  );
+
   app.get(
     '/api/chatbots/:id/sources',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'chatbots.view' },
       schema: {
         tags,
         summary: 'A chatbot’s training data with processing status, a page at a time, newest first',
@@ -49,7 +138,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // 500,000 characters of CJK script are 1.5 MB of UTF-8, and 3 MB from a client that escapes them as \uXXXX.
       bodyLimit: TEXT_SOURCE_BODY_LIMIT_BYTES,
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'sources.manage' },
       schema: {
         tags,
         summary: 'Add pasted text',
@@ -59,12 +148,12 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, {
-        kind: 'text',
-        name: request.body.name,
-        mimeType: 'text/plain',
-        data: Buffer.from(request.body.text, 'utf8'),
-      });
+      const { organizationId } = requireMembership(request);
+      const input = textSource(request.body);
+      // Pasted text is measured at once: text that costs more than is left is refused before it is stored.
+      const cost = await estimateSourceCost(estimateDeps, organizationId, request.params.id, input);
+      if (!cost.fits) throw new AppError('LIMIT_REACHED', cost.refusal);
+      const source = await addSource(app.db, app.jobs, organizationId, request.params.id, input);
       return reply.status(201).send(source);
     },
   );
@@ -72,7 +161,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/url',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'sources.manage' },
       schema: {
         tags,
         summary: 'Add a web page (fetched by the server)',
@@ -82,12 +171,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const url = new URL(request.body.url);
-      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, {
-        kind: 'url',
-        name: `${url.host}${url.pathname}`,
-        sourceUrl: url.toString(),
-      });
+      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, urlSource(request.body.url));
       return reply.status(201).send(source);
     },
   );
@@ -95,7 +179,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/file',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'sources.manage' },
       schema: {
         tags,
         summary: 'Upload a file (multipart field "file"): txt, md, html, pdf, docx, csv or json',
@@ -104,29 +188,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in a field named "file".');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in a field named "file".');
-      try {
-        detectFormat(file.filename, file.mimetype);
-      } catch (error) {
-        if (error instanceof DocumentError) throw new AppError('VALIDATION_ERROR', error.message);
-        throw error;
-      }
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
-        throw error;
-      }
-      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, {
-        kind: 'file',
-        name: file.filename,
-        mimeType: file.mimetype,
-        data,
-      });
+      const source = await addSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, await uploadedFile(request));
       return reply.status(201).send(source);
     },
   );
@@ -134,7 +196,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/sources/:sourceId/reprocess',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'sources.manage' },
       schema: { tags, summary: 'Process a source again', params: chatbotSourceParamsSchema, response: { 200: knowledgeSourceSchema, ...errors } },
     },
     async (request) => reprocessSource(app.db, app.jobs, requireMembership(request).organizationId, request.params.id, request.params.sourceId),
@@ -143,7 +205,7 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/chatbots/:id/sources/:sourceId',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'sources.manage' },
       schema: { tags, summary: 'Delete a source and its chunks', params: chatbotSourceParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

@@ -12,6 +12,8 @@ export const INGEST_JOB = 'ingest-source';
 export interface IngestJobData {
   sourceId: string;
   version: number;
+  /** The processing queue timeout when it was queued: the longest this job may run (absent on jobs queued before it). */
+  timeoutSeconds?: number;
 }
 
 type SourceRow = typeof knowledgeSources.$inferSelect;
@@ -29,12 +31,20 @@ const sourceColumns = {
   error: knowledgeSources.error,
   chunkCount: knowledgeSources.chunkCount,
   tokenCount: knowledgeSources.tokenCount,
+  billedTokens: knowledgeSources.billedTokens,
+  billedCharacters: knowledgeSources.billedCharacters,
+  billedTokensPerCharacter: knowledgeSources.billedTokensPerCharacter,
+  billedMultiplier: knowledgeSources.billedMultiplier,
   processedAt: knowledgeSources.processedAt,
   createdAt: knowledgeSources.createdAt,
 };
 
-const toSource = (row: Pick<SourceRow, keyof typeof sourceColumns>): KnowledgeSource => ({
+const toSource = ({ billedCharacters, billedTokensPerCharacter, billedMultiplier, ...row }: Pick<SourceRow, keyof typeof sourceColumns>): KnowledgeSource => ({
   ...row,
+  billingRule:
+    billedCharacters !== null && billedTokensPerCharacter !== null && billedMultiplier !== null
+      ? { characters: billedCharacters, tokensPerCharacter: billedTokensPerCharacter, multiplier: billedMultiplier }
+      : null,
   processedAt: row.processedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
@@ -68,7 +78,7 @@ export async function listSources(db: Db, organizationId: string, chatbotId: str
         // What the chatbot answers from: each source's last processed version, which a re-process being done or
         // failed leaves in place until a new version is ready.
         chunks: sql<number>`coalesce(sum(${knowledgeSources.chunkCount}) FILTER (WHERE ${knowledgeSources.processedAt} IS NOT NULL), 0)::float8`,
-        tokens: sql<number>`coalesce(sum(${knowledgeSources.tokenCount}) FILTER (WHERE ${knowledgeSources.processedAt} IS NOT NULL), 0)::float8`,
+        tokens: sql<number>`coalesce(sum(${knowledgeSources.billedTokens}), 0)::float8`,
       })
       .from(knowledgeSources)
       .where(ofChatbot),
@@ -92,12 +102,16 @@ export interface NewSource {
   data?: Buffer | null;
 }
 
-/** processing_queue_timeout_minutes: how long one processing job may run before it counts as failed and is retried. */
-const jobTimeout = (settings: { processingQueueTimeoutMinutes: number }) => ({ expireInSeconds: settings.processingQueueTimeoutMinutes * 60 });
+/**
+ * processing_queue_timeout_minutes: how long one processing job may run before it counts as failed and is retried. It
+ * travels with the job (its run limit); the job's lease is the queue's short, renewed one (JOB_LEASE_SECONDS), so a
+ * node that dies mid-document hands it over within about a minute rather than after this timeout.
+ */
+const jobTimeout = (settings: { processingQueueTimeoutMinutes: number }) => ({ timeoutSeconds: settings.processingQueueTimeoutMinutes * 60 });
 
 /** Enqueues the processing of one version of a source (deduplicated per version), in the transaction that stored it. */
-const sendIngestJob = (send: TransactionSend, sourceId: string, version: number, timeout: { expireInSeconds: number }) =>
-  send<IngestJobData>(INGEST_JOB, { sourceId, version }, { singletonKey: `${sourceId}:${version}`, ...timeout });
+const sendIngestJob = (send: TransactionSend, sourceId: string, version: number, timeout: { timeoutSeconds: number }) =>
+  send<IngestJobData>(INGEST_JOB, { sourceId, version, ...timeout }, { singletonKey: `${sourceId}:${version}` });
 
 /** Stores the source as queued and enqueues its processing job (deduplicated per source version). */
 export async function addSource(db: Db, jobs: JobQueue | null, organizationId: string, chatbotId: string, input: NewSource): Promise<KnowledgeSource> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RUN_LIMIT_SECONDS } from '../../jobs/queue';
 import { embedderFor } from '../../providers/ai/models';
 import { queueRunAfterTrainingChange } from '../evaluations/runs';
 import { createN8nChunkSource } from '../n8n/chunk-source';
@@ -37,7 +38,12 @@ export async function startIngestionWorker(app: FastifyInstance, overrides: Part
   if (discarded > 0) app.log.info({ chunks: discarded }, 'chunks of unfinished document processing discarded');
   const pool = await app.jobs.work<IngestJobData>(
     INGEST_JOB,
-    { concurrency: settings.maxConcurrentProcessingJobs, pollingIntervalSeconds: 1, acrossProcesses: true },
+    {
+      concurrency: settings.maxConcurrentProcessingJobs,
+      pollingIntervalSeconds: 1,
+      acrossProcesses: true,
+      maxRunSeconds: (data: IngestJobData) => data.timeoutSeconds ?? RUN_LIMIT_SECONDS,
+    },
     async (job) => {
       try {
         const outcome = await processSource(deps, job.data);

@@ -99,7 +99,7 @@ export async function launchMaterials(db: Db, config: Config): Promise<LaunchMat
       detail: config.smtp
         ? `Mail is sent through ${config.smtp.host}:${config.smtp.port} from ${config.smtp.from}.`
         : 'SMTP_HOST is not set: confirmation and notification e-mails only go to the outbox and the server log. Set SMTP_HOST (and SMTP_USER, SMTP_PASSWORD) and restart.',
-      link: { label: 'Debug console (e-mail outbox)', href: '/admin/debug' },
+      link: { label: 'Debug console (e-mail outbox)', href: '/admin/debug/outbox' },
     },
     {
       key: 'chatbot_live',

@@ -8,7 +8,9 @@ import { createSignedInUser, describeEachDatabase, type TestContext } from '../.
 /** A chatbot with one ready document, an API key for it, and the official client pointed at the server. */
 async function setUp(c: TestContext) {
   const owner = await createSignedInUser(c);
-  const bot = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'API bot' } })).json() as {
+  const bot = (
+    await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'API bot', status: 'live' } })
+  ).json() as {
     id: string;
     organizationId: string;
   };
@@ -136,10 +138,14 @@ describeEachDatabase(
     it('a key scoped to one chatbot cannot use another; keys of another organization are invisible', async () => {
       const c = ctx();
       const owner = await createSignedInUser(c);
-      const first = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'One' } })).json() as {
+      const first = (
+        await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'One', status: 'live' } })
+      ).json() as {
         id: string;
       };
-      const second = (await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Two' } })).json() as {
+      const second = (
+        await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: { cookie: owner.cookie }, payload: { name: 'Two', status: 'live' } })
+      ).json() as {
         id: string;
       };
       const scoped = (

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
-import { API_KEY_REQUESTS_PER_MINUTE, API_REQUESTS_PER_IP_PER_MINUTE, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE } from '@parley/shared/constants';
+import { API_REQUESTS_PER_IP_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MESSAGES } from '@parley/shared/messages';
 import { chatbots } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { upstreamProviderError, type UpstreamProviderError } from '../../rag/upstream-error';
 import { authenticateApiKey } from '../api-keys/service';
 import { noteApiKeyCaller } from '../api-usage/request-usage';
 import { answerChatMessage, chatDeps } from '../chat/service';
+import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/rate-limits';
 import { tokenAllowance } from '../usage/service';
 
 /** OpenAI's error object, so OpenAI clients surface our errors as their own. */
@@ -19,6 +22,15 @@ function openAiError(reply: FastifyReply, status: number, message: string, type:
     .headers(headers)
     .send({ error: { message, type, param: null, code } });
 }
+
+/** A draft chatbot answers only in the dashboard's test chat: through the API it is a model that cannot be used yet. */
+export const draftModelMessage = (id: string) =>
+  `The model '${id.slice(0, 100)}' is a draft chatbot: only the test chat in the Parley dashboard reaches a draft. Set its status to Live to use it through the API.`;
+
+/** A model provider's failure in OpenAI's error shape: a 502, saying it is the upstream provider and why. */
+const upstreamErrorBody = (error: UpstreamProviderError) => ({
+  error: { message: error.message, type: 'upstream_error', param: null, code: 'upstream_provider_error', provider_status: error.providerStatus },
+});
 
 interface OpenAiUsage {
   prompt_tokens: number;
@@ -62,15 +74,25 @@ const textOf = (content: unknown): string =>
  * chatbot's documents, metered and rate-limited like the widget.
  */
 export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
+  /**
+   * The caller's key, with the limits the request was counted against so far (null: answered already, 429 or 401).
+   * Every answer carries x-ratelimit-limit and x-ratelimit-remaining of the tightest limit counted.
+   */
   async function keyFor(request: FastifyRequest, reply: FastifyReply) {
     // Per client IP, before the key is looked at: guessing keys is refused like any other flood.
-    const byIp = await rateLimiter.hit(`api:ip:${request.ip}`, API_REQUESTS_PER_IP_PER_MINUTE, 60).catch(() => null);
-    if (byIp && !byIp.allowed) {
-      await openAiError(reply, 429, 'Too many requests from this address. Please wait and try again.', 'rate_limit_exceeded', 'rate_limit_exceeded', {
-        'retry-after': String(byIp.retryAfterSeconds),
-      });
+    const { counted, refused } = await countLimits(rateLimiter, [{ key: `api:ip:${request.ip}`, limit: API_REQUESTS_PER_IP_PER_MINUTE }]);
+    if (refused) {
+      await openAiError(
+        reply,
+        429,
+        'Too many requests from this address. Please wait and try again.',
+        'rate_limit_exceeded',
+        'rate_limit_exceeded',
+        rateLimitHeaders(counted, refused),
+      );
       return null;
     }
+    reply.headers(rateLimitHeaders(counted));
     const header = request.headers.authorization ?? '';
     const secret = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     const key = secret ? await authenticateApiKey(app.db, secret) : null;
@@ -85,23 +107,20 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       return null;
     }
     noteApiKeyCaller(key.id);
-    return key;
+    return { key, counted };
   }
 
   app.get(
     '/v1/models',
-    { config: { access: 'api_key' }, schema: { tags: ['openai-compatible'], summary: 'The chatbots this key can use, as models' } },
+    { config: { access: 'api_key' }, schema: { tags: ['openai-compatible'], summary: 'The live chatbots this key can use, as models (drafts are not)' } },
     async (request, reply) => {
-      const key = await keyFor(request, reply);
-      if (!key) return reply;
+      const caller = await keyFor(request, reply);
+      if (!caller) return reply;
+      const { key } = caller;
       const rows = await app.db
         .select({ id: chatbots.id, createdAt: chatbots.createdAt })
         .from(chatbots)
-        .where(
-          key.chatbotId
-            ? and(eq(chatbots.id, key.chatbotId), eq(chatbots.organizationId, key.organizationId))
-            : eq(chatbots.organizationId, key.organizationId),
-        );
+        .where(and(eq(chatbots.organizationId, key.organizationId), eq(chatbots.status, 'live'), ...(key.chatbotId ? [eq(chatbots.id, key.chatbotId)] : [])));
       return { object: 'list', data: rows.map((r) => ({ id: r.id, object: 'model', created: Math.floor(r.createdAt.getTime() / 1000), owned_by: 'parley' })) };
     },
   );
@@ -113,17 +132,19 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       schema: { tags: ['openai-compatible'], summary: 'One chatbot this key can use, as a model', params: z.object({ model: z.string().max(200) }) },
     },
     async (request, reply) => {
-      const key = await keyFor(request, reply);
-      if (!key) return reply;
+      const caller = await keyFor(request, reply);
+      if (!caller) return reply;
+      const { key } = caller;
       const id = request.params.model;
       const [row] = /^[0-9a-f-]{36}$/i.test(id)
         ? await app.db
-            .select({ id: chatbots.id, createdAt: chatbots.createdAt })
+            .select({ id: chatbots.id, createdAt: chatbots.createdAt, status: chatbots.status })
             .from(chatbots)
             .where(and(eq(chatbots.id, id), eq(chatbots.organizationId, key.organizationId), ...(key.chatbotId ? [eq(chatbots.id, key.chatbotId)] : [])))
         : [];
       if (!row)
         return openAiError(reply, 404, `The model '${id.slice(0, 100)}' does not exist or this key cannot use it.`, 'invalid_request_error', 'model_not_found');
+      if (row.status !== 'live') return openAiError(reply, 404, draftModelMessage(id), 'invalid_request_error', 'model_not_found');
       return { id: row.id, object: 'model', created: Math.floor(row.createdAt.getTime() / 1000), owned_by: 'parley' };
     },
   );
@@ -135,8 +156,9 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       schema: { tags: ['openai-compatible'], summary: 'Chat completion from a chatbot (stream: server-sent events ending with [DONE])', body: z.unknown() },
     },
     async (request, reply) => {
-      const key = await keyFor(request, reply);
-      if (!key) return reply;
+      const caller = await keyFor(request, reply);
+      if (!caller) return reply;
+      const { key } = caller;
       const parsed = chatCompletionBody.safeParse(request.body);
       if (!parsed.success) {
         return openAiError(
@@ -163,6 +185,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
           'invalid_request_error',
           'model_not_found',
         );
+      if (chatbot.status !== 'live') return openAiError(reply, 404, draftModelMessage(body.model), 'invalid_request_error', 'model_not_found');
 
       const turns = body.messages
         .filter((m) => m.role === 'user' || m.role === 'assistant')
@@ -173,17 +196,25 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       }
       if (question.content.length > 4000) return openAiError(reply, 400, 'The last message must be at most 4000 characters.', 'invalid_request_error', null);
 
-      const [perBot, perKey] = await Promise.all([
-        rateLimiter.hit(`chat:bot:${chatbot.id}`, PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, 60),
-        rateLimiter.hit(`chat:key:${key.id}`, API_KEY_REQUESTS_PER_MINUTE, 60),
-      ]).catch(() => [null, null]);
-      for (const limit of [perBot, perKey]) {
-        if (limit && !limit.allowed) {
-          return openAiError(reply, 429, 'Rate limit reached. Please wait and try again.', 'rate_limit_exceeded', 'rate_limit_exceeded', {
-            'retry-after': String(limit.retryAfterSeconds),
-          });
-        }
+      // The organization's tier sets the key's and the chatbot's limits (the chatbot's is shared with the widget).
+      const tierLimits = await tierRateLimits(app.db, chatbot.organizationId);
+      const { counted, refused } = await countLimits(rateLimiter, [
+        { key: `chat:key:${key.id}`, limit: tierLimits.apiKeyRequestsPerMinute },
+        { key: `chat:bot:${chatbot.id}`, limit: tierLimits.chatbotMessagesPerMinute },
+      ]);
+      const counts: CountedLimit[] = [...caller.counted, ...counted];
+      if (refused) {
+        return openAiError(
+          reply,
+          429,
+          'Rate limit reached. Please wait and try again.',
+          'rate_limit_exceeded',
+          'rate_limit_exceeded',
+          rateLimitHeaders(counts, refused),
+        );
       }
+      const limitHeaders = rateLimitHeaders(counts);
+      reply.headers(limitHeaders);
       const allowance = await tokenAllowance(app.db, chatbot.organizationId);
       if (allowance.isOver) {
         return openAiError(
@@ -214,10 +245,17 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       if (!body.stream) {
         let text = '';
         let usage = NO_USAGE;
-        await run((event) => {
-          if (event.type === 'delta') text += event.text;
-          if (event.type === 'done') usage = openAiUsage(event);
-        });
+        try {
+          await run((event) => {
+            if (event.type === 'delta') text += event.text;
+            if (event.type === 'done') usage = openAiUsage(event);
+          });
+        } catch (error) {
+          const upstream = upstreamProviderError(error);
+          if (!upstream) throw error;
+          request.log.warn({ err: error, providerStatus: upstream.providerStatus }, 'model provider failed a completion');
+          return reply.status(502).send(upstreamErrorBody(upstream));
+        }
         return {
           id,
           object: 'chat.completion',
@@ -231,32 +269,52 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       reply.hijack();
       const controller = new AbortController();
       request.raw.on('close', () => controller.abort());
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        'x-request-id': request.id,
-      });
       const chunk = (delta: object, finish: string | null) =>
         reply.raw.write(
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`,
         );
-      chunk({ role: 'assistant', content: '' }, null);
+      // The stream opens with the answer's first event: a provider that fails before any text is answered with a real
+      // status (502), as the non-streaming call is, rather than a 200 whose body holds the error.
+      let isOpen = false;
+      const open = () => {
+        if (isOpen) return;
+        isOpen = true;
+        reply.raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+          'x-request-id': request.id,
+          ...limitHeaders,
+        });
+        chunk({ role: 'assistant', content: '' }, null);
+      };
       let usage = NO_USAGE;
       try {
         await run((event) => {
-          if (event.type === 'delta') chunk({ content: event.text }, null);
+          if (event.type === 'delta') {
+            open();
+            chunk({ content: event.text }, null);
+          }
           if (event.type === 'done') usage = openAiUsage(event);
         }, controller.signal);
+        open();
         chunk({}, 'stop');
         if (body.stream_options?.include_usage) {
           reply.raw.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
         }
       } catch (error) {
-        request.log.error({ err: error }, 'completion stream failed');
-        reply.raw.write(
-          `data: ${JSON.stringify({ error: { message: 'The answer could not be completed.', type: 'server_error', param: null, code: null } })}\n\n`,
-        );
+        const upstream = upstreamProviderError(error);
+        if (upstream) request.log.warn({ err: error, providerStatus: upstream.providerStatus }, 'model provider failed a completion stream');
+        else request.log.error({ err: error }, 'completion stream failed');
+        const failure = upstream
+          ? upstreamErrorBody(upstream)
+          : { error: { message: isOpen ? 'The answer could not be completed.' : MESSAGES.unexpectedError, type: 'server_error', param: null, code: null } };
+        if (!isOpen) {
+          reply.raw.writeHead(upstream ? 502 : 500, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': request.id });
+          reply.raw.end(JSON.stringify(failure));
+          return reply;
+        }
+        reply.raw.write(`data: ${JSON.stringify(failure)}\n\n`);
       }
       reply.raw.end('data: [DONE]\n\n');
       return reply;

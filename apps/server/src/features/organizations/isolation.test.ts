@@ -19,6 +19,8 @@ const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/chatbots/:id': { name: 'Taken over' },
   'POST /api/chatbots/:id/sources/text': { name: 'Injected', text: 'Injected text' },
   'POST /api/chatbots/:id/sources/url': { url: 'https://example.com/injected' },
+  'POST /api/chatbots/:id/sources/text/estimate': { name: 'Injected', text: 'Injected text' },
+  'POST /api/chatbots/:id/sources/url/estimate': { url: 'https://example.com/injected' },
   'POST /api/chatbots/:id/test-chat': { message: 'What is the secret?' },
   'POST /api/chatbots/:id/retrieval-test': { query: 'What is the secret?' },
   'POST /api/chatbots/:id/evaluation-questions': { question: 'What is the secret?' },
@@ -53,7 +55,7 @@ async function createOrganizationB(c: TestContext): Promise<OrganizationB> {
   const team = await createTeam(c, 'Beta Org');
   const { db } = c.database;
   const as = (person: Person) => inOrganization(person, team.organizationId);
-  const bot = await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: as(team.member), payload: { name: SECRET_WORDS[0], status: 'live' } });
+  const bot = await c.app.inject({ method: 'POST', url: '/api/chatbots', headers: as(team.admin), payload: { name: SECRET_WORDS[0], status: 'live' } });
   const chatbotId = (bot.json() as { id: string }).id;
   const [source] = await db
     .insert(knowledgeSources)
@@ -216,7 +218,7 @@ describeEachDatabase('organization isolation: nobody reads or changes another or
       for (const url of urlsFor(route.url, b.ids)) {
         for (const acting of ['A', 'B'] as const) {
           const organizationId = acting === 'A' ? a.organizationId : b.organizationId;
-          const file = route.url.endsWith('/sources/file') ? multipartFile() : null;
+          const file = route.url.endsWith('/sources/file') || route.url.endsWith('/sources/file/estimate') ? multipartFile() : null;
           const response = await c.app.inject({
             method: route.method as 'GET',
             url,

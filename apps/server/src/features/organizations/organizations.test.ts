@@ -275,11 +275,15 @@ describeEachDatabase('organizations and teams: members, roles, invitations, owne
     expect(status).toBe(429);
   });
 
-  it('each role gets what its declaration says: members use chatbots, the inbox and usage; admins also keys, analytics and the team; only the owner deletes', async () => {
+  it('each role gets what the shared table says: members use chatbots, the inbox and analytics but do not create, edit or delete chatbots; admins manage; only the owner deletes', async () => {
     const c = ctx();
     const team = await createTeam(c);
     const { owner, admin, member, organizationId } = team;
-    const bot = await call(c, member, organizationId, 'POST', '/api/chatbots', { name: 'Team bot', status: 'live' });
+    // A member may not create a chatbot (chatbots.create is for admins).
+    const refusedCreate = await call(c, member, organizationId, 'POST', '/api/chatbots', { name: 'Member bot', status: 'live' });
+    expect(refusedCreate.statusCode).toBe(403);
+    expect(refusedCreate.json().message).toBe(insufficientOrganizationRoleMessage('admin'));
+    const bot = await call(c, admin, organizationId, 'POST', '/api/chatbots', { name: 'Team bot', status: 'live' });
     expect(bot.statusCode).toBe(201);
     const botId = (bot.json() as { id: string; organizationId: string }).id;
     expect((bot.json() as { organizationId: string }).organizationId).toBe(organizationId);
@@ -289,11 +293,10 @@ describeEachDatabase('organizations and teams: members, roles, invitations, owne
       expect(list.items.map((b) => b.id)).toEqual([botId]);
     }
     const period = 'from=2026-01-01&to=2026-01-31';
-    const adminOnly: [string, 'GET' | 'POST' | 'PATCH', object?][] = [
+    const adminOnly: [string, 'GET' | 'POST' | 'PATCH' | 'DELETE', object?][] = [
+      [`/api/chatbots/${botId}`, 'PATCH', { name: 'Renamed by member' }],
       ['/api/api-keys', 'GET'],
       ['/api/api-keys', 'POST', { name: 'k' }],
-      [`/api/analytics/summary?${period}`, 'GET'],
-      ['/api/analytics/exports', 'GET'],
       ['/api/analytics/export-schedules', 'GET'],
       [`${CURRENT}/invitations`, 'GET'],
       [`${CURRENT}/invitations`, 'POST', { email: uniqueEmail(), role: 'member' }],
@@ -306,9 +309,29 @@ describeEachDatabase('organizations and teams: members, roles, invitations, owne
       expect(refused.json().message, url).toBe(insufficientOrganizationRoleMessage('admin'));
       expect((await call(c, admin, organizationId, method, url, payload)).statusCode, url).toBeLessThan(300);
     }
-    for (const url of ['/api/usage', `/api/chatbots/${botId}`, `/api/chatbots/${botId}/sources`, '/api/handoffs?status=open', CURRENT, `${CURRENT}/members`]) {
+    for (const url of [
+      '/api/usage',
+      `/api/chatbots/${botId}`,
+      `/api/chatbots/${botId}/sources`,
+      '/api/handoffs?status=open',
+      CURRENT,
+      `${CURRENT}/members`,
+      `/api/analytics/summary?${period}`,
+      `/api/analytics/top-questions?${period}`,
+      '/api/analytics/exports',
+    ]) {
       expect((await call(c, member, organizationId, 'GET', url)).statusCode, url).toBe(200);
     }
+    // Training data is the admins' too: a member's text is refused and nothing is added.
+    const refusedSource = await call(c, member, organizationId, 'POST', `/api/chatbots/${botId}/sources/text`, { name: 'Hours', text: 'We open at nine.' });
+    expect(refusedSource.statusCode).toBe(403);
+    expect(refusedSource.json().message).toBe(insufficientOrganizationRoleMessage('admin'));
+    expect((await call(c, member, organizationId, 'GET', `/api/chatbots/${botId}/sources`)).json()).toMatchObject({ items: [] });
+    // A member's delete is refused and changes nothing.
+    const refusedDelete = await call(c, member, organizationId, 'DELETE', `/api/chatbots/${botId}`);
+    expect(refusedDelete.statusCode).toBe(403);
+    expect(refusedDelete.json().message).toBe(insufficientOrganizationRoleMessage('admin'));
+    expect((await call(c, member, organizationId, 'GET', `/api/chatbots/${botId}`)).json()).toMatchObject({ id: botId, name: 'Renamed by member' });
     for (const person of [admin, member]) {
       const refused = await call(c, person, organizationId, 'DELETE', CURRENT, { confirmName: 'Acme Support' });
       expect(refused.statusCode).toBe(403);
@@ -447,7 +470,7 @@ describeEachDatabase('organizations and teams: members, roles, invitations, owne
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Acme Customer Care', role: 'admin', memberCount: 3 });
     expect((await call(c, admin, organizationId, 'PATCH', CURRENT, { name: '' })).statusCode).toBe(400);
-    const botId = ((await call(c, member, organizationId, 'POST', '/api/chatbots', { name: 'Doomed' })).json() as { id: string }).id;
+    const botId = ((await call(c, admin, organizationId, 'POST', '/api/chatbots', { name: 'Doomed' })).json() as { id: string }).id;
 
     const wrong = await call(c, owner, organizationId, 'DELETE', CURRENT, { confirmName: 'acme customer care' });
     expect(wrong.statusCode).toBe(400);

@@ -87,7 +87,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.get(
     '/api/organizations/current',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'organization.view' },
       schema: { tags, summary: 'The organization this request acts in, and my role there', response: { 200: organizationSchema, ...errors } },
     },
     async (request) => getOrganization(app.db, requireMembership(request), requireIdentity(request).user.id),
@@ -96,7 +96,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.patch(
     '/api/organizations/current',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'organization.settings' },
       schema: { tags, summary: 'Rename the organization', body: updateOrganizationBodySchema, response: { 200: organizationSchema, ...errors } },
     },
     async (request) => renameOrganization(app.db, requireMembership(request), requireIdentity(request).user.id, request.body),
@@ -105,7 +105,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.delete(
     '/api/organizations/current',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'organization.delete' },
       schema: {
         tags,
         summary: 'Delete the organization with its chatbots, training data, conversations and keys (type its name to confirm)',
@@ -122,7 +122,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.get(
     '/api/organizations/current/members',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'organization.view' },
       schema: { tags, summary: 'Members with their role and when they joined (owner first)', response: { 200: memberListSchema, ...errors } },
     },
     async (request) => ({ items: await listMembers(app.db, requireMembership(request).organizationId, requireIdentity(request).user.id) }),
@@ -131,7 +131,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.patch(
     '/api/organizations/current/members/:userId',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: {
         tags,
         summary: 'Change a member’s role (admin or member)',
@@ -146,7 +146,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.delete(
     '/api/organizations/current/members/:userId',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: { tags, summary: 'Remove a member', params: memberParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -158,7 +158,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.post(
     '/api/organizations/current/leave',
     {
-      config: { access: 'user', orgRole: 'member' },
+      config: { access: 'user', permission: 'organization.leave' },
       schema: { tags, summary: 'Leave the organization (not for its owner)', response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -170,7 +170,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.post(
     '/api/organizations/current/transfer-ownership',
     {
-      config: { access: 'user', orgRole: 'owner' },
+      config: { access: 'user', permission: 'organization.transfer' },
       schema: {
         tags,
         summary: 'Hand the organization to another member; I become an admin',
@@ -187,7 +187,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.get(
     '/api/organizations/current/activity',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: { tags, summary: 'The latest membership changes (50), newest first', response: { 200: membershipEventListSchema, ...errors } },
     },
     async (request) => ({ items: await listMembershipEvents(app.db, requireMembership(request).organizationId) }),
@@ -196,7 +196,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.get(
     '/api/organizations/current/invitations',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: { tags, summary: 'Pending invitations (expired ones included), newest first', response: { 200: invitationListSchema, ...errors } },
     },
     async (request) => ({ items: await listInvitations(app.db, requireMembership(request).organizationId) }),
@@ -205,7 +205,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.post(
     '/api/organizations/current/invitations',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: {
         tags,
         summary: 'Invite someone by e-mail with a role (the link expires in 7 days and works once)',
@@ -219,7 +219,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.post(
     '/api/organizations/current/invitations/:id/resend',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: {
         tags,
         summary: 'Send the invitation again with a new link and a new expiry',
@@ -233,7 +233,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
   app.delete(
     '/api/organizations/current/invitations/:id',
     {
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'team.manage' },
       schema: { tags, summary: 'Revoke a pending invitation (its link stops working)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

@@ -140,9 +140,13 @@ describeEachDatabase('pricing plans', (ctx) => {
     const byKey = Object.fromEntries(items.map((item) => [item.key, item]));
     expect(byKey['sign-in-email']).toMatchObject({ limit: SIGN_IN_MAX_PER_EMAIL, windowSeconds: SIGN_IN_WINDOW_SECONDS, status: 'enforced' });
     expect(byKey['sign-in-ip']).toMatchObject({ limit: SIGN_IN_MAX_PER_IP, windowSeconds: 15 * 60 });
-    expect(byKey['widget-chatbot']).toMatchObject({ limit: PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE, windowSeconds: 60 });
-    expect(byKey['widget-visitor-ip']).toMatchObject({ limit: PUBLIC_CHAT_PER_IP_PER_MINUTE, windowSeconds: 60 });
-    expect(byKey['api-key']).toMatchObject({ limit: API_KEY_REQUESTS_PER_MINUTE });
+    // Each tier sets these three (Tier Limits); the card names the default every tier starts with.
+    expect(byKey['widget-chatbot']).toMatchObject({ limit: null, windowSeconds: 60 });
+    expect(byKey['widget-chatbot']?.scope).toContain(`tier (default ${PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE})`);
+    expect(byKey['widget-visitor-ip']).toMatchObject({ limit: null, windowSeconds: 60 });
+    expect(byKey['widget-visitor-ip']?.scope).toContain(`tier (default ${PUBLIC_CHAT_PER_IP_PER_MINUTE})`);
+    expect(byKey['api-key']).toMatchObject({ limit: null });
+    expect(byKey['api-key']?.scope).toContain(`tier (default ${API_KEY_REQUESTS_PER_MINUTE})`);
     expect(byKey['csp-reports']).toMatchObject({ limit: CSP_REPORTS_PER_IP_PER_MINUTE });
     expect(byKey['client-security-events']).toMatchObject({ limit: CLIENT_SECURITY_EVENTS_PER_IP_PER_MINUTE });
     expect(['monthly-tokens', 'max-chatbots', 'monthly-handoffs'].map((key) => byKey[key]?.status)).toEqual(['enforced', 'enforced', 'enforced']);

@@ -29,13 +29,15 @@ import type { RateLimitStatus } from '@parley/shared/contracts/pricing-plans';
 import { WEBHOOK_TESTS_PER_MINUTE } from '@parley/shared/contracts/webhooks';
 
 const HOUR = 60 * 60;
+const RATE_LIMIT_HEADERS_TEXT = 'Retry-After, X-RateLimit-Limit and X-RateLimit-Remaining (answers let through carry the last two)';
 const TEST_CALL_DETAIL = 'Each test is an outbound request on the caller’s behalf; further tests get 429 with Retry-After.';
 
 /**
  * The Plans tab's enforcement card (spec part 2 §2): every limit this server applies, from the same constants the
  * enforcing code reads (plugins/auth-bridge.ts, features/auth/email-limits.ts, features/chat/public-access.ts, features/openai-api/routes.ts,
  * features/csp/routes.ts, features/auth/routes.ts, features/account/auth-calls.ts, features/organizations, the webhook,
- * n8n and action test routes; tier limits in features/usage and features/handoffs), so the card cannot claim what the
+ * n8n and action test routes; tier limits in features/usage, features/handoffs and features/tier-limits/rate-limits.ts
+ * — the three per-minute chat and API limits each tier sets), so the card cannot claim what the
  * server does not do, nor leave out what it does (rate-limits.test.ts finds every limiter key in the server's code).
  * "tracking" marks what is counted but never refused.
  */
@@ -97,29 +99,29 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
   {
     key: 'widget-chatbot',
     label: 'Widget and API chat messages',
-    scope: 'per chatbot',
-    limit: PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE,
+    scope: `per chatbot, from its organization's tier (default ${PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE})`,
+    limit: null,
     windowSeconds: 60,
     status: 'enforced',
-    detail: 'Messages past the limit get 429 with Retry-After.',
+    detail: `Messages past the limit get 429 with ${RATE_LIMIT_HEADERS_TEXT}.`,
   },
   {
     key: 'widget-visitor-ip',
     label: 'Widget chat messages',
-    scope: 'per visitor IP, per chatbot',
-    limit: PUBLIC_CHAT_PER_IP_PER_MINUTE,
+    scope: `per visitor IP, per chatbot, from its organization's tier (default ${PUBLIC_CHAT_PER_IP_PER_MINUTE})`,
+    limit: null,
     windowSeconds: 60,
     status: 'enforced',
-    detail: 'Messages past the limit get 429 with Retry-After.',
+    detail: `Messages past the limit get 429 with ${RATE_LIMIT_HEADERS_TEXT}.`,
   },
   {
     key: 'api-key',
     label: 'OpenAI-compatible API requests',
-    scope: 'per customer API key',
-    limit: API_KEY_REQUESTS_PER_MINUTE,
+    scope: `per customer API key, from its organization's tier (default ${API_KEY_REQUESTS_PER_MINUTE})`,
+    limit: null,
     windowSeconds: 60,
     status: 'enforced',
-    detail: 'Requests past the limit get 429 rate_limit_exceeded with Retry-After.',
+    detail: `Requests past the limit get 429 rate_limit_exceeded with ${RATE_LIMIT_HEADERS_TEXT}.`,
   },
   {
     key: 'api-ip',
@@ -128,7 +130,7 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     limit: API_REQUESTS_PER_IP_PER_MINUTE,
     windowSeconds: 60,
     status: 'enforced',
-    detail: 'Requests past the limit get 429 rate_limit_exceeded with Retry-After, valid key or not.',
+    detail: `Requests past the limit get 429 rate_limit_exceeded with ${RATE_LIMIT_HEADERS_TEXT}, valid key or not.`,
   },
   {
     key: 'csp-reports',

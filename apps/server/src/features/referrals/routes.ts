@@ -20,8 +20,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['referrals'];
 
 /**
- * Referrals: a customer's own link; the admin dashboard (support may read it, as the spec's sidebar shows it to
- * support) and its settings (system_admin). See docs/decisions.md.
+ * Referrals: a customer's own link; the admin dashboard and its settings, system_admin only (the spec's route table
+ * for /admin/referrals). See docs/decisions.md.
  */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -50,7 +50,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/referrals',
     {
-      config: { access: 'support' },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Referral totals and settings', response: { 200: referralDashboardSchema, ...errors } },
     },
     async () => referralDashboard(app.db),
@@ -59,7 +59,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/referrals/referrers',
     {
-      config: { access: 'support' },
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Referrers, most sign-ups first (paginated)',
@@ -73,7 +73,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/referrals/list',
     {
-      config: { access: 'support' },
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Referred sign-ups, newest first (paginated)',

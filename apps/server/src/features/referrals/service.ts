@@ -202,14 +202,14 @@ export async function grantReferralRewardsOnFirstPayment(db: Db, organizationId:
       {
         userId: referral.referredUserId,
         title: 'Referral reward credited',
-        message: `Welcome aboard: ${tokens(reward)} bonus tokens were added to your organization for joining through a referral.`,
+        message: `Welcome aboard: ${tokens(reward)} tokens were added to your token balance for joining through a referral.`,
       },
       ...(referrerTokens > 0
         ? [
             {
               userId: referral.referrerUserId,
               title: 'Referral reward credited',
-              message: `Someone you referred became a customer: ${tokens(referrerTokens)} bonus tokens were added to your organization.`,
+              message: `Someone you referred became a customer: ${tokens(referrerTokens)} tokens were added to your token balance.`,
             },
           ]
         : []),

@@ -12,7 +12,7 @@ export const retrievalTestingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/chatbots/:id/retrieval-test',
     {
       // A tuning tool for those who manage the organization; members try the chatbot through the test chat.
-      config: { access: 'user', orgRole: 'admin' },
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags: ['training data'],
         summary: 'The passages the chat would retrieve for a question, ranked, without asking the chatbot (nothing is stored or metered)',

@@ -264,7 +264,7 @@ async function configurationChecks(deps: AuditDeps): Promise<AuditCheck[]> {
           : perProcessOnly
             ? `${requestLimits.length} request limits are enforced, but counted per process: with several server processes on PostgreSQL, set REDIS_URL so they share the counts.`
             : `${requestLimits.length} request limits are enforced with 429 and Retry-After, ${sharedStore}.`,
-      items: requestLimits.map((l) => `${l.label} (${l.scope}): ${l.limit} per ${windowText(l.windowSeconds!)}`),
+      items: requestLimits.map((l) => `${l.label} (${l.scope}): ${l.limit ?? 'as many as the tier sets'} per ${windowText(l.windowSeconds!)}`),
     }),
   ];
 }

@@ -144,7 +144,8 @@ describeEachDatabase(
         [{ apiKey: '' }, 'The value is required.'],
         [{ apiKey: 'short' }, 'The value must be at least 8 characters.'],
         [{ apiKey: 'sk-with a space' }, 'The value must not contain spaces.'],
-        [{ apiKey: 'sk-abc\u0000defgh' }, 'The value may contain only letters, digits and punctuation (ASCII), as providers issue them.'],
+        // Refused before the contract, as every route refuses it (plugins/storable-text.ts).
+        [{ apiKey: 'sk-abc\u0000defgh' }, 'Text cannot contain the NUL character (U+0000). Remove it and try again.'],
         [{ apiKey: 'sk-abc\u2026defgh' }, 'The value may contain only letters, digits and punctuation (ASCII), as providers issue them.'],
         [{ serviceName: 'cohere' }, 'Service must be one of openai, anthropic, google, mistral.'],
         [{ tier: 'user' }, 'Tier must be system or free.'],

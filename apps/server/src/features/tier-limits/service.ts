@@ -1,6 +1,6 @@
 import { FREE_TIER, UNLIMITED } from '@parley/shared/constants';
 import { PLAN_LIMIT_FEATURES } from '@parley/shared/contracts/pricing-plans';
-import { TIER_MESSAGES, TIERS_MAX, type Tier } from '@parley/shared/contracts/tier-limits';
+import { DEFAULT_TIER_RATE_LIMITS, TIER_MESSAGES, TIERS_MAX, type Tier, type TierRateLimits } from '@parley/shared/contracts/tier-limits';
 import { formatLimit } from '@parley/shared/pricing';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,7 +13,14 @@ export type RequestContext = { ipAddress: string; userAgent: string | null };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TierRow = typeof subscriptionTierLimits.$inferSelect;
 
-type LimitsInput = { displayName: string; description: string; monthlyTokenLimit: number; maxHandoffsPerMonth: number; maxChatbots: number; isActive: boolean };
+type LimitsInput = {
+  displayName: string;
+  description: string;
+  monthlyTokenLimit: number;
+  maxHandoffsPerMonth: number;
+  maxChatbots: number;
+  isActive: boolean;
+} & Partial<TierRateLimits>;
 
 /** Organizations on each of the given tiers. */
 export async function organizationCounts(db: Db | Tx, tiers: string[]): Promise<Map<string, number>> {
@@ -34,6 +41,9 @@ export const toTier = (row: TierRow, organizationCount: number): Tier => ({
   monthlyTokenLimit: row.monthlyTokenLimit,
   maxHandoffsPerMonth: row.maxHandoffsPerMonth,
   maxChatbots: row.maxChatbots,
+  apiKeyRequestsPerMinute: row.apiKeyRequestsPerMinute,
+  chatbotMessagesPerMinute: row.chatbotMessagesPerMinute,
+  visitorMessagesPerMinute: row.visitorMessagesPerMinute,
   priceMonthlyCents: row.priceMonthlyCents,
   priceAnnualCents: row.priceAnnualCents,
   sortOrder: row.sortOrder,
@@ -110,19 +120,25 @@ export async function prepareNewTier(tx: Tx, tier: string): Promise<number> {
   return n + 1;
 }
 
-const limitDetails = (row: Pick<TierRow, 'monthlyTokenLimit' | 'maxHandoffsPerMonth' | 'maxChatbots' | 'isActive'>) => ({
+const limitDetails = (row: TierRow) => ({
   monthly_token_limit: row.monthlyTokenLimit,
   max_handoffs_per_month: row.maxHandoffsPerMonth,
   max_chatbots: row.maxChatbots,
+  api_key_requests_per_minute: row.apiKeyRequestsPerMinute,
+  chatbot_messages_per_minute: row.chatbotMessagesPerMinute,
+  visitor_messages_per_minute: row.visitorMessagesPerMinute,
   is_active: row.isActive,
 });
+
+/** A change leaves out what it does not set (a rate limit left out keeps the tier's). */
+const withoutUndefined = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as T;
 
 export async function createTier(db: Db, input: LimitsInput & { tier: string }, actorId: string, context: RequestContext): Promise<Tier> {
   return db.transaction(async (tx) => {
     const sortOrder = await prepareNewTier(tx, input.tier);
     const [created] = await tx
       .insert(subscriptionTierLimits)
-      .values({ ...input, sortOrder })
+      .values({ ...DEFAULT_TIER_RATE_LIMITS, ...withoutUndefined(input), sortOrder })
       .returning();
     await syncLimitFeatures(tx, created!.tier, created!);
     await logAdminActivity(
@@ -153,7 +169,7 @@ export async function updateTier(
     if (current.isActive && !input.isActive) await assertTierCanBeRetired(tx, current);
     const [updated] = await tx
       .update(subscriptionTierLimits)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...withoutUndefined(input), updatedAt: new Date() })
       .where(eq(subscriptionTierLimits.id, id))
       .returning();
     await syncLimitFeatures(tx, updated!.tier, updated!);

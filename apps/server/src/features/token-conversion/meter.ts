@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { tokenConversionConfig, tokenTypeConfig } from '../../db/schema/index';
 import type { Realtime } from '../../lib/realtime';
-import { estimateBillingTokens } from '../../rag/tokens';
+import { countCharacters, estimateBillingTokens } from '../../rag/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +55,20 @@ export function meterText(text: string, tokensPerCharacter: number, multiplier: 
   return Math.min(MAX_METERED, estimateBillingTokens(text, tokensPerCharacter, multiplier));
 }
 
+/** What a document costs and the rule that gave it: ceil(characters × tokens per character × storage multiplier). */
+export interface StorageCharge {
+  tokens: number;
+  characters: number;
+  tokensPerCharacter: number;
+  multiplier: number;
+}
+
+export function storageCharge(text: string, rates: TokenRates): StorageCharge {
+  const { tokensPerCharacter } = rates;
+  const multiplier = rates.multipliers.storage;
+  return { tokens: meterText(text, tokensPerCharacter, multiplier), characters: countCharacters(text), tokensPerCharacter, multiplier };
+}
+
 export interface TokenMeter {
   /** The rules in force, from this process's cache (at most TOKEN_CONVERSION_CACHE_MS old, dropped on every save). */
   rates(): Promise<TokenRates>;
@@ -62,6 +76,8 @@ export interface TokenMeter {
   messageTokens(text: string): Promise<number>;
   /** Tokens a processed document costs (the storage type's multiplier). */
   storageTokens(text: string): Promise<number>;
+  /** The same, with the rule that gave it (what a source shows and an estimate says). */
+  storageCharge(text: string): Promise<StorageCharge>;
   /** After a save: this process forgets at once, every other process when the announcement reaches it. */
   announceChange(): Promise<void>;
   close(): void;
@@ -120,6 +136,9 @@ export function createTokenMeter(options: { db: Db; realtime: Realtime; log?: Fa
     async storageTokens(text) {
       const current = await rates();
       return meterText(text, current.tokensPerCharacter, current.multipliers.storage);
+    },
+    async storageCharge(text) {
+      return storageCharge(text, await rates());
     },
     async announceChange() {
       invalidate();

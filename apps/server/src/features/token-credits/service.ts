@@ -1,12 +1,12 @@
-import { and, asc, eq, gte, lt, sum } from 'drizzle-orm';
+import type { CreditHistory, CreditHistoryQuery, TokenLedgerReason } from '@parley/shared/contracts/token-credits';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tokenCredits, usageLedger } from '../../db/schema/index';
+import { organizationUsageMonths, tokenCredits } from '../../db/schema/index';
 
 /** A transaction or the database. */
-type Executor = Pick<Db, 'insert'>;
+type Executor = Pick<Db, 'insert' | 'select'>;
 
-export const TOKEN_CREDIT_REASONS = ['referral_reward', 'purchase', 'usage'] as const;
-export type TokenCreditReason = (typeof TOKEN_CREDIT_REASONS)[number];
+export type TokenCreditReason = TokenLedgerReason;
 
 /**
  * Credits tokens to an organization once per `reference` (a payment id, `referral:<id>:referrer`…): a second call
@@ -14,60 +14,115 @@ export type TokenCreditReason = (typeof TOKEN_CREDIT_REASONS)[number];
  */
 export async function creditTokens(
   db: Executor,
-  input: { organizationId: string; tokens: number; reason: Exclude<TokenCreditReason, 'usage'>; reference: string },
+  input: { organizationId: string; tokens: number; reason: 'purchase' | 'referral_reward'; reference: string; detail?: string | null },
 ): Promise<boolean> {
   if (!Number.isInteger(input.tokens) || input.tokens <= 0) throw new Error('A credit is a positive whole number of tokens.');
   const inserted = await db
     .insert(tokenCredits)
-    .values({ organizationId: input.organizationId, tokens: input.tokens, reason: input.reason, reference: input.reference })
+    .values({ organizationId: input.organizationId, tokens: input.tokens, reason: input.reason, reference: input.reference, detail: input.detail ?? null })
     .onConflictDoNothing({ target: tokenCredits.reference })
     .returning({ id: tokenCredits.id });
   return inserted.length > 0;
 }
 
-const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
-const monthKey = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+/**
+ * The organization's token balance: the sum of its ledger rows. Tokens bought or rewarded are used only after the
+ * monthly allowance, and each use past it is a row written when it happens (takeFromBalance), so a change of plan
+ * never changes the balance.
+ */
+export async function tokenBalance(db: Executor, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${tokenCredits.tokens}), 0)` })
+    .from(tokenCredits)
+    .where(eq(tokenCredits.organizationId, organizationId));
+  return Number(row?.total ?? 0);
+}
 
 /**
- * Credit tokens the organization can still use this month: credits minus what past months consumed. Credits are a
- * balance used only after the monthly allowance; each closed month's use of them is written once, lazily, as a
- * negative `usage` row (reference usage:<organization>:<YYYY-MM>), so every node arrives at the same balance.
- * Past months are settled against `allowance` (the current tier's limit; -1 = unlimited uses no credits).
+ * Locks the organization's counter of this month's metered tokens (organization_usage_months, kept by a trigger on
+ * usage_ledger) until the transaction ends, and returns the month's tokens so far. Every metering and every change that
+ * takes from the balance holds it, so each reads a total no one else is changing: the use past the allowance is taken
+ * exactly once, however many answers are metered at the same moment.
  */
-export async function availableCredits(db: Db, organizationId: string, allowance: number, now = new Date()): Promise<number> {
-  const rows = await db
-    .select({ tokens: tokenCredits.tokens, reason: tokenCredits.reason, reference: tokenCredits.reference, createdAt: tokenCredits.createdAt })
+export async function lockMonthUsage(tx: Executor, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .insert(organizationUsageMonths)
+    .values({ organizationId, period: sql`to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')`, tokens: 0 })
+    .onConflictDoUpdate({
+      target: [organizationUsageMonths.organizationId, organizationUsageMonths.period],
+      set: { tokens: sql`${organizationUsageMonths.tokens}` },
+    })
+    .returning({ tokens: organizationUsageMonths.tokens });
+  return Number(row?.tokens ?? 0);
+}
+
+/**
+ * Takes up to `tokens` from the balance, as one ledger row (never below zero), under the lock of lockMonthUsage, which
+ * the caller holds. Returns what was taken. Written once per `reference`.
+ */
+export async function takeFromBalance(
+  tx: Executor,
+  input: { organizationId: string; tokens: number; reason: 'overage_taken' | 'refund'; reference: string; detail?: string | null },
+): Promise<number> {
+  if (input.tokens <= 0) return 0;
+  const taken = Math.min(input.tokens, Math.max(0, await tokenBalance(tx, input.organizationId)));
+  if (taken <= 0) return 0;
+  const inserted = await tx
+    .insert(tokenCredits)
+    .values({ organizationId: input.organizationId, tokens: -taken, reason: input.reason, reference: input.reference, detail: input.detail ?? null })
+    .onConflictDoNothing({ target: tokenCredits.reference })
+    .returning({ id: tokenCredits.id });
+  return inserted.length > 0 ? taken : 0;
+}
+
+/** Tokens already taken back for refunds whose reference starts with `prefix`. */
+export async function refundedTokens(tx: Executor, organizationId: string, prefix: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${tokenCredits.tokens}), 0)` })
+    .from(tokenCredits)
+    .where(and(eq(tokenCredits.organizationId, organizationId), eq(tokenCredits.reason, 'refund'), like(tokenCredits.reference, `${prefix}%`)));
+  return -Number(row?.total ?? 0);
+}
+
+/** The ledger, newest first, a page at a time; each row with the balance once it counted. */
+export async function creditHistory(db: Db, organizationId: string, query: CreditHistoryQuery): Promise<CreditHistory> {
+  const { page, pageSize } = query;
+  const running = db
+    .select({
+      id: tokenCredits.id,
+      tokens: tokenCredits.tokens,
+      reason: tokenCredits.reason,
+      detail: tokenCredits.detail,
+      createdAt: tokenCredits.createdAt,
+      balanceAfter: sql<string>`sum(${tokenCredits.tokens}) OVER (ORDER BY ${tokenCredits.createdAt}, ${tokenCredits.id})`.as('balance_after'),
+    })
     .from(tokenCredits)
     .where(eq(tokenCredits.organizationId, organizationId))
-    .orderBy(asc(tokenCredits.createdAt));
-  if (rows.length === 0) return 0;
-
-  const settled = new Set(rows.filter((r) => r.reason === 'usage').map((r) => r.reference));
-  const current = monthStart(now);
-  for (let month = monthStart(rows[0]!.createdAt); month < current; month = nextMonth(month)) {
-    const reference = `usage:${organizationId}:${monthKey(month)}`;
-    if (settled.has(reference)) continue;
-    const end = nextMonth(month);
-    const balance = rows.filter((r) => r.createdAt < end).reduce((total, r) => total + r.tokens, 0);
-    let consumed = 0;
-    if (allowance !== -1 && balance > 0) {
-      const [used] = await db
-        .select({ total: sum(usageLedger.tokens) })
-        .from(usageLedger)
-        .where(and(eq(usageLedger.organizationId, organizationId), gte(usageLedger.createdAt, month), lt(usageLedger.createdAt, end)));
-      consumed = Math.min(balance, Math.max(0, Number(used?.total ?? 0) - allowance));
-    }
-    const at = new Date(end.getTime() - 1);
-    await db
-      .insert(tokenCredits)
-      .values({ organizationId, tokens: -consumed, reason: 'usage', reference, createdAt: at })
-      .onConflictDoNothing({ target: tokenCredits.reference });
-    rows.push({ tokens: -consumed, reason: 'usage', reference, createdAt: at });
-    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  }
-  return Math.max(
-    0,
-    rows.reduce((total, r) => total + r.tokens, 0),
-  );
+    .as('running');
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(running)
+      .orderBy(desc(running.createdAt), desc(running.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${tokenCredits.tokens}), 0)` })
+      .from(tokenCredits)
+      .where(eq(tokenCredits.organizationId, organizationId)),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      tokens: row.tokens,
+      reason: row.reason as TokenLedgerReason,
+      detail: row.detail,
+      balanceAfter: Number(row.balanceAfter),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: totals?.total ?? 0,
+    page,
+    pageSize,
+    balance: Number(totals?.balance ?? 0),
+  };
 }

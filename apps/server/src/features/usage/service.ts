@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { availableCredits } from '../token-credits/service';
+import { tokenBalance } from '../token-credits/service';
 
 export const UNLIMITED = -1;
 
@@ -68,7 +68,16 @@ export async function tokenAllowance(db: Db, organizationId: string): Promise<To
   const { tier, used } = await organizationTierAndUsage(db, organizationId);
   const limit = tier.monthlyTokenLimit;
   if (limit === UNLIMITED || used < limit) return { isOver: false, used, limit };
-  return { isOver: used >= limit + (await availableCredits(db, organizationId, limit)), used, limit };
+  // Past the allowance, each use is taken from the token balance when it is metered: what is left of it is the sum.
+  return { isOver: (await tokenBalance(db, organizationId)) <= 0, used, limit };
+}
+
+/** This month's allowance and token balance, as a document's cost is checked against them (null left: unlimited). */
+export async function allowanceAndBalance(db: Db, organizationId: string) {
+  const { tier, used } = await organizationTierAndUsage(db, organizationId);
+  const limit = tier.monthlyTokenLimit;
+  const balance = await tokenBalance(db, organizationId);
+  return { limit, used, allowanceLeft: limit === UNLIMITED ? null : Math.max(0, limit - used), balance };
 }
 
 export async function isOverTokenLimit(db: Db, organizationId: string): Promise<boolean> {
@@ -94,15 +103,14 @@ export async function usageSummary(db: Db, organizationId: string) {
   const used = await tokensUsedThisMonth(db, organizationId);
   const [bots] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.organizationId, organizationId));
   const limit = tier.monthlyTokenLimit;
-  const credits = await availableCredits(db, organizationId, limit);
-  // Credits cover this month's use past the allowance; what is left of them is the balance.
-  const creditBalance = limit === UNLIMITED ? credits : Math.max(0, credits - Math.max(0, used - limit));
+  // The ledger's sum: this month's use past the allowance is already taken from it, row by row.
+  const creditBalance = await tokenBalance(db, organizationId);
   return {
     organizationId,
     tier: { tier: tier.tier, displayName: tier.displayName },
     period: { start: period.start.toISOString(), end: period.end.toISOString() },
     tokens: { used, limit, percent: limit === UNLIMITED || limit <= 0 ? null : Math.round((used / limit) * 1000) / 10, creditBalance },
     chatbots: { count: Number(bots?.n ?? 0), limit: tier.maxChatbots },
-    isOverTokenLimit: limit !== UNLIMITED && used >= limit + credits,
+    isOverTokenLimit: limit !== UNLIMITED && used >= limit && creditBalance <= 0,
   };
 }

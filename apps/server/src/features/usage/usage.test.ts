@@ -109,7 +109,7 @@ describeEachDatabase('plan limits', (ctx) => {
         .map((e) => (e as { text: string }).text)
         .join(''),
     ).toBe(MONTHLY_LIMIT_TEXT);
-    expect(limited.find((e) => e.type === 'done')).toMatchObject({ answered: false, tokens: 0 });
+    expect(limited.find((e) => e.type === 'done')).toMatchObject({ answered: false, limited: true, tokens: 0 });
     const after = (await c.app.inject({ method: 'GET', url: '/api/usage', headers: { cookie: owner.cookie } })).json();
     expect(after.isOverTokenLimit).toBe(true);
     expect(after.tokens.used).toBe(before.tokens.used + 100_000);

@@ -1,4 +1,4 @@
-import type { OrganizationRole, RouteAccess } from '@parley/shared/access';
+import type { OrganizationPermission, RouteAccess } from '@parley/shared/access';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
@@ -48,7 +48,7 @@ interface Surface {
   /** Path prefix of this owner's routes. */
   base: string;
   access: RouteAccess;
-  orgRole?: OrganizationRole;
+  permission?: OrganizationPermission;
   tags: string[];
   /** Whose configurations the request acts on. */
   owner(request: FastifyRequest): WebhookOwner;
@@ -74,7 +74,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> 
     {
       base: '/api/webhook-configs',
       access: 'user',
-      orgRole: 'admin',
+      permission: 'webhooks.manage',
       tags: ['webhooks'],
       owner: (request) => requireMembership(request).organizationId,
       actor: (request) => ({ userId: requireIdentity(request).user.id, context: activityContext(request) }),
@@ -90,7 +90,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> 
 
   for (const surface of surfaces) {
     const { base, tags } = surface;
-    const config = { access: surface.access, ...(surface.orgRole ? { orgRole: surface.orgRole } : {}) };
+    const config = { access: surface.access, ...(surface.permission ? { permission: surface.permission } : {}) };
 
     app.get(
       base,

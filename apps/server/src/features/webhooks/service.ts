@@ -26,7 +26,7 @@ import { readWebhookDeliverySettings } from '../system-configuration/store';
 import { generateWebhookSecret, webhookSecretBox, webhookSecretHint } from './signing';
 
 /**
- * Webhook configurations of one owner: an organization (its admins, orgRole 'admin') or, with `null`, the
+ * Webhook configurations of one owner: an organization (its admins: permission 'webhooks.manage') or, with `null`, the
  * installation (staff, system_admin). Nobody sees or changes another owner's configurations: they are "not found".
  */
 export type WebhookOwner = string | null;

@@ -147,6 +147,22 @@ describe('e-mail through SMTP', () => {
       expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
     });
 
+    it('resend queues the same message again and the job sends it a second time; a message still waiting is not queued twice', async () => {
+      const to = uniqueEmail('resent');
+      relay.answer = () => 'accept';
+      const mailer = createMailer(config(), queueDb.db, app.log, { queue: () => jobs, retry: { retryLimit: 1, retryDelay: 1 } });
+      const { id } = await mailer.send({ kind: 'test', to, subject: 'Twice', text: 'Confirm: https://parley.example/confirm?token=t' });
+      expect(await mailer.resend(id)).toBe('waiting');
+      await startEmailWorker(jobs, mailer, app.log);
+      await expect.poll(async () => (await statusOf(to))?.status, { timeout: 30_000, interval: 200 }).toBe('sent');
+      expect(await mailer.resend(id)).toBe('pending');
+      expect(await statusOf(to)).toMatchObject({ status: 'pending', sentAt: null, resentAt: expect.any(Date) });
+      await expect.poll(() => received.filter((m) => m.to.includes(to)).length, { timeout: 30_000, interval: 200 }).toBe(2);
+      await expect.poll(async () => (await statusOf(to))?.status, { timeout: 10_000, interval: 200 }).toBe('sent');
+      expect(received.filter((m) => m.to.includes(to)).every((m) => m.body.includes('https://parley.example/confirm?token=t'))).toBe(true);
+      expect(await mailer.resend('00000000-0000-4000-8000-000000000000')).toBe('missing');
+    });
+
     it('a server that runs background work sends its e-mail by the job', async () => {
       const database = await openDatabase(pgliteTemplates());
       const worker = await buildApp(config(), { database, logger: false, startBackgroundWork: true });

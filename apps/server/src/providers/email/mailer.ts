@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -37,6 +37,12 @@ export interface EmailSender extends Mailer {
    * transport failure is recorded on the row and thrown, so the job is retried; on the last attempt the row is failed.
    */
   deliver(emailId: string, attempt: { isLastAttempt: boolean }): Promise<'sent' | 'skipped'>;
+  /**
+   * Sends a stored message again, as it is (the outbox screen's Resend): queued for the e-mail job ('pending'), sent
+   * at once without a queue, or kept in the outbox and the log again without SMTP. 'missing' when there is no such
+   * message; 'waiting' when it is still waiting to be sent (it is not queued twice).
+   */
+  resend(emailId: string): Promise<'pending' | 'sent' | 'failed' | 'logged' | 'missing' | 'waiting'>;
 }
 
 export const EMAIL_JOB = 'email-send';
@@ -188,6 +194,48 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
       }
       await sendStored(emailId, message, isLastAttempt);
       return 'sent';
+    },
+    async resend(emailId) {
+      /** Marks the message to be sent again, unless it is still waiting: one update, so two clicks queue it once. */
+      const reopen = async (into: Db) => {
+        const [row] = await into
+          .update(emailOutbox)
+          .set({ status: transporter ? 'pending' : 'logged', resentAt: new Date(), lastError: null, ...(transporter ? { sentAt: null } : {}) })
+          .where(and(eq(emailOutbox.id, emailId), ne(emailOutbox.status, 'pending')))
+          .returning();
+        return row ?? null;
+      };
+      const queue = transporter ? options.queue?.() : null;
+      const row = queue
+        ? await queue.transaction(db, [EMAIL_JOB], async (tx, sendJob) => {
+            const reopened = await reopen(tx);
+            if (reopened) await sendJob(EMAIL_JOB, { emailId }, emailJobOptions(emailId, retry));
+            return reopened;
+          })
+        : await reopen(db);
+      if (!row) {
+        const [existing] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, emailId));
+        return existing ? 'waiting' : 'missing';
+      }
+      if (queue) return 'pending';
+      const message: EmailMessage = {
+        kind: row.kind,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: row.attachments,
+      };
+      if (!transporter) {
+        keepInOutbox(emailId, message);
+        return 'logged';
+      }
+      try {
+        await sendStored(emailId, message, true);
+        return 'sent';
+      } catch {
+        return 'failed';
+      }
     },
   };
 }

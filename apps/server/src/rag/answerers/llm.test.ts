@@ -85,14 +85,18 @@ describe.each([
 });
 
 describe('streamLlmAnswer failures', () => {
-  it('raises the provider’s error from the stream and rejects usage', async () => {
+  it('raises the provider’s failure from the stream as the upstream provider’s, without its credential talk, and rejects usage', async () => {
     server.handle('/v1/chat/completions', (_request, response) => {
       response
         .writeHead(401, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
     });
     const answer = streamLlmAnswer(input({ kind: 'openai-compatible', model: 'llama3.1', baseURL: server.baseURL }));
-    await expect(collect(answer.textStream)).rejects.toThrow('Incorrect API key provided');
+    await expect(collect(answer.textStream)).rejects.toMatchObject({
+      name: 'UpstreamProviderError',
+      providerStatus: 401,
+      message: 'The chatbot’s AI model provider failed with HTTP 401.',
+    });
     await expect(answer.usage).rejects.toThrow();
   });
 

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { ProviderError } from '../provider-error';
+import { UpstreamProviderError, upstreamProviderError } from '../upstream-error';
 import { buildAnswerPrompt, type ChatTurn, type NumberedCitation } from './prompt';
 import type { Passage } from './types';
 
@@ -10,7 +11,7 @@ export type LlmProviderConfig = { kind: LlmProviderKind; apiKey?: string; baseUR
 export type LlmUsage = { inputTokens?: number; outputTokens?: number };
 
 export type LlmAnswer = {
-  /** The answer as it is generated. Throws the provider's error if the request fails mid-way; ends early, quietly, when the signal aborts. */
+  /** The answer as it is generated. Throws UpstreamProviderError if the request fails; ends early, quietly, when the signal aborts. */
   textStream: AsyncIterable<string>;
   /** Tokens the provider reports, once the stream has finished. Rejects when the request failed or was aborted. */
   usage: Promise<LlmUsage>;
@@ -84,7 +85,11 @@ export function streamLlmAnswer(input: LlmAnswerInput): LlmAnswer {
   async function* textStream(): AsyncGenerator<string> {
     for await (const part of (await started).fullStream) {
       if (part.type === 'text-delta' && part.text) yield part.text;
-      else if (part.type === 'error') throw part.error;
+      // What fails inside the provider's stream is the provider's failure (an HTTP error, or the stream cut off).
+      else if (part.type === 'error')
+        throw (
+          upstreamProviderError(part.error) ?? new UpstreamProviderError(null, 'The chatbot’s AI model provider failed while answering.', { cause: part.error })
+        );
     }
   }
 

@@ -1,6 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
 /**
- * A one-page invoice as a real PDF (PDF 1.4, the standard Helvetica fonts, no dependency): the sandbox's invoice_pdf.
- * Text is limited to Latin-1 (WinAnsi); anything else is replaced with "?".
+ * A one-page invoice as a real PDF: the sandbox's invoice_pdf. Text is set in DejaVu Sans (package dejavu-fonts-ttf,
+ * Bitstream Vera / DejaVu licence: free to embed), embedded as a subset, so "—", "€", accented and non-Latin names
+ * print as written instead of "?" (the standard PDF fonts cover WinAnsi only). pdf-lib and the fonts load on the first
+ * invoice, not at start-up.
  */
 export interface InvoicePdfInput {
   number: string;
@@ -19,14 +25,37 @@ export interface InvoicePdfInput {
   currency: string;
 }
 
-const latin1 = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-const escape = (text: string) => latin1(text).replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** Control characters and line breaks have no glyph: a name or description prints on one line. */
+const printable = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
 
-export function renderInvoicePdf(input: InvoicePdfInput): Buffer {
-  const lines: { text: string; x: number; y: number; size: number; bold?: boolean }[] = [];
-  const add = (text: string, x: number, y: number, size = 11, bold = false) => lines.push({ text, x, y, size, bold });
+let fontsPromise: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function loadFonts() {
+  fontsPromise ??= (async () => {
+    const directory = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+    const [regular, bold] = await Promise.all([readFile(path.join(directory, 'DejaVuSans.ttf')), readFile(path.join(directory, 'DejaVuSans-Bold.ttf'))]);
+    return { regular, bold };
+  })();
+  fontsPromise.catch(() => (fontsPromise = undefined));
+  return fontsPromise;
+}
+
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const [{ PDFDocument, rgb }, { default: fontkit }, fonts] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), loadFonts()]);
+  const document = await PDFDocument.create();
+  document.registerFontkit(fontkit);
+  const [regular, bold] = await Promise.all([document.embedFont(fonts.regular, { subset: true }), document.embedFont(fonts.bold, { subset: true })]);
+  document.setTitle(printable(`Invoice ${input.number}`));
+  document.setProducer('Parley');
+  document.setCreator('Parley');
+  const page = document.addPage([595, 842]);
+
+  const add = (text: string, x: number, y: number, size = 11, isBold = false) => page.drawText(printable(text), { x, y, size, font: isBold ? bold : regular });
+  const rule = (y: number) => page.drawLine({ start: { x: 56, y }, end: { x: 540, y }, thickness: 1, color: rgb(0.85, 0.85, 0.85) });
+
+  rule(640);
+  rule(575);
   add('Parley', 56, 780, 22, true);
   add(`Invoice ${input.number}`, 56, 745, 16, true);
   add(`Status: ${input.status}`, 400, 780, 11, true);
@@ -38,7 +67,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Buffer {
   add(input.customerEmail, 330, 685);
   add('Description', 56, 630, 11, true);
   add('Amount', 460, 630, 11, true);
-  add(input.description.slice(0, 70), 56, 610);
+  add(Array.from(input.description).slice(0, 70).join(''), 56, 610);
   add(money(input.subtotalCents, input.currency), 460, 610);
   if (input.periodStart && input.periodEnd) add(`Service period ${day(input.periodStart)} to ${day(input.periodEnd)}`, 56, 594, 9);
   add('Subtotal', 330, 560);
@@ -49,28 +78,5 @@ export function renderInvoicePdf(input: InvoicePdfInput): Buffer {
   add(money(input.amountCents, input.currency), 460, 522, 12, true);
   add('Issued by the Parley sandbox payment provider (test mode): no money was moved.', 56, 80, 9);
 
-  const content = [
-    '0.85 0.85 0.85 RG 56 640 m 540 640 l S 56 575 m 540 575 l S',
-    ...lines.map((l) => `BT /${l.bold ? 'F2' : 'F1'} ${l.size} Tf ${l.x} ${l.y} Td (${escape(l.text)}) Tj ET`),
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    `<< /Title (${escape(`Invoice ${input.number}`)}) /Producer (Parley) >>`,
-  ];
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return Buffer.from(await document.save());
 }

@@ -10,6 +10,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RawDebugInfo } from '@/features/debug-console/components/raw-debug-info';
 import { StatusCard, YesNo } from '@/features/debug-console/components/status-card';
 import { TestAdminForm } from '@/features/debug-console/components/test-admin-form';
+import { OutboxLinkCard } from '@/features/email-outbox/components/outbox-link-card';
 
 export default function DebugConsoleRoute() {
   const auth = useAuth();
@@ -85,6 +86,7 @@ export default function DebugConsoleRoute() {
         />
         <RawDebugInfo data={debugInfo} />
       </div>
+      <OutboxLinkCard to={paths.adminEmailOutbox} canOpen={admin.hasRole('system_admin')} />
     </div>
   );
 }

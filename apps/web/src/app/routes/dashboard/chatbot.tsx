@@ -1,4 +1,4 @@
-import { hasOrganizationRole } from '@parley/shared/access';
+import { can } from '@parley/shared/access';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, BotIcon } from 'lucide-react';
 import { useCallback } from 'react';
@@ -32,7 +32,7 @@ const TAB_LABELS: Readonly<Record<ChatbotTab, string>> = {
   embed: 'Embed',
 };
 
-/** Retrieval testing and evaluation are for the organization's owners and admins (the server refuses members). */
+/** Retrieval testing and evaluation are for the roles the shared table gives chatbots.evaluate (the server refuses others). */
 const MANAGER_TABS: ReadonlySet<ChatbotTab> = new Set(['retrieval-testing', 'evaluation']);
 
 function toTab(value: string | null, tabs: readonly ChatbotTab[]): ChatbotTab {
@@ -57,7 +57,8 @@ export default function ChatbotRoute() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const { organization } = useAuth();
-  const isManager = hasOrganizationRole(organization?.role, 'admin');
+  const role = organization?.role;
+  const isManager = can(role, 'chatbots.evaluate');
   const tabs = isManager ? CHATBOT_TABS : CHATBOT_TABS.filter((value) => !MANAGER_TABS.has(value));
   const tab = toTab(searchParams.get('tab'), tabs);
   const chatbotQuery = useChatbot(id);
@@ -126,6 +127,7 @@ export default function ChatbotRoute() {
         <TabsContent value="training-data">
           <TrainingDataPanel
             chatbotId={chatbot.id}
+            canManage={can(role, 'sources.manage')}
             onSourcesChanged={refreshCounts}
             processingNote={`Embeddings: ${describeEmbedding(chatbot.embedding)}. Chunking: ${describeChunking(chatbot.chunking)}.`}
           />
@@ -150,7 +152,12 @@ export default function ChatbotRoute() {
           />
         </TabsContent>
         <TabsContent value="settings">
-          <ChatbotSettings chatbot={chatbot} onDeleted={() => navigate(paths.chatbots, { replace: true })} />
+          <ChatbotSettings
+            chatbot={chatbot}
+            canEdit={can(role, 'chatbots.edit')}
+            canDelete={can(role, 'chatbots.delete')}
+            onDeleted={() => navigate(paths.chatbots, { replace: true })}
+          />
         </TabsContent>
         <TabsContent value="embed">
           <EmbedPanel chatbot={chatbot} origin={window.location.origin} onEditOrigins={() => showTab('settings')} />

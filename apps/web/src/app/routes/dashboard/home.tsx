@@ -1,3 +1,4 @@
+import { can } from '@parley/shared/access';
 import { useState } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { greetingName } from '@/features/auth/utils/user-display';
@@ -28,30 +29,44 @@ function SectionHeading({ id, title, description }: { id: string; title: string;
 }
 
 /**
- * A member's home: their organization's chatbots, the inbox and usage (analytics, reports and keys are for owners
- * and admins, and the server refuses them to members).
+ * A member's home: the inbox, analytics and one-off reports, usage and their organization's chatbots (creating
+ * chatbots, scheduled reports and keys are for owners and admins — the shared table of roles — and the server refuses
+ * them to members).
  */
 function MemberHome() {
   const { user, organization } = useAuth();
-  const chatbotCount = useChatbotCount();
+  const analytics = useAnalyticsFilter();
+  const { chatbotId } = analytics.filter;
+  const chosenChatbot = useChatbotNames([chatbotId]);
+  const [isExportOpen, setExportOpen] = useState(false);
   if (!user) return null;
+  const chatbotName = chatbotId === null ? null : (chosenChatbot.names.get(chatbotId) ?? 'the selected chatbot');
   return (
     <div className="space-y-8">
       <title>Dashboard · Parley</title>
       <WelcomeHeader firstName={greetingName(user)} organizationName={organization?.name ?? null} />
-      {chatbotCount.data === 0 && <GettingStarted />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <InboxSummaryCard />
         <UsageCard />
       </div>
+      <section aria-labelledby="analytics-heading" className="space-y-4">
+        <SectionHeading id="analytics-heading" title="Analytics" description="How your chatbots did with visitors, compared with the period just before." />
+        <AnalyticsFilterBar state={analytics} />
+        <AnalyticsOverview params={analytics.params} />
+      </section>
+      <section aria-labelledby="reports-heading" className="space-y-4">
+        <SectionHeading id="reports-heading" title="Reports" description="Download your analytics as CSV. Owners and admins schedule reports by e-mail." />
+        <RecentExportsCard onExport={() => setExportOpen(true)} />
+      </section>
       <section aria-labelledby="chatbots-heading" className="space-y-4">
         <SectionHeading
           id="chatbots-heading"
           title="Chatbots"
           description={`The chatbots of ${organization?.name ?? 'your organization'}, shared by everyone in it.`}
         />
-        <ChatbotList />
+        <ChatbotList canCreate={false} />
       </section>
+      <ExportReportDialog isOpen={isExportOpen} onOpenChange={setExportOpen} params={analytics.params} chatbotName={chatbotName} />
       <AccountSummary
         email={user.email}
         emailVerified={user.emailVerified}
@@ -66,7 +81,7 @@ function MemberHome() {
 /** The dashboard home: a member's simpler home, or (owners and admins) analytics, quick actions, reports, usage and account. */
 export default function DashboardHomeRoute() {
   const { organization } = useAuth();
-  if (organization?.role === 'member') return <MemberHome />;
+  if (!can(organization?.role, 'chatbots.create')) return <MemberHome />;
   return <ManagerHome />;
 }
 

@@ -1,8 +1,9 @@
-import { hasOrganizationRole } from '@parley/shared/access';
+import { can } from '@parley/shared/access';
 import type { Member } from '@parley/shared/contracts/organizations';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useMembers } from '@/features/organizations/api/get-members';
@@ -11,6 +12,7 @@ import { InvitationsCard } from '@/features/organizations/components/invitations
 import { InviteMemberDialog } from '@/features/organizations/components/invite-member-dialog';
 import { OrganizationSettingsCard } from '@/features/organizations/components/organization-settings-card';
 import { RoleBadge } from '@/features/organizations/components/role-badge';
+import { RolePermissionsTable } from '@/features/organizations/components/role-permissions-table';
 import { TeamActivityCard } from '@/features/organizations/components/team-activity-card';
 import { TeamMembersCard } from '@/features/organizations/components/team-members-card';
 import { TransferOwnershipDialog } from '@/features/organizations/components/transfer-ownership-dialog';
@@ -24,7 +26,7 @@ export default function TeamRoute() {
   if (!organization) return null;
 
   const role = organization.role;
-  const isManager = hasOrganizationRole(role, 'admin');
+  const isManager = can(role, 'team.manage');
   const candidates = (members.data?.items ?? []).filter((member) => member.role !== 'owner');
 
   /** After leaving or deleting, the dashboard moves to another organization the user still belongs to. */
@@ -65,11 +67,19 @@ export default function TeamRoute() {
           <TeamActivityCard organizationId={organization.id} />
         </div>
       )}
-      {!isManager && (
-        <p className="text-sm text-muted-foreground">
-          Owners and admins invite people and change roles. As a member you work with the chatbots, their training data and the inbox.
-        </p>
-      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>What each role can do</CardTitle>
+          <CardDescription>
+            {isManager
+              ? 'The same rules hold everywhere in Parley: controls a role may not use are hidden, and the server refuses them.'
+              : 'Owners and admins invite people and change roles. As a member you use the chatbots: the test chat, the inbox and analytics.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RolePermissionsTable highlight={role} />
+        </CardContent>
+      </Card>
       <DangerZoneCard
         myRole={role}
         isPersonal={organization.isPersonal}

@@ -1,22 +1,23 @@
-import { ACTIVITY_LOG_LIMIT } from '@parley/shared/admin-console';
-import type { ActivityLog } from '@parley/shared/contracts/admin';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTIVITY_LOG_PAGE_SIZE, type ActivityLogPage } from '@parley/shared/contracts/activity-logs';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { activityFilterQuery, type ActivityFilterState } from '../utils/activity-filters';
 
-export interface ActivityLogList {
-  items: ActivityLog[];
-  summary: { total: number; recent24h: number; distinctAdmins: number };
+export const ACTIVITY_QUERY_KEY = ['admin', 'activity'] as const;
+
+/** GET /api/admin/activity: one page of the entries the filters match, and the three cards (system_admin). */
+export function getActivityLogs(filters: ActivityFilterState, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<ActivityLogPage> {
+  return api.get<ActivityLogPage>('/api/admin/activity', { query: { ...activityFilterQuery(filters), page, pageSize: ACTIVITY_LOG_PAGE_SIZE }, signal });
 }
 
-/** GET /api/admin/activity?limit=100: the newest entries and the three summary counts (system_admin). */
-export function getActivityLogs({ signal }: { signal?: AbortSignal } = {}): Promise<ActivityLogList> {
-  return api.get<ActivityLogList>('/api/admin/activity', { query: { limit: ACTIVITY_LOG_LIMIT }, signal });
+export function getActivityLogsQueryOptions(filters: ActivityFilterState, page: number) {
+  return queryOptions({
+    queryKey: [...ACTIVITY_QUERY_KEY, 'list', filters, page],
+    queryFn: ({ signal }) => getActivityLogs(filters, page, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function getActivityLogsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'activity', 'list'], queryFn: ({ signal }) => getActivityLogs({ signal }) });
-}
-
-export function useActivityLogs() {
-  return useQuery(getActivityLogsQueryOptions());
+export function useActivityLogs(filters: ActivityFilterState, page: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getActivityLogsQueryOptions(filters, page), enabled });
 }

@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { ActivityLog } from '@parley/shared/contracts/admin';
+import type { ActivityLogEntry } from '@parley/shared/contracts/activity-logs';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { actionBadgeVariant, describeDetails, idPrefix, truncateDetails } from '../utils/activity-format';
 
 /** Spec part 1 §2 "Activity Logs": Time, Action, Resource, Admin User, Details. */
-export function ActivityLogsTable({ items }: { items: ActivityLog[] }) {
+export function ActivityLogsTable({ items }: { items: ActivityLogEntry[] }) {
   return (
     <Table>
       <TableHeader>
@@ -45,6 +45,7 @@ export function ActivityLogsTable({ items }: { items: ActivityLog[] }) {
                 </TableCell>
                 <TableCell className="font-mono text-xs">
                   {actor ?? <span className="font-sans text-muted-foreground">{ADMIN_MESSAGES.systemActor}</span>}
+                  {entry.adminEmail && <span className="block max-w-48 truncate font-sans text-muted-foreground">{entry.adminEmail}</span>}
                 </TableCell>
                 <TableCell
                   className="max-w-xs text-xs text-muted-foreground"

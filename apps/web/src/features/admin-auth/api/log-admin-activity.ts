@@ -9,8 +9,8 @@ export interface AdminActivityBody {
 }
 
 /**
- * POST /api/admin/activity: views and sign-outs only the browser sees (admin_dashboard_view, admin_logout); the
- * server adds the user agent and writes the entry. Best effort: a failed audit call must not block the admin.
+ * POST /api/admin/activity: the console's sign-out, which only the browser sees (admin_logout; page views are not
+ * activity); the server adds the user agent and writes the entry. Best effort: a failed audit call must not block the admin.
  */
 export async function logAdminActivity(body: AdminActivityBody): Promise<boolean> {
   try {

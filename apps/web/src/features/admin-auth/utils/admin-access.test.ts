@@ -31,7 +31,7 @@ describe('admin guard decision', () => {
   it('needs only an admin for paths the console shows outside the route table, but developer for launch materials', () => {
     expect(requiredRoleFor('/launch-materials')).toBe('developer');
     expect(decideAdminAccess({ ...base, pathname: '/launch-materials/', admin: admin('support') })).toEqual({ kind: 'insufficient', required: 'developer' });
-    expect(requiredRoleFor('/admin/referrals')).toBe('support');
+    expect(requiredRoleFor('/admin/referrals')).toBe('system_admin');
     expect(requiredRoleFor('/admin/debug')).toBeNull();
     expect(requiredRoleFor('/admin/referrals/settings')).toBe('system_admin');
   });

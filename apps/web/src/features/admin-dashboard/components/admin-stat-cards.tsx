@@ -6,14 +6,20 @@ import { StatCard } from '@/components/layout/stat-card';
 import { cn } from '@/lib/utils';
 import { formatCount, formatGrowth, formatRevenue, formatUptime, growthTone } from '../utils/format-stats';
 
-function Change({ growth, note }: { growth: number | null; note?: string }) {
+/** `isNew`: there is a figure now and there was none the month before, so no percentage can describe the change. */
+function Change({ growth, note, isNew = false }: { growth: number | null; note?: string; isNew?: boolean }) {
   const text = formatGrowth(growth);
   const tone = growthTone(growth);
   const Icon = tone === 'down' ? TrendingDownIcon : TrendingUpIcon;
   return (
     <span className="grid gap-0.5">
       <span className="flex items-center gap-1">
-        {text ? (
+        {!text && isNew ? (
+          <>
+            <span className="font-medium text-success">New</span>
+            {ADMIN_MESSAGES.noneLastMonth}
+          </>
+        ) : text ? (
           <span
             className={cn(
               'inline-flex items-center gap-0.5 font-medium',
@@ -28,7 +34,7 @@ function Change({ growth, note }: { growth: number | null; note?: string }) {
         ) : (
           <span className="font-medium text-foreground">—</span>
         )}
-        {ADMIN_MESSAGES.fromLastMonth}
+        {(text || !isNew) && ADMIN_MESSAGES.fromLastMonth}
       </span>
       {note && <span className="text-[11px] leading-snug text-muted-foreground/80">{note}</span>}
     </span>
@@ -51,7 +57,7 @@ export function AdminStatCards({ stats, isLoading }: { stats: AdminStats | undef
         icon={UsersIcon}
         isLoading={isLoading}
         value={stats ? formatCount(stats.totalUsers) : null}
-        footnote={stats && <Change growth={stats.userGrowth} />}
+        footnote={stats && <Change growth={stats.userGrowth} isNew={stats.userGrowth === null} />}
       />
       <StatCard
         title="Active Chatbots"
@@ -59,7 +65,13 @@ export function AdminStatCards({ stats, isLoading }: { stats: AdminStats | undef
         isLoading={isLoading}
         value={stats ? value(stats.totalChatbots, formatCount) : null}
         footnote={
-          stats && <Change growth={stats.chatbotGrowth} note={stats.totalChatbots === null ? 'Chatbots are not part of this install yet.' : undefined} />
+          stats && (
+            <Change
+              growth={stats.chatbotGrowth}
+              isNew={stats.totalChatbots !== null && stats.chatbotGrowth === null}
+              note={stats.totalChatbots === null ? 'Chatbots are not part of this install yet.' : undefined}
+            />
+          )
         }
       />
       <StatCard
@@ -67,7 +79,15 @@ export function AdminStatCards({ stats, isLoading }: { stats: AdminStats | undef
         icon={DollarSignIcon}
         isLoading={isLoading}
         value={stats ? value(stats.monthlyRevenue, formatRevenue) : null}
-        footnote={stats && <Change growth={stats.revenueGrowth} note={stats.monthlyRevenue === null ? 'No billing data recorded yet.' : undefined} />}
+        footnote={
+          stats && (
+            <Change
+              growth={stats.revenueGrowth}
+              isNew={stats.monthlyRevenue !== null && stats.revenueGrowth === null}
+              note={stats.monthlyRevenue === null ? 'No billing data recorded yet.' : undefined}
+            />
+          )
+        }
       />
       <StatCard
         title="System Uptime"

@@ -4,7 +4,7 @@ import type { AdminRole } from '@parley/shared/access';
 export const ROLE_HINTS: Record<AdminRole, string> = {
   system_admin: 'Every console page, including users and admins.',
   developer: 'Developer pages (integrations, architecture, health) and support pages.',
-  // Send Message lives on User Management, which only a system admin opens.
-  support: 'The dashboard and the referrals dashboard (read only). Messages to users are sent by a system admin.',
+  // Send Message is on the dashboard for support (spec §6 offers it to system_admin and support).
+  support: 'The dashboard (read only), with Send Message to users.',
   template_manager: 'Defined, but no console pages use it yet.',
 };

@@ -6,6 +6,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Spinner } from '@/components/ui/spinner';
 import type { ArchitectureDiagram } from '../diagrams';
 import { renderMermaid } from '../utils/render-mermaid';
+import { DiagramViewer } from './diagram-viewer';
 
 type RenderState = { status: 'waiting' } | { status: 'rendering' } | { status: 'rendered'; svg: string } | { status: 'failed'; reason: string };
 
@@ -57,12 +58,7 @@ export function DiagramCard({ diagram }: { diagram: ArchitectureDiagram }) {
             <AlertDescription>{state.reason}</AlertDescription>
           </Alert>
         ) : state.status === 'rendered' ? (
-          // Mermaid's own SVG, sanitised by Mermaid (securityLevel strict) from text written in this repository.
-          <div
-            data-testid="diagram-image"
-            className="overflow-auto rounded-md border bg-background p-4 [&_svg]:mx-auto [&_svg]:h-auto"
-            dangerouslySetInnerHTML={{ __html: state.svg }}
-          />
+          <DiagramViewer svg={state.svg} title={diagram.title} />
         ) : (
           <div className="flex h-40 items-center justify-center gap-2 text-sm text-muted-foreground">
             <Spinner />

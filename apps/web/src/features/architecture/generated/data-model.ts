@@ -30,6 +30,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'global_ai_agents',
   'handoffs',
   'health_probes',
+  'installation_steps',
   'invoices',
   'knowledge_sources',
   'messages',
@@ -43,6 +44,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'organization_members',
   'organization_membership_events',
   'organization_subscriptions',
+  'organization_usage_months',
   'organizations',
   'plan_features',
   'pricing_faqs',
@@ -239,6 +241,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text status
     text error
     integer processing_time_ms
+    boolean is_test
     timestamptz created_at
     timestamptz processed_at
   }
@@ -411,6 +414,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text last_error
     timestamptz created_at
     timestamptz sent_at
+    timestamptz resent_at
     text dedupe_key
   }
   evaluation_questions {
@@ -504,6 +508,11 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     boolean is_healthy
     text error
   }
+  installation_steps {
+    text step PK
+    text outcome
+    timestamptz done_at
+  }
   invoices {
     uuid id PK
     text provider
@@ -541,6 +550,10 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text error
     integer chunk_count
     integer token_count
+    integer billed_tokens
+    integer billed_characters
+    double_precision billed_tokens_per_character
+    double_precision billed_multiplier
     integer version
     uuid chunks_write_id
     timestamptz processed_at
@@ -687,6 +700,11 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz last_event_at
     timestamptz created_at
     timestamptz updated_at
+  }
+  organization_usage_months {
+    uuid organization_id PK, FK
+    text period PK
+    bigint tokens
   }
   organizations {
     uuid id PK
@@ -940,6 +958,9 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer monthly_token_limit
     integer max_handoffs_per_month
     integer max_chatbots
+    integer api_key_requests_per_minute
+    integer chatbot_messages_per_minute
+    integer visitor_messages_per_minute
     integer price_monthly_cents
     integer price_annual_cents
     text stripe_price_id_monthly
@@ -975,6 +996,8 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer default_chunk_overlap
     text default_chunking_strategy
     integer max_document_size_mb
+    integer max_expanded_document_mb
+    integer max_document_text_mb
     integer max_concurrent_processing_jobs
     integer processing_queue_timeout_minutes
     integer global_webhook_timeout_seconds
@@ -1000,6 +1023,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer tokens
     text reason
     text reference UK
+    text detail
     timestamptz created_at
   }
   token_packages {
@@ -1050,6 +1074,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     uuid organization_id FK
     uuid chatbot_id FK
     uuid message_id FK
+    uuid source_id FK
     text token_type
     integer tokens
     timestamptz created_at
@@ -1228,6 +1253,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   organization_membership_events }o--|| organizations : "organization_id"
   organization_membership_events }o--o| users : "actor_id"
   organization_subscriptions }o--|| organizations : "organization_id"
+  organization_usage_months }o--|| organizations : "organization_id"
   profiles }o--|| users : "id"
   question_stats_daily }o--|| chatbots : "chatbot_id"
   question_stats_daily }o--|| organizations : "organization_id"
@@ -1261,6 +1287,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   usage_ledger }o--|| organizations : "organization_id"
   usage_ledger }o--o| chatbots : "chatbot_id"
   usage_ledger }o--o| messages : "message_id"
+  usage_ledger }o--o| knowledge_sources : "source_id"
   user_avatars }o--|| users : "user_id"
   user_notifications }o--|| users : "user_id"
   user_notifications }o--o| users : "created_by"

@@ -71,7 +71,14 @@ export function ActivityLogsPanel() {
                   {events.data.items.map((e) => (
                     <TableRow key={e.id}>
                       <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TableCell>
-                      <TableCell className="font-mono text-xs">{e.eventType}</TableCell>
+                      <TableCell className="font-mono text-xs">
+                        {e.eventType}
+                        {e.isTest && (
+                          <Badge variant="outline" className="ml-2 font-sans" title="Sent by the Webhook Tester: not counted in the billing health">
+                            test
+                          </Badge>
+                        )}
+                      </TableCell>
                       <TableCell className="max-w-48 truncate font-mono text-xs text-muted-foreground">{e.stripeEventId}</TableCell>
                       <TableCell className="max-w-72">
                         {e.error ? (

@@ -6,6 +6,7 @@ import {
   type Invoice,
   type TokenOverview,
 } from '@parley/shared/contracts/billing';
+import { creditHistorySchema, type CreditHistoryEntry } from '@parley/shared/contracts/token-credits';
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -66,10 +67,24 @@ function mockBilling({
   overview = tokens(),
   invoicePages = [[] as Invoice[]],
   total,
-}: { overview?: TokenOverview; invoicePages?: Invoice[][]; total?: number } = {}) {
+  history = [],
+}: { overview?: TokenOverview; invoicePages?: Invoice[][]; total?: number; history?: CreditHistoryEntry[] } = {}) {
   const invoiceRequests: URLSearchParams[] = [];
   server.use(
     http.get('/api/billing/tokens', () => contractJson(tokenOverviewSchema, overview)),
+    http.get('/api/usage/credit-history', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const page = Number(params.get('page'));
+      const pageSize = Number(params.get('pageSize'));
+      const balance = history.reduce((sum, row) => sum + row.tokens, 0);
+      return contractJson(creditHistorySchema, {
+        items: history.slice((page - 1) * pageSize, page * pageSize),
+        total: history.length,
+        page,
+        pageSize,
+        balance,
+      });
+    }),
     http.get('/api/billing/invoices', ({ request }) => {
       const params = new URL(request.url).searchParams;
       invoiceRequests.push(params);
@@ -81,7 +96,45 @@ function mockBilling({
   return { invoiceRequests };
 }
 
+function entry(index: number, tokens: number, reason: CreditHistoryEntry['reason'], balanceAfter: number, detail: string | null = null): CreditHistoryEntry {
+  return {
+    id: `7c1d2e3f-4a5b-4c6d-8e7f-${String(index).padStart(12, '0')}`,
+    tokens,
+    reason,
+    detail,
+    balanceAfter,
+    createdAt: `2026-11-${String(10 + index).padStart(2, '0')}T10:00:00.000Z`,
+  };
+}
+
 describe('BillingView', () => {
+  it('lists every change of the token balance with its reason and the balance after it, newest first', async () => {
+    mockBilling({
+      overview: tokens({ creditBalance: 979_500 }),
+      history: [
+        entry(3, -500, 'refund', 979_500, 'Starter pack'),
+        entry(2, -20_000, 'overage_taken', 980_000, 'Answer of Acme helper'),
+        entry(1, 1_000_000, 'purchase', 1_000_000, 'Big pack'),
+      ],
+    });
+    renderScreen(<BillingView />);
+    const table = await screen.findByRole('table', { name: 'Token balance history' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Refund.*Starter pack.*−500.*979,500$/),
+      expect.stringMatching(/Used past the monthly allowance.*Answer of Acme helper.*−20,000.*980,000$/),
+      expect.stringMatching(/Purchase.*Big pack.*\+1,000,000.*1,000,000$/),
+    ]);
+    // The balance above is the history's latest figure.
+    expect(await screen.findByTestId('token-balance')).toHaveTextContent('979,500 tokens');
+  });
+
+  it('says when the token balance has no history yet', async () => {
+    mockBilling();
+    renderScreen(<BillingView />);
+    expect(await screen.findByText('No changes yet. Bought and reward tokens will appear here.')).toBeInTheDocument();
+  });
+
   it('shows the token balance and each package with its size and price in the billing currency', async () => {
     mockBilling();
     renderScreen(<BillingView />);

@@ -1,4 +1,5 @@
 import { BILLING_MESSAGES } from '@parley/shared/contracts/billing';
+import { TOKEN_BALANCE_LABEL } from '@parley/shared/contracts/token-credits';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ListPager } from '@/components/layout/list-pager';
@@ -15,6 +16,7 @@ import { getTokensQueryOptions, useStartTokenCheckout, useTokens } from '../api/
 import { useCheckoutConfirmation } from '../hooks/use-checkout-confirmation';
 import { tokenCheckoutOutcome } from '../utils/checkout-outcome';
 import { CheckoutConfirmationAlert } from './checkout-confirmation-alert';
+import { TokenBalanceHistory } from './token-balance-history';
 import { formatCents } from './format';
 
 const INVOICE_PAGE_SIZE = 10;
@@ -28,8 +30,8 @@ function TokenBalance() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Token balance</CardTitle>
-        <CardDescription>Bought and bonus tokens, used after your plan&apos;s monthly allowance.</CardDescription>
+        <CardTitle>{TOKEN_BALANCE_LABEL}</CardTitle>
+        <CardDescription>Bought and reward tokens, used only after your plan&apos;s monthly allowance. A change of plan never changes it.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-3xl font-semibold tabular-nums" data-testid="token-balance">
@@ -155,7 +157,7 @@ function Invoices() {
   );
 }
 
-/** /dashboard/billing: the token balance and packages, and the invoices with their PDFs. */
+/** /dashboard/billing: the token balance, its history and the packages, and the invoices with their PDFs. */
 export function BillingView() {
   const confirmation = useCheckoutConfirmation({
     query: getTokensQueryOptions(),
@@ -166,6 +168,7 @@ export function BillingView() {
     <div className="space-y-6">
       <CheckoutConfirmationAlert {...confirmation} />
       <TokenBalance />
+      <TokenBalanceHistory />
       <Invoices />
     </div>
   );

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { useCancelSubscription } from '../api/get-subscription';
+import { CancelSubscriptionButton } from './cancel-subscription-button';
 import { useSandboxPortal, useUpdateSandboxCard } from '../api/sandbox-checkout';
 import { formatCents } from './format';
 
@@ -18,7 +18,6 @@ import { formatCents } from './format';
 export function SandboxPortalView({ returnTo }: { returnTo: string }) {
   const portal = useSandboxPortal();
   const update = useUpdateSandboxCard();
-  const cancel = useCancelSubscription();
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [message, setMessage] = useState<string | null>(null);
   if (portal.isPending) return <LoadingRows label="Loading the billing portal" rows={2} className="h-40 rounded-xl" />;
@@ -62,16 +61,13 @@ export function SandboxPortalView({ returnTo }: { returnTo: string }) {
                   {sub.cancelAtPeriodEnd ? 'Ends' : sub.status === 'trialing' ? 'Trial ends' : 'Renews'} on {formatDate(sub.currentPeriodEnd)}
                 </p>
               )}
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(!sub.cancelAtPeriodEnd, { onSuccess: () => void portal.refetch(), onError: (error) => toast.error(getErrorMessage(error)) })
-                }
-              >
-                {sub.cancelAtPeriodEnd ? 'Resume subscription' : 'Cancel at period end'}
-              </Button>
+              <div>
+                <CancelSubscriptionButton
+                  subscription={sub}
+                  planName={sub.tier.charAt(0).toUpperCase() + sub.tier.slice(1)}
+                  onChanged={() => void portal.refetch()}
+                />
+              </div>
             </>
           ) : (
             <p className="text-muted-foreground">No subscription.</p>

@@ -60,7 +60,14 @@ function overview(overrides: Partial<SubscriptionOverview> = {}): SubscriptionOv
     organizationId: ORGANIZATION_ID,
     canManage: true,
     tier: { tier: 'pro', displayName: 'Pro' },
-    limits: { monthlyTokenLimit: 100_000, maxChatbots: 3, maxHandoffsPerMonth: 50 },
+    limits: {
+      monthlyTokenLimit: 100_000,
+      maxChatbots: 3,
+      maxHandoffsPerMonth: 50,
+      apiKeyRequestsPerMinute: 60,
+      chatbotMessagesPerMinute: 120,
+      visitorMessagesPerMinute: 20,
+    },
     usage: { tokensUsed: 87_654, chatbots: 2, creditBalance: 5_000 },
     subscription: activeSubscription(),
     offers: OFFERS,
@@ -92,13 +99,20 @@ describe('SubscriptionView', () => {
     expect(screen.getByRole('progressbar', { name: 'Tokens this month used' })).toHaveAttribute('aria-valuenow', '88');
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Chatbots used' })).toHaveAttribute('aria-valuenow', '67');
-    expect(screen.getByText('Handoffs per month: 50 · Bonus token balance: 5,000')).toBeInTheDocument();
+    expect(screen.getByText('Handoffs per month: 50 · Token balance: 5,000')).toBeInTheDocument();
   });
 
   it('shows an unlimited limit as such, without a bar, and a bar past the limit as full', async () => {
     mockSubscription(
       overview({
-        limits: { monthlyTokenLimit: -1, maxChatbots: 3, maxHandoffsPerMonth: -1 },
+        limits: {
+          monthlyTokenLimit: -1,
+          maxChatbots: 3,
+          maxHandoffsPerMonth: -1,
+          apiKeyRequestsPerMinute: 600,
+          chatbotMessagesPerMinute: 1_200,
+          visitorMessagesPerMinute: 40,
+        },
         usage: { tokensUsed: 250_000, chatbots: 4, creditBalance: 0 },
       }),
     );
@@ -108,6 +122,11 @@ describe('SubscriptionView', () => {
     expect(screen.queryByRole('progressbar', { name: 'Tokens this month used' })).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Chatbots used' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText(/^Handoffs per month: Unlimited/)).toBeInTheDocument();
+    // The plan's rate limits, as the tier sets them.
+    const rateLimits = within(screen.getByLabelText('Rate limits of your plan'));
+    expect(rateLimits.getByText('API requests per minute, per API key').nextElementSibling).toHaveTextContent('600');
+    expect(rateLimits.getByText('Chat messages per minute, per chatbot (widget and API)').nextElementSibling).toHaveTextContent('1,200');
+    expect(rateLimits.getByText('Widget messages per minute, per visitor IP, per chatbot').nextElementSibling).toHaveTextContent('40');
   });
 
   it('says the free plan is in use when there is no subscription, and offers the paid plans only', async () => {
@@ -177,7 +196,7 @@ describe('SubscriptionView', () => {
     expect(screen.getByText('This plan is not for sale.')).toBeInTheDocument();
   });
 
-  it('cancels at the end of the period, and takes the cancellation back', async () => {
+  it('cancels at the end of the period after a confirmation saying when and what follows, and takes the cancellation back', async () => {
     const sent: unknown[] = [];
     let current = overview();
     server.use(
@@ -192,7 +211,20 @@ describe('SubscriptionView', () => {
     );
     const { user } = renderScreen(<SubscriptionView />);
 
+    // One click only asks: nothing is sent until the dialog is confirmed, and "Keep my plan" sends nothing.
     await user.click(await screen.findByRole('button', { name: 'Cancel at period end' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Cancel your Pro plan?' })).toBeInTheDocument();
+    expect(within(dialog).getByText(`Your Pro plan stays active until ${formatDate(PERIOD_END)}, and nothing more is charged.`)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Then the organization moves to the Free plan and its limits. You can resume the subscription until then.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('The organization’s owners get an e-mail confirming the date.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel at period end' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel at period end' }));
 
     expect(await screen.findByText(BILLING_MESSAGES.canceledAtPeriodEnd)).toBeInTheDocument();
     expect(await screen.findByText(`$49.00 per month · ends on ${formatDate(PERIOD_END)}`)).toBeInTheDocument();

@@ -1,4 +1,6 @@
 import { BILLING_MESSAGES, type BillingInterval, type SubscriptionOverview } from '@parley/shared/contracts/billing';
+import { TOKEN_BALANCE_LABEL } from '@parley/shared/contracts/token-credits';
+import { TIER_RATE_LIMIT_KEYS, TIER_RATE_LIMITS } from '@parley/shared/contracts/tier-limits';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
@@ -9,9 +11,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from '@/components/ui/progress';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { getSubscriptionQueryOptions, useCancelSubscription, useOpenPortal, useStartTierCheckout, useSubscription } from '../api/get-subscription';
+import { getSubscriptionQueryOptions, useOpenPortal, useStartTierCheckout, useSubscription } from '../api/get-subscription';
 import { useCheckoutConfirmation } from '../hooks/use-checkout-confirmation';
 import { subscriptionCheckoutOutcome } from '../utils/checkout-outcome';
+import { CancelSubscriptionButton } from './cancel-subscription-button';
 import { CheckoutConfirmationAlert } from './checkout-confirmation-alert';
 import { formatCents, formatLimit } from './format';
 
@@ -41,7 +44,6 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
 
 function CurrentPlan({ data }: { data: SubscriptionOverview }) {
   const sub = data.subscription;
-  const cancel = useCancelSubscription();
   const portal = useOpenPortal();
   return (
     <Card>
@@ -75,25 +77,24 @@ function CurrentPlan({ data }: { data: SubscriptionOverview }) {
         <UsageBar label="Tokens this month" used={data.usage.tokensUsed} limit={data.limits.monthlyTokenLimit} />
         <UsageBar label="Chatbots" used={data.usage.chatbots} limit={data.limits.maxChatbots} />
         <p className="text-muted-foreground text-sm">
-          Handoffs per month: {formatLimit(data.limits.maxHandoffsPerMonth)} · Bonus token balance: {data.usage.creditBalance.toLocaleString('en-US')}
+          Handoffs per month: {formatLimit(data.limits.maxHandoffsPerMonth)} · {TOKEN_BALANCE_LABEL}: {data.usage.creditBalance.toLocaleString('en-US')}
         </p>
+        <div className="space-y-1">
+          <h3 className="text-sm font-medium">Rate limits</h3>
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3" aria-label="Rate limits of your plan">
+            {TIER_RATE_LIMIT_KEYS.map((key) => (
+              <div key={key}>
+                <dt className="text-muted-foreground">{`${TIER_RATE_LIMITS[key].label}, ${TIER_RATE_LIMITS[key].scope}`}</dt>
+                <dd className="font-medium tabular-nums">{data.limits[key].toLocaleString('en-US')}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-muted-foreground text-xs">Past a limit, requests get 429 Too Many Requests with Retry-After; a larger plan raises them.</p>
+        </div>
       </CardContent>
       {data.canManage && (
         <CardFooter className="flex flex-wrap gap-2">
-          {sub && (
-            <Button
-              variant="outline"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(!sub.cancelAtPeriodEnd, {
-                  onSuccess: () => toast.success(sub.cancelAtPeriodEnd ? BILLING_MESSAGES.resumed : BILLING_MESSAGES.canceledAtPeriodEnd),
-                  onError: (error) => toast.error(getErrorMessage(error)),
-                })
-              }
-            >
-              {sub.cancelAtPeriodEnd ? 'Resume subscription' : 'Cancel at period end'}
-            </Button>
-          )}
+          {sub && <CancelSubscriptionButton subscription={sub} planName={data.tier.displayName} />}
           <Button
             variant="outline"
             disabled={portal.isPending}

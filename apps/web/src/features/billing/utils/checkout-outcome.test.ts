@@ -10,7 +10,14 @@ const overview = (subscription: Partial<Subscription> | null): SubscriptionOverv
   organizationId: '00000000-0000-4000-8000-000000000001',
   canManage: true,
   tier: { tier: subscription ? 'pro' : 'free', displayName: subscription ? 'Pro' : 'Free' },
-  limits: { monthlyTokenLimit: 1000, maxChatbots: 1, maxHandoffsPerMonth: 0 },
+  limits: {
+    monthlyTokenLimit: 1000,
+    maxChatbots: 1,
+    maxHandoffsPerMonth: 0,
+    apiKeyRequestsPerMinute: 60,
+    chatbotMessagesPerMinute: 120,
+    visitorMessagesPerMinute: 20,
+  },
   usage: { tokensUsed: 0, chatbots: 0, creditBalance: 0 },
   subscription: subscription && {
     id: '00000000-0000-4000-8000-000000000002',

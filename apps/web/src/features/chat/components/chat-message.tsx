@@ -1,4 +1,4 @@
-import { AlertCircleIcon, BotIcon, SearchXIcon } from 'lucide-react';
+import { AlertCircleIcon, BotIcon, GaugeIcon, SearchXIcon } from 'lucide-react';
 import { Markdown } from '@/components/markdown/markdown';
 import { readableTextColor } from '@/lib/color';
 import { cn } from '@/lib/utils';
@@ -57,7 +57,14 @@ export function ChatMessage({ turn, color }: { turn: ChatTurn; color: string }) 
             )}
           </div>
         )}
-        {turn.status === 'done' && turn.answered === false && (
+        {turn.status === 'done' && turn.limited && (
+          // Refused for the usage limit: the documents were not searched, so this is no "not found".
+          <p className="flex items-center gap-1.5 text-xs text-amber-700 dark:text-amber-400" data-testid="usage-limit-badge">
+            <GaugeIcon className="size-3.5" aria-hidden="true" />
+            Monthly usage limit reached
+          </p>
+        )}
+        {turn.status === 'done' && turn.answered === false && !turn.limited && (
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <SearchXIcon className="size-3.5" aria-hidden="true" />
             Not found in your documents

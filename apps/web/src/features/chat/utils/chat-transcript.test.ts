@@ -45,7 +45,15 @@ describe('the test chat transcript', () => {
       { type: 'delta', text: "I couldn't find anything about that." },
       { type: 'done', answered: false, citations: [], tokens: 9 },
     ]);
-    expect(state.turns[1]).toMatchObject({ answered: false, citations: [], status: 'done' });
+    expect(state.turns[1]).toMatchObject({ answered: false, limited: false, citations: [], status: 'done' });
+  });
+
+  it('keeps an answer refused for the usage limit apart from one the documents could not give', () => {
+    const state = stream(ask(EMPTY_TRANSCRIPT, 'Shipping?', 'a1'), 'a1', [
+      { type: 'delta', text: 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.' },
+      { type: 'done', answered: false, limited: true, citations: [], tokens: 0 },
+    ]);
+    expect(state.turns[1]).toMatchObject({ answered: false, limited: true, status: 'done' });
   });
 
   it('shows an error event or a failed request on the answer it belongs to', () => {

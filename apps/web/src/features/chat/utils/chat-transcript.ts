@@ -15,6 +15,8 @@ export interface AssistantTurn {
   citations: Citation[];
   /** false when the documents held no answer (the bot says so); null until the answer is complete. */
   answered: boolean | null;
+  /** The organization is over its monthly usage limit: the bot said so instead of answering (not a "not found"). */
+  limited: boolean;
   error: string | null;
 }
 
@@ -48,7 +50,7 @@ export function transcriptReducer(state: Transcript, action: TranscriptAction): 
         turns: [
           ...state.turns,
           action.question,
-          { id: action.answerId, role: 'assistant', text: '', status: 'streaming', citations: [], answered: null, error: null },
+          { id: action.answerId, role: 'assistant', text: '', status: 'streaming', citations: [], answered: null, limited: false, error: null },
         ],
       };
     case 'event': {
@@ -58,7 +60,7 @@ export function transcriptReducer(state: Transcript, action: TranscriptAction): 
         // A late event of an answer the user already stopped changes nothing.
         if (turn.status !== 'streaming') return turn;
         if (event.type === 'delta') return { ...turn, text: turn.text + event.text };
-        if (event.type === 'done') return { ...turn, status: 'done', answered: event.answered, citations: event.citations };
+        if (event.type === 'done') return { ...turn, status: 'done', answered: event.answered, limited: event.limited === true, citations: event.citations };
         // Handoffs happen on the website widget only; were one to arrive here, its line is the answer.
         if (event.type === 'handoff') return { ...turn, text: turn.text + event.text };
         return { ...turn, status: 'error', error: event.message };

@@ -44,8 +44,9 @@ function ChatbotTemplateCard({ template, onEdit, onDelete }: { template: Chatbot
             <ul className="flex flex-wrap gap-1.5" aria-label="Features">
               {features.shown.map((feature) => (
                 <li key={feature}>
-                  <Badge variant="outline" className="max-w-48 truncate font-normal">
-                    {feature}
+                  {/* The text truncates, not the badge: a centred flex badge would clip both ends without an ellipsis. */}
+                  <Badge variant="outline" className="max-w-48 font-normal" title={feature}>
+                    <span className="truncate">{feature}</span>
                   </Badge>
                 </li>
               ))}

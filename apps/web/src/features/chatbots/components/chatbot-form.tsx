@@ -26,6 +26,8 @@ interface ChatbotFormProps {
   processingNote: ReactNode;
   /** Edit mode offers "Discard changes" and enables Save only when something changed. */
   isEditing?: boolean;
+  /** Shown but not changeable: the viewer's role may not edit chatbots (the server refuses it anyway). */
+  isReadOnly?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ interface ChatbotFormProps {
 const chatbotFormResolver = zodResolver(createChatbotBodySchema) as unknown as Resolver<ChatbotFormValues, unknown, ChatbotFormOutput>;
 
 /** The builder: one form for a new chatbot and for a saved one's settings, validated by the create contract. */
-export function ChatbotForm({ values, submitLabel, onSubmit, processingNote, isEditing = false }: ChatbotFormProps) {
+export function ChatbotForm({ values, submitLabel, onSubmit, processingNote, isEditing = false, isReadOnly = false }: ChatbotFormProps) {
   const form = useForm<ChatbotFormValues, unknown, ChatbotFormOutput>({
     resolver: chatbotFormResolver,
     values,
@@ -58,32 +60,40 @@ export function ChatbotForm({ values, submitLabel, onSubmit, processingNote, isE
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6">
-      <BasicsSection form={form} />
-      <BehaviorSection form={form} />
-      <Alert>
-        <CpuIcon />
-        <AlertTitle>How your documents are processed</AlertTitle>
-        <AlertDescription>{processingNote}</AlertDescription>
-      </Alert>
-      <ConversationSection form={form} />
-      <HandoffSection form={form} />
-      <AppearanceSection form={form} />
-      <WebsiteSection form={form} />
-      <StatusSection form={form} />
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t bg-background/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-        <p className={cn('mr-auto text-sm', hasErrors ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
-          {hasErrors ? 'Check the highlighted fields.' : isEditing ? (isDirty ? 'You have unsaved changes.' : 'All changes saved.') : null}
+      <fieldset disabled={isReadOnly} aria-label={isReadOnly ? 'Chatbot settings (read only)' : undefined} className="contents">
+        <BasicsSection form={form} />
+        <BehaviorSection form={form} />
+        <Alert>
+          <CpuIcon />
+          <AlertTitle>How your documents are processed</AlertTitle>
+          <AlertDescription>{processingNote}</AlertDescription>
+        </Alert>
+        <ConversationSection form={form} />
+        <HandoffSection form={form} />
+        <AppearanceSection form={form} />
+        <WebsiteSection form={form} />
+        <StatusSection form={form} />
+      </fieldset>
+      {isReadOnly ? (
+        <p className="rounded-md border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+          You can read these settings. Only owners and admins of this organization change, re-embed or delete a chatbot.
         </p>
-        {isEditing && (
-          <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(values, { keepDirtyValues: false })}>
-            Discard changes
+      ) : (
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t bg-background/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+          <p className={cn('mr-auto text-sm', hasErrors ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
+            {hasErrors ? 'Check the highlighted fields.' : isEditing ? (isDirty ? 'You have unsaved changes.' : 'All changes saved.') : null}
+          </p>
+          {isEditing && (
+            <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(values, { keepDirtyValues: false })}>
+              Discard changes
+            </Button>
+          )}
+          <Button type="submit" disabled={isSubmitting || (isEditing && !isDirty)}>
+            {isSubmitting && <Spinner />}
+            {submitLabel}
           </Button>
-        )}
-        <Button type="submit" disabled={isSubmitting || (isEditing && !isDirty)}>
-          {isSubmitting && <Spinner />}
-          {submitLabel}
-        </Button>
-      </div>
+        </div>
+      )}
     </form>
   );
 }

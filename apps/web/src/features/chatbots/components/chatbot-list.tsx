@@ -64,7 +64,7 @@ function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
  * The organization's chatbots as cards, newest first, a page at a time, or the way to make the first one. The search
  * box appears once there is more than a page, and stays while a search is typed.
  */
-export function ChatbotList() {
+export function ChatbotList({ canCreate = true }: { /** Whether the viewer's role may create chatbots (the shared table). */ canCreate?: boolean } = {}) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = usePageOfFilter(search);
@@ -91,14 +91,20 @@ export function ChatbotList() {
       <EmptyState
         icon={BotIcon}
         title="No chatbots yet"
-        description="A chatbot answers your visitors' questions from the documents you give it, with the sources it used. It takes a minute to set one up."
+        description={
+          canCreate
+            ? "A chatbot answers your visitors' questions from the documents you give it, with the sources it used. It takes a minute to set one up."
+            : 'A chatbot answers visitors from its documents. An owner or admin of your organization creates the chatbots; they appear here.'
+        }
         action={
-          <Button asChild>
-            <Link to={paths.newChatbot}>
-              <PlusIcon />
-              Create your first chatbot
-            </Link>
-          </Button>
+          canCreate ? (
+            <Button asChild>
+              <Link to={paths.newChatbot}>
+                <PlusIcon />
+                Create your first chatbot
+              </Link>
+            </Button>
+          ) : undefined
         }
       />
     );

@@ -10,8 +10,21 @@ import { ChatbotForm } from './chatbot-form';
 import { DeleteChatbotDialog } from './delete-chatbot-dialog';
 import { ReembedChatbotDialog } from './reembed-chatbot-dialog';
 
-/** The builder form for a saved chatbot (Save sends only what changed), and deleting it. */
-export function ChatbotSettings({ chatbot, onDeleted }: { chatbot: Chatbot; onDeleted: () => void }) {
+/**
+ * The builder form for a saved chatbot (Save sends only what changed), re-embedding and deleting it. A viewer whose
+ * role may not (the shared table: chatbots.edit, chatbots.delete) sees the settings read only, without those controls.
+ */
+export function ChatbotSettings({
+  chatbot,
+  onDeleted,
+  canEdit = true,
+  canDelete = true,
+}: {
+  chatbot: Chatbot;
+  onDeleted: () => void;
+  canEdit?: boolean;
+  canDelete?: boolean;
+}) {
   const update = useUpdateChatbot();
   const values = useMemo(() => toFormValues(chatbot), [chatbot]);
 
@@ -19,6 +32,7 @@ export function ChatbotSettings({ chatbot, onDeleted }: { chatbot: Chatbot; onDe
     <div className="grid gap-6">
       <ChatbotForm
         isEditing
+        isReadOnly={!canEdit}
         values={values}
         submitLabel="Save changes"
         processingNote={
@@ -40,27 +54,31 @@ export function ChatbotSettings({ chatbot, onDeleted }: { chatbot: Chatbot; onDe
           }
         }}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">Embeddings</CardTitle>
-          <CardDescription>
-            {describeEmbedding(chatbot.embedding)}. Re-embed processes every source again with the embedder new chatbots get, for example to move from the
-            word-hashing embedder to the built-in sentence-embedding model.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ReembedChatbotDialog chatbot={chatbot} />
-        </CardContent>
-      </Card>
-      <Card className="border-destructive/40">
-        <CardHeader>
-          <CardTitle className="text-base">Delete this chatbot</CardTitle>
-          <CardDescription>Removes the chatbot with its training data and conversations. Websites that embed it stop showing answers.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <DeleteChatbotDialog chatbot={chatbot} onDeleted={onDeleted} />
-        </CardContent>
-      </Card>
+      {canEdit && (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Embeddings</CardTitle>
+            <CardDescription>
+              {describeEmbedding(chatbot.embedding)}. Re-embed processes every source again with the embedder new chatbots get, for example to move from the
+              word-hashing embedder to the built-in sentence-embedding model.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ReembedChatbotDialog chatbot={chatbot} />
+          </CardContent>
+        </Card>
+      )}
+      {canDelete && (
+        <Card className="border-destructive/40">
+          <CardHeader>
+            <CardTitle className="text-base">Delete this chatbot</CardTitle>
+            <CardDescription>Removes the chatbot with its training data and conversations. Websites that embed it stop showing answers.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DeleteChatbotDialog chatbot={chatbot} onDeleted={onDeleted} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

@@ -6,8 +6,12 @@ import type { ChatbotFormApi } from '../utils/chatbot-form-values';
 import { FormSection } from './form-section';
 
 const STATUSES = [
-  { value: 'draft', label: 'Draft', description: 'Only you can talk to it, in the test chat. The widget does not answer yet.' },
-  { value: 'live', label: 'Live', description: 'The widget answers visitors on your allowed websites and on the demo page.' },
+  {
+    value: 'draft',
+    label: 'Draft',
+    description: 'Only your team can talk to it, in the test chat. Neither the widget nor the API (/v1) answers yet.',
+  },
+  { value: 'live', label: 'Live', description: 'The widget answers visitors on your allowed websites and on the demo page, and the API answers your key.' },
 ] as const;
 
 export function StatusSection({ form }: { form: ChatbotFormApi }) {

@@ -37,8 +37,9 @@ function TemplateChoice({ template, onChosen }: { template: ChatbotTemplateOptio
         {features.shown.length > 0 && (
           <span className="mt-auto flex flex-wrap gap-1.5 pt-1">
             {features.shown.map((feature) => (
-              <Badge key={feature} variant="outline" className="max-w-40 truncate font-normal">
-                {feature}
+              // The text truncates, not the badge: a centred flex badge would clip both ends without an ellipsis.
+              <Badge key={feature} variant="outline" className="max-w-40 font-normal" title={feature}>
+                <span className="truncate">{feature}</span>
               </Badge>
             ))}
             {features.moreLabel && (

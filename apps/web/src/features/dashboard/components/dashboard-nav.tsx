@@ -1,4 +1,4 @@
-import { hasOrganizationRole, type OrganizationRole } from '@parley/shared/access';
+import { can, type OrganizationPermission, type OrganizationRole } from '@parley/shared/access';
 import {
   BotIcon,
   CreditCardIcon,
@@ -23,21 +23,21 @@ interface NavItem {
   icon: LucideIcon;
   /** Match only this exact path (the dashboard home would otherwise be active everywhere). */
   end?: boolean;
-  /** The least organization role that may use the page (the server refuses the others anyway). */
-  role: OrganizationRole;
+  /** What the page is for, from the shared table of roles: the link shows to roles that may (the server refuses the others anyway). */
+  permission: OrganizationPermission;
 }
 
 const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboardIcon, end: true, role: 'member' },
-  { label: 'Chatbots', to: paths.chatbots, icon: BotIcon, role: 'member' },
-  { label: 'Inbox', to: paths.inbox, icon: InboxIcon, role: 'member' },
-  { label: 'Team', to: paths.team, icon: UsersIcon, role: 'member' },
-  { label: 'API Keys', to: paths.apiKeys, icon: KeyRoundIcon, role: 'admin' },
-  { label: 'Webhooks', to: paths.webhooks, icon: WebhookIcon, role: 'admin' },
-  { label: 'Settings', to: paths.settings, icon: SettingsIcon, role: 'member' },
-  { label: 'Billing', to: paths.billing, icon: CreditCardIcon, role: 'owner' },
-  { label: 'Subscription', to: paths.subscription, icon: GemIcon, role: 'owner' },
-  { label: 'Referrals', to: paths.referrals, icon: GiftIcon, role: 'member' },
+  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboardIcon, end: true, permission: 'organization.view' },
+  { label: 'Chatbots', to: paths.chatbots, icon: BotIcon, permission: 'chatbots.view' },
+  { label: 'Inbox', to: paths.inbox, icon: InboxIcon, permission: 'inbox.use' },
+  { label: 'Team', to: paths.team, icon: UsersIcon, permission: 'organization.view' },
+  { label: 'API Keys', to: paths.apiKeys, icon: KeyRoundIcon, permission: 'apiKeys.manage' },
+  { label: 'Webhooks', to: paths.webhooks, icon: WebhookIcon, permission: 'webhooks.manage' },
+  { label: 'Settings', to: paths.settings, icon: SettingsIcon, permission: 'organization.view' },
+  { label: 'Billing', to: paths.billing, icon: CreditCardIcon, permission: 'billing.view' },
+  { label: 'Subscription', to: paths.subscription, icon: GemIcon, permission: 'billing.view' },
+  { label: 'Referrals', to: paths.referrals, icon: GiftIcon, permission: 'organization.view' },
 ];
 
 interface DashboardNavProps {
@@ -56,7 +56,7 @@ interface DashboardNavProps {
 export function DashboardNav({ onNavigate, badges, role }: DashboardNavProps) {
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
-      {NAV_ITEMS.filter((item) => hasOrganizationRole(role, item.role)).map(({ label, to, icon: Icon, end }) => (
+      {NAV_ITEMS.filter((item) => can(role, item.permission)).map(({ label, to, icon: Icon, end }) => (
         <NavLink
           key={to}
           to={to}

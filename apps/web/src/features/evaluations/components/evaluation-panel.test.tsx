@@ -160,6 +160,8 @@ function mockEvaluations({ questions = [] as EvaluationQuestion[], runs = [] as 
           error: null,
           chunkCount: 1,
           tokenCount: 30,
+          billedTokens: 40,
+          billingRule: { characters: 30, tokensPerCharacter: 1.333, multiplier: 1 },
           processedAt: AT,
           createdAt: AT,
         })),

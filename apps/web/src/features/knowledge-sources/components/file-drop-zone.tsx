@@ -1,4 +1,5 @@
-import { FileUpIcon, UploadIcon } from 'lucide-react';
+import { documentCostMessage, documentCostShare, type SourceCostEstimate } from '@parley/shared/contracts/token-credits';
+import { FileUpIcon, PlusIcon, UploadIcon, XIcon } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -6,24 +7,67 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { useAddFileSource } from '../api/add-file-source';
+import { useEstimateFileCost } from '../api/estimate-source-cost';
 import { useMaxDocumentSizeMb } from '../api/get-sources';
 import { ACCEPT_ATTRIBUTE, fileProblem } from '../utils/source-format';
+import { formatBillingRule, SourceCost } from './source-cost';
+
+interface Quoted {
+  file: File;
+  estimate: SourceCostEstimate;
+}
+
+/** The files waiting to be added together: their total against what is left (the latest figures the server gave). */
+function totalOf(quoted: Quoted[]): SourceCostEstimate | null {
+  const latest = quoted.at(-1)?.estimate;
+  if (!latest) return null;
+  const tokens = quoted.reduce((sum, q) => sum + q.estimate.tokens, 0);
+  const figures = { tokens, monthlyLimit: latest.monthlyLimit, allowanceLeft: latest.allowanceLeft, tokenBalance: latest.tokenBalance };
+  const characters = quoted.reduce((sum, q) => sum + q.estimate.rule.characters, 0);
+  return {
+    ...latest,
+    tokens,
+    rule: { ...latest.rule, characters },
+    ...documentCostShare(figures),
+    message: documentCostMessage(figures, quoted.length === 1 ? 'This document' : `These ${quoted.length} documents`),
+  };
+}
 
 /** Drop files here or pick them; each accepted file is uploaded at once, one after the other. */
 export function FileDropZone({ chatbotId }: { chatbotId: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
+  const [quoted, setQuoted] = useState<Quoted[]>([]);
   const addFile = useAddFileSource();
+  const estimateFile = useEstimateFileCost();
   const maxFileMb = useMaxDocumentSizeMb(chatbotId);
+  const total = totalOf(quoted);
 
-  const uploadAll = async (files: File[]) => {
+  // Each picked file is read by the server first: what it costs is shown, and nothing is added before Add.
+  const quoteAll = async (files: File[]) => {
+    const next: Quoted[] = [];
     for (const file of files) {
       const problem = fileProblem(file, maxFileMb);
       if (problem) {
         toast.error(problem);
         continue;
       }
+      setUploading(file.name);
+      try {
+        next.push({ file, estimate: await estimateFile.mutateAsync({ chatbotId, file }) });
+      } catch (error) {
+        toast.error(`Could not read ${file.name}: ${getErrorMessage(error)}`);
+      }
+    }
+    setUploading(null);
+    setQuoted(next);
+  };
+
+  const uploadAll = async () => {
+    const files = quoted.map((q) => q.file);
+    setQuoted([]);
+    for (const file of files) {
       setUploading(file.name);
       try {
         await addFile.mutateAsync({ chatbotId, file });
@@ -39,7 +83,7 @@ export function FileDropZone({ chatbotId }: { chatbotId: string }) {
     event.preventDefault();
     setDragging(false);
     if (uploading) return;
-    void uploadAll([...event.dataTransfer.files]);
+    void quoteAll([...event.dataTransfer.files]);
   };
 
   return (
@@ -79,7 +123,7 @@ export function FileDropZone({ chatbotId }: { chatbotId: string }) {
           const files = [...(event.target.files ?? [])];
           // Let the same file be picked again later.
           event.target.value = '';
-          void uploadAll(files);
+          void quoteAll(files);
         }}
       />
       <Button type="button" variant="outline" disabled={uploading !== null} onClick={() => inputRef.current?.click()}>
@@ -88,8 +132,31 @@ export function FileDropZone({ chatbotId }: { chatbotId: string }) {
       </Button>
       {uploading && (
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          Uploading {uploading}…
+          {addFile.isPending ? 'Uploading' : 'Reading'} {uploading}…
         </p>
+      )}
+      {total && (
+        <div className="grid w-full gap-3 text-left" data-testid="files-to-add">
+          <ul className="grid gap-1 text-sm">
+            {quoted.map((q) => (
+              <li key={`${q.file.name}-${q.file.lastModified}`} className="flex flex-wrap justify-between gap-x-3" title={formatBillingRule(q.estimate.rule)}>
+                <span className="min-w-0 font-medium break-all">{q.file.name}</span>
+                <span className="text-muted-foreground tabular-nums">{`${q.estimate.tokens.toLocaleString('en-US')} tokens`}</span>
+              </li>
+            ))}
+          </ul>
+          <SourceCost estimate={total} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" disabled={!total.fits || uploading !== null} onClick={() => void uploadAll()}>
+              <PlusIcon />
+              {quoted.length === 1 ? 'Add document' : `Add ${quoted.length} documents`}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setQuoted([])}>
+              <XIcon />
+              Cancel
+            </Button>
+          </div>
+        </div>
       )}
     </div>
   );

@@ -23,6 +23,8 @@ interface SourceListProps {
   chatbotId: string;
   /** Called when the chatbot's source or chunk counts change, so its own figures can be refreshed. */
   onSourcesChanged?: () => void;
+  /** Whether the viewer may re-process and delete sources (the shared table: sources.manage). */
+  canManage?: boolean;
 }
 
 function summary(totals: KnowledgeSourceTotals): string {
@@ -32,7 +34,7 @@ function summary(totals: KnowledgeSourceTotals): string {
 }
 
 /** The chatbot's training data, newest first, a page at a time, searchable by name and narrowed by status. */
-export function SourceList({ chatbotId, onSourcesChanged }: SourceListProps) {
+export function SourceList({ chatbotId, onSourcesChanged, canManage = true }: SourceListProps) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<KnowledgeSource['status'] | null>(null);
@@ -123,7 +125,7 @@ export function SourceList({ chatbotId, onSourcesChanged }: SourceListProps) {
         <>
           <ul className="divide-y" aria-label="Sources">
             {list.items.map((source) => (
-              <SourceRow key={source.id} source={source} onDelete={() => setDeleting(source)} />
+              <SourceRow key={source.id} source={source} canManage={canManage} onDelete={() => setDeleting(source)} />
             ))}
           </ul>
           {list.total > SOURCE_PAGE_SIZE && (

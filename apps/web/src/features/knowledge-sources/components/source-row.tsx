@@ -7,13 +7,14 @@ import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useReprocessSource } from '../api/reprocess-source';
 import { formatBytes, formatCount, isInProgress } from '../utils/source-format';
+import { formatBillingRule } from './source-cost';
 import { SourceProgress, SourceStatusBadge } from './source-status';
 
 const KIND_ICONS = { file: FileTextIcon, text: TextIcon, url: GlobeIcon } as const;
 const KIND_LABELS = { file: 'File', text: 'Pasted text', url: 'Web page' } as const;
 
 /** One source: what it is, how far its processing got, what it yielded, and what can be done with it. */
-export function SourceRow({ source, onDelete }: { source: KnowledgeSource; onDelete: () => void }) {
+export function SourceRow({ source, onDelete, canManage = true }: { source: KnowledgeSource; onDelete: () => void; canManage?: boolean }) {
   const reprocess = useReprocessSource();
   const Icon = KIND_ICONS[source.kind];
   const facts = [
@@ -21,7 +22,9 @@ export function SourceRow({ source, onDelete }: { source: KnowledgeSource; onDel
     // A web page has no size until the server has fetched it.
     ...(source.kind === 'url' && source.sizeBytes === 0 ? [] : [formatBytes(source.sizeBytes)]),
     // What the chatbot answers from: the last processed version, kept while a re-process runs or after it failed.
-    ...(source.processedAt ? [formatCount(source.chunkCount, 'chunk'), formatCount(source.tokenCount, 'token')] : []),
+    ...(source.processedAt ? [formatCount(source.chunkCount, 'chunk')] : []),
+    // What the meter charged for it: the same figure as its row in the usage ledger.
+    ...(source.billingRule ? [formatCount(source.billedTokens, 'token')] : []),
     `Added ${formatDateTime(source.createdAt)}`,
   ];
 
@@ -47,39 +50,46 @@ export function SourceRow({ source, onDelete }: { source: KnowledgeSource; onDel
             </a>
           )}
           <p className="text-xs text-muted-foreground">{facts.join(' · ')}</p>
+          {source.billingRule && (
+            <p className="text-xs text-muted-foreground" data-testid="source-billing-rule">
+              {`Charged ${source.billedTokens.toLocaleString('en-US')} tokens: ${formatBillingRule(source.billingRule)}`}
+            </p>
+          )}
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Re-process ${source.name}`}
-                disabled={reprocess.isPending}
-                onClick={() =>
-                  reprocess.mutate(
-                    { chatbotId: source.chatbotId, sourceId: source.id },
-                    {
-                      onSuccess: () => toast.success(`${source.name} is queued for processing again.`),
-                      onError: (error) => toast.error(`Could not re-process ${source.name}: ${getErrorMessage(error)}`),
-                    },
-                  )
-                }
-              >
-                <RefreshCwIcon className={reprocess.isPending ? 'animate-spin' : undefined} />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Re-process</TooltipContent>
-          </Tooltip>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${source.name}`} onClick={onDelete}>
-                <Trash2Icon />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Delete</TooltipContent>
-          </Tooltip>
-        </div>
+        {canManage && (
+          <div className="flex shrink-0 items-center gap-1">
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Re-process ${source.name}`}
+                  disabled={reprocess.isPending}
+                  onClick={() =>
+                    reprocess.mutate(
+                      { chatbotId: source.chatbotId, sourceId: source.id },
+                      {
+                        onSuccess: () => toast.success(`${source.name} is queued for processing again.`),
+                        onError: (error) => toast.error(`Could not re-process ${source.name}: ${getErrorMessage(error)}`),
+                      },
+                    )
+                  }
+                >
+                  <RefreshCwIcon className={reprocess.isPending ? 'animate-spin' : undefined} />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>Re-process</TooltipContent>
+            </Tooltip>
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={`Delete ${source.name}`} onClick={onDelete}>
+                  <Trash2Icon />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>Delete</TooltipContent>
+            </Tooltip>
+          </div>
+        )}
       </div>
       {isInProgress(source) && (
         <div className="space-y-1 sm:pl-11">

@@ -10,13 +10,26 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-error';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAddTextSource } from '../api/add-text-source';
+import { useTextCost } from '../api/estimate-source-cost';
+import { SourceCost } from './source-cost';
+
+/** How long typing pauses before the text's cost is asked for. */
+const COST_DEBOUNCE_MS = 400;
 
 /** Pasted text becomes a source of its own, named by the user. */
 export function TextSourceForm({ chatbotId }: { chatbotId: string }) {
   const addText = useAddTextSource();
   const form = useForm({ resolver: zodResolver(createTextSourceBodySchema), defaultValues: { name: '', text: '' } });
   const { errors, isSubmitting } = form.formState;
+  const name = form.watch('name');
+  const text = form.watch('text');
+  const body = { name: useDebouncedValue(name, COST_DEBOUNCE_MS), text: useDebouncedValue(text, COST_DEBOUNCE_MS) };
+  const cost = useTextCost(chatbotId, body);
+  // The cost shown is the cost of what is in the form now: Add waits for it, and stays off when it does not fit.
+  const isCurrent = body.name === name && body.text === text && !cost.isFetching;
+  const canAdd = isCurrent && cost.data?.fits === true;
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -55,7 +68,13 @@ export function TextSourceForm({ chatbotId }: { chatbotId: string }) {
         />
         <FieldError id="text-source-text-error">{errors.text?.message}</FieldError>
       </Field>
-      <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+      {cost.data && isCurrent && <SourceCost estimate={cost.data} />}
+      {cost.isError && isCurrent && (
+        <p className="text-sm text-destructive" role="alert">
+          {`Could not work out the cost: ${getErrorMessage(cost.error)}`}
+        </p>
+      )}
+      <Button type="submit" className="justify-self-start" disabled={isSubmitting || !canAdd}>
         {isSubmitting ? <Spinner /> : <PlusIcon />}
         Add text
       </Button>

@@ -8,7 +8,7 @@ import {
 } from '@parley/shared/contracts/organizations';
 import { MailPlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { useCreateInvitation } from '../api/create-invitation';
 import { INVITABLE_ROLES } from '../utils/team-permissions';
+import { RolePermissionsTable } from './role-permissions-table';
 
 const EMPTY: CreateInvitationBody = { email: '', role: 'member' };
 
@@ -29,6 +30,7 @@ export function InviteMemberDialog({ organizationName }: { organizationName: str
   const form = useForm({ resolver: zodResolver(createInvitationBodySchema), defaultValues: EMPTY });
   const create = useCreateInvitation();
   const { errors } = form.formState;
+  const chosenRole = useWatch({ control: form.control, name: 'role' });
 
   const close = (open: boolean) => {
     setOpen(open);
@@ -56,7 +58,7 @@ export function InviteMemberDialog({ organizationName }: { organizationName: str
           Invite member
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Invite to {organizationName}</DialogTitle>
           <DialogDescription>We e-mail them a link. They sign up or sign in with this address to join.</DialogDescription>
@@ -101,6 +103,10 @@ export function InviteMemberDialog({ organizationName }: { organizationName: str
             <FieldDescription>You can change the role later.</FieldDescription>
             <FieldError>{errors.role?.message}</FieldError>
           </Field>
+          <div className="grid gap-2">
+            <p className="text-sm font-medium">What each role can do</p>
+            <RolePermissionsTable highlight={chosenRole} />
+          </div>
         </form>
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>

@@ -1,4 +1,4 @@
-import { hasOrganizationRole, type OrganizationRole } from '@parley/shared/access';
+import { can, type OrganizationRole } from '@parley/shared/access';
 import type { Member } from '@parley/shared/contracts/organizations';
 
 /**
@@ -6,7 +6,7 @@ import type { Member } from '@parley/shared/contracts/organizations';
  * owner manage the team; nobody changes their own role or the owner's; only the owner demotes or removes an admin.
  */
 export function memberActions(myRole: OrganizationRole, member: Pick<Member, 'role' | 'isYou'>, { isPersonal }: { isPersonal: boolean }) {
-  const manages = hasOrganizationRole(myRole, 'admin') && !member.isYou && member.role !== 'owner';
+  const manages = can(myRole, 'team.manage') && !member.isYou && member.role !== 'owner';
   const ownerOnlyTarget = member.role === 'admin' && myRole !== 'owner';
   return {
     canMakeAdmin: manages && member.role === 'member',

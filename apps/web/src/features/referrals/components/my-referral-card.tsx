@@ -20,7 +20,7 @@ export function MyReferralCard() {
         </CardTitle>
         <CardDescription>
           {query.data?.enabled
-            ? `Share it. When someone who signs up through it first pays, you and they each get ${formatNumber(query.data.rewardTokens)} bonus tokens.`
+            ? `Share it. When someone who signs up through it first pays, you and they each get ${formatNumber(query.data.rewardTokens)} tokens added to your token balance.`
             : 'Share it with people who might use Parley.'}
         </CardDescription>
       </CardHeader>

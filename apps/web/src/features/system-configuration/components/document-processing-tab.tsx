@@ -112,6 +112,26 @@ export function DocumentProcessingTab({ draft, errors, onChange }: SettingsTabPr
           onChange={(value) => onChange({ maxDocumentSizeMb: value })}
         />
         <NumberSettingField
+          label="Max expanded document size"
+          value={draft.maxExpandedDocumentMb}
+          defaultValue={integerDefault('maxExpandedDocumentMb')}
+          {...LIMITS.maxExpandedDocumentMb}
+          unit="MB"
+          description="What a compressed file (a Word document, a PDF's streams) may expand to when read; a document past it is refused before it can fill the server's memory."
+          error={errors.maxExpandedDocumentMb}
+          onChange={(value) => onChange({ maxExpandedDocumentMb: value })}
+        />
+        <NumberSettingField
+          label="Max document text"
+          value={draft.maxDocumentTextMb}
+          defaultValue={integerDefault('maxDocumentTextMb')}
+          {...LIMITS.maxDocumentTextMb}
+          unit="MB"
+          description="The most text one document may yield (a million characters per MB); longer documents are refused."
+          error={errors.maxDocumentTextMb}
+          onChange={(value) => onChange({ maxDocumentTextMb: value })}
+        />
+        <NumberSettingField
           label="Max concurrent processing jobs"
           value={draft.maxConcurrentProcessingJobs}
           defaultValue={integerDefault('maxConcurrentProcessingJobs')}

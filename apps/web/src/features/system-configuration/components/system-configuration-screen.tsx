@@ -39,6 +39,8 @@ const TAB_OF: Record<keyof ConfigDraft, TabValue> = {
   defaultChunkOverlap: 'document-processing',
   defaultChunkingStrategy: 'document-processing',
   maxDocumentSizeMb: 'document-processing',
+  maxExpandedDocumentMb: 'document-processing',
+  maxDocumentTextMb: 'document-processing',
   maxConcurrentProcessingJobs: 'document-processing',
   processingQueueTimeoutMinutes: 'document-processing',
   globalWebhookTimeoutSeconds: 'webhooks',

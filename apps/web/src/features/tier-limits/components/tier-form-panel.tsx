@@ -1,5 +1,14 @@
 import { FREE_TIER } from '@parley/shared/constants';
-import { TIER_DESCRIPTION_MAX, TIER_DISPLAY_NAME_MAX, TIER_ID_MAX, TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
+import {
+  TIER_DESCRIPTION_MAX,
+  TIER_DISPLAY_NAME_MAX,
+  TIER_ID_MAX,
+  TIER_MESSAGES,
+  TIER_RATE_LIMIT_KEYS,
+  TIER_RATE_LIMIT_MAX,
+  TIER_RATE_LIMITS,
+  type Tier,
+} from '@parley/shared/contracts/tier-limits';
 import { SaveIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -128,6 +137,27 @@ export function TierFormPanel({ tier, onClose }: { tier: Tier | null; onClose: (
             />
             <FieldDescription>Chatbots an organization may have; -1 unlimited.</FieldDescription>
           </Field>
+          <fieldset className="grid gap-4 rounded-md border p-4 sm:col-span-2 sm:grid-cols-3">
+            <legend className="px-1 text-sm font-medium">Rate limits</legend>
+            {TIER_RATE_LIMIT_KEYS.map((key) => (
+              <Field key={key}>
+                <Label htmlFor={`tier-${key}`}>{TIER_RATE_LIMITS[key].label}</Label>
+                <Input
+                  id={`tier-${key}`}
+                  type="number"
+                  step={1}
+                  min={1}
+                  max={TIER_RATE_LIMIT_MAX}
+                  value={form[key]}
+                  onChange={(event) => set({ [key]: event.target.value })}
+                />
+                <FieldDescription>{`${TIER_RATE_LIMITS[key].scope[0]!.toUpperCase()}${TIER_RATE_LIMITS[key].scope.slice(1)}. Default ${TIER_RATE_LIMITS[key].default}.`}</FieldDescription>
+              </Field>
+            ))}
+            <FieldDescription className="sm:col-span-3">
+              Past a limit the API and the widget answer 429 with Retry-After. A change holds at once, on every server.
+            </FieldDescription>
+          </fieldset>
           <Field>
             <span className="text-sm leading-none font-medium">Status</span>
             <label className="flex h-9 items-center gap-2 text-sm">

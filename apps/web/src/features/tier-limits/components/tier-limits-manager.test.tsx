@@ -1,4 +1,4 @@
-import { TIER_MESSAGES, tierListSchema, tierSchema, type Tier } from '@parley/shared/contracts/tier-limits';
+import { TIER_MESSAGES, TIER_RATE_LIMITS, tierListSchema, tierSchema, type Tier } from '@parley/shared/contracts/tier-limits';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ function tier(overrides: Partial<Tier> & Pick<Tier, 'id' | 'tier' | 'displayName
     monthlyTokenLimit: 10_000,
     maxHandoffsPerMonth: 10,
     maxChatbots: 1,
+    apiKeyRequestsPerMinute: 60,
+    chatbotMessagesPerMinute: 120,
+    visitorMessagesPerMinute: 20,
     priceMonthlyCents: 0,
     priceAnnualCents: 0,
     sortOrder: 0,
@@ -190,6 +193,22 @@ describe('TierLimitsManager', () => {
       expect(sent).toEqual([]);
     });
 
+    it('rejects a rate limit of 0 with the rule it breaks', async () => {
+      const sent = mockTiers();
+      const screenRender = renderScreen(<TierLimitsManager />);
+
+      await openCreatePanel(screenRender);
+      await screenRender.user.type(screen.getByLabelText('Tier name (ID)'), 'team');
+      await fill(screenRender, 'Monthly token limit', '50000');
+      await fill(screenRender, 'Widget messages per minute', '0');
+      await screenRender.user.click(screen.getByRole('button', { name: 'Create tier' }));
+
+      expect(
+        screen.getByText(TIER_MESSAGES.rateLimitInvalid(TIER_RATE_LIMITS.visitorMessagesPerMinute.label), { selector: '[data-slot=field-error]' }),
+      ).toBeInTheDocument();
+      expect(sent).toEqual([]);
+    });
+
     it('creates the tier with numbers for its limits, its ID in lowercase and the ID as the name when none is given', async () => {
       const sent = mockTiers();
       const screenRender = renderScreen(<TierLimitsManager />);
@@ -206,7 +225,19 @@ describe('TierLimitsManager', () => {
         {
           method: 'POST',
           path: '/api/admin/tier-limits',
-          body: { tier: 'team', displayName: 'team', description: '', monthlyTokenLimit: -1, maxHandoffsPerMonth: 0, maxChatbots: 5, isActive: true },
+          body: {
+            tier: 'team',
+            displayName: 'team',
+            description: '',
+            monthlyTokenLimit: -1,
+            maxHandoffsPerMonth: 0,
+            maxChatbots: 5,
+            // A new tier starts with the default rate limits.
+            apiKeyRequestsPerMinute: 60,
+            chatbotMessagesPerMinute: 120,
+            visitorMessagesPerMinute: 20,
+            isActive: true,
+          },
         },
       ]);
       expect(screen.queryByTestId('tier-form-panel')).not.toBeInTheDocument();
@@ -221,6 +252,8 @@ describe('TierLimitsManager', () => {
       await screenRender.user.click(await screen.findByRole('button', { name: 'Edit Pro' }));
       expect(screen.getByLabelText('Tier name (ID)')).toBeDisabled();
       await fill(screenRender, 'Monthly token limit', '2000000');
+      expect(screen.getByLabelText('Chat messages per minute')).toHaveValue(120);
+      await fill(screenRender, 'API requests per minute', '600');
       await screenRender.user.click(screen.getByRole('button', { name: 'Save changes' }));
 
       expect(await screen.findByText(TIER_MESSAGES.updated)).toBeInTheDocument();
@@ -234,6 +267,9 @@ describe('TierLimitsManager', () => {
             monthlyTokenLimit: 2_000_000,
             maxHandoffsPerMonth: 250,
             maxChatbots: -1,
+            apiKeyRequestsPerMinute: 600,
+            chatbotMessagesPerMinute: 120,
+            visitorMessagesPerMinute: 20,
             isActive: true,
             expectedUpdatedAt: PRO_UPDATED_AT,
           },

@@ -1,6 +1,7 @@
 import { NEW_TIER } from '@parley/shared/constants';
 import {
   createTierBodySchema,
+  DEFAULT_TIER_RATE_LIMITS,
   TIER_MESSAGES,
   updateTierBodySchema,
   type CreateTierBody,
@@ -16,6 +17,10 @@ export interface TierForm {
   monthlyTokenLimit: string;
   maxHandoffsPerMonth: string;
   maxChatbots: string;
+  /** Requests a minute per API key, messages a minute per chatbot and per visitor IP. */
+  apiKeyRequestsPerMinute: string;
+  chatbotMessagesPerMinute: string;
+  visitorMessagesPerMinute: string;
   isActive: boolean;
 }
 
@@ -27,6 +32,9 @@ export const NEW_TIER_FORM: TierForm = {
   monthlyTokenLimit: String(NEW_TIER.monthlyTokenLimit),
   maxHandoffsPerMonth: String(NEW_TIER.maxHandoffsPerMonth),
   maxChatbots: String(NEW_TIER.maxChatbots),
+  apiKeyRequestsPerMinute: String(DEFAULT_TIER_RATE_LIMITS.apiKeyRequestsPerMinute),
+  chatbotMessagesPerMinute: String(DEFAULT_TIER_RATE_LIMITS.chatbotMessagesPerMinute),
+  visitorMessagesPerMinute: String(DEFAULT_TIER_RATE_LIMITS.visitorMessagesPerMinute),
   isActive: NEW_TIER.isActive,
 };
 
@@ -37,6 +45,9 @@ export const tierToForm = (tier: Tier): TierForm => ({
   monthlyTokenLimit: String(tier.monthlyTokenLimit),
   maxHandoffsPerMonth: String(tier.maxHandoffsPerMonth),
   maxChatbots: String(tier.maxChatbots),
+  apiKeyRequestsPerMinute: String(tier.apiKeyRequestsPerMinute),
+  chatbotMessagesPerMinute: String(tier.chatbotMessagesPerMinute),
+  visitorMessagesPerMinute: String(tier.visitorMessagesPerMinute),
   isActive: tier.isActive,
 });
 
@@ -58,6 +69,9 @@ export function checkTierForm(form: TierForm, isNew: boolean): CheckedTier {
     monthlyTokenLimit: monthly,
     maxHandoffsPerMonth: handoffs,
     maxChatbots: numberOrNaN(form.maxChatbots),
+    apiKeyRequestsPerMinute: numberOrNaN(form.apiKeyRequestsPerMinute),
+    chatbotMessagesPerMinute: numberOrNaN(form.chatbotMessagesPerMinute),
+    visitorMessagesPerMinute: numberOrNaN(form.visitorMessagesPerMinute),
     isActive: form.isActive,
   };
   if (isNew) {
