@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,15 +8,24 @@ import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { pgliteTemplates, testConfig } from '../test/harness';
 
+const INDEX = '<!doctype html><title>Parley</title><div id="root"></div>';
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i % 50}`))};`;
+
 describe('serving the web app, the API docs and unknown paths', () => {
   let app: FastifyInstance;
   let database: Database;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'parley-web-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Parley</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // As the web build leaves them (apps/web/scripts/precompress.mjs): a brotli and a gzip copy beside the file.
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), BIG_SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+    writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(INDEX));
     database = await openDatabase(pgliteTemplates());
     app = await buildApp(testConfig({ WEB_DIST_DIR: dist }), { database, logger: false });
     await app.ready();
@@ -40,6 +50,28 @@ describe('serving the web app, the API docs and unknown paths', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/assets/missing-000.js' })).statusCode).toBe(404);
+  });
+
+  it('sends the precompressed copy the browser accepts, with Content-Encoding and Vary, and the file to one that accepts none', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // The app's page too, for every client route, still uncached.
+    const page = await app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
   });
 
   it('does not serve files outside the dist folder', async () => {

@@ -16,7 +16,9 @@ export const webAppPlugin = fp(
     const root = path.resolve(options.distDir);
     const isBuilt = existsSync(path.join(root, 'index.html'));
     if (!isBuilt) app.log.warn({ root }, 'web app not built: run `npm run build` to serve the UI');
-    else await app.register(fastifyStatic, { root, serve: false });
+    // The web build writes a brotli and a gzip copy beside each text file (apps/web/scripts/precompress.mjs): the one the
+    // browser accepts is sent, with Content-Encoding and Vary, and the file itself to a client that accepts neither.
+    else await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
