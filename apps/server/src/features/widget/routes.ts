@@ -2,7 +2,7 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoPage, draftDemoPage, missingDemoPage } from './demo-page';
 import { findDemoChatbot } from './service';
-import { defaultWidgetDistDir, matchesEtag, widgetBundleLoader } from './widget-bundle';
+import { defaultWidgetDistDir, matchesEtag, preferredEncoding, widgetBundleLoader } from './widget-bundle';
 
 const NOT_BUILT = 'The Parley chat widget is not built. Run `npm run build` (or `node apps/widget/build.mjs`), then reload.';
 
@@ -20,9 +20,12 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ distDir?: string }> = async (
       etag: bundle.etag,
       // Helmet says same-origin; customers' websites must be able to load this script.
       'cross-origin-resource-policy': 'cross-origin',
+      vary: 'Accept-Encoding',
     });
     if (matchesEtag(request.headers['if-none-match'], bundle.etag)) return reply.status(304).send();
-    return reply.send(bundle.body);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? bundle.brotli : encoding === 'gzip' ? bundle.gzip : bundle.body);
   });
 
   app.get('/demo/:id', { config: { access: 'public' }, schema: { hide: true, params: idParamsSchema } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,22 @@ describeEachDatabase('the embeddable widget and its demo page', (ctx) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect((await app.inject({ method: 'GET', url: '/widget.js', headers: { 'if-none-match': '"stale"' } })).statusCode).toBe(200);
+  });
+
+  it('sends widget.js brotli- or gzip-compressed to a browser that accepts it, the same script once decoded', async () => {
+    const { app } = ctx();
+    const script = readFileSync(WIDGET_JS);
+    const br = await app.inject({ method: 'GET', url: '/widget.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(script)).toBe(true);
+    const gz = await app.inject({ method: 'GET', url: '/widget.js', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(script)).toBe(true);
+    const plain = await app.inject({ method: 'GET', url: '/widget.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(script)).toBe(true);
   });
 
   it('shows a live chatbot on its demo page: escaped name, the widget tag, no inline script', async () => {

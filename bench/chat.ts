@@ -1,0 +1,429 @@
+/**
+ * The chat turn's speed beside a floor (issue 38, item 4), printed and written to docs/performance.md (section
+ * "Chat turn"). Run: npm run build && npm run bench:chat
+ *
+ * The built server (`apps/server/dist/main.js`) runs as its own process, on the embedded PGlite and then on
+ * PostgreSQL (a scratch database, dropped afterwards), behind a trusted proxy (TRUSTED_PROXY=127.0.0.1, each request
+ * from its own forwarded address). One live chatbot over a two-sentence document answers through a local fake
+ * OpenAI-compatible model server (node:http in this process, answering in about a millisecond); its organization's
+ * tier has its rate limits set high for the run. Measured for the widget message path (POST
+ * /api/public/chatbots/:id/messages, the whole stream read) and POST /v1/chat/completions (not streamed): 200
+ * requests one after another (p50, p95), then answers a second with 10 and with 50 requests at a time for 10 s each.
+ * The floor: a bare Fastify process whose two routes answer the same bodies (captured from Parley in the same run),
+ * measured the same way first.
+ *
+ * BENCH_CHAT_DATABASES=pglite (or postgres) measures one database and leaves docs/performance.md alone.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { customerApiKeys, documentChunks, knowledgeSources, subscriptionTierLimits } from '../apps/server/src/db/schema/index';
+import { vectorLiteral } from '../apps/server/src/db/vector';
+import { hashApiKey } from '../apps/server/src/features/api-keys/service';
+import { chunkText } from '../apps/server/src/rag/chunkers';
+import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
+import { insertChatbotRows } from '../apps/server/src/test/chatbot-rows';
+import { freePort } from '../apps/server/src/test/free-port';
+import { summarizeLatencies, type LatencySummary } from './latency';
+import { writePerformanceSection } from './performance-doc';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
+const SEQUENTIAL = 200;
+const WARM_UP = 20;
+const CONCURRENCIES = [10, 50] as const;
+const SECONDS = 10;
+const REQUEST_TIMEOUT_MS = 30_000;
+const DATABASES = (process.env.BENCH_CHAT_DATABASES ?? 'pglite,postgres').split(',');
+const DOCUMENT =
+  'Refunds are paid back to the original card within five working days. Orders inside the EU are shipped within two working days.';
+const QUESTION = 'How long do refunds take?';
+const ANSWER = ['Refunds are paid back ', 'to the original card ', 'within five working days [1].'];
+
+if (!existsSync(SERVER)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The local fake model: OpenAI's chat completions, streamed or not, answered at once.
+let modelCalls = 0;
+const model = http.createServer((req, res) => {
+  let raw = '';
+  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+  req.on('end', () => {
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404).end();
+      return;
+    }
+    modelCalls += 1;
+    const body = JSON.parse(raw) as { stream?: boolean };
+    const usage = { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 };
+    if (!body.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'local-model',
+          choices: [{ index: 0, message: { role: 'assistant', content: ANSWER.join('') }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const chunk = (choices: object[], extra: object = {}) =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices, ...extra })}\n\n`;
+    res.end(
+      [
+        chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
+        ...ANSWER.map((piece) => chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])),
+        chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+        chunk([], { usage }),
+        'data: [DONE]\n\n',
+      ].join(''),
+    );
+  });
+});
+await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+const modelBaseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load generation over loopback with keep-alive.
+
+interface Exchange {
+  url: string;
+  /** Each request's headers (its own forwarded address) and body. */
+  request: (n: number) => { headers: Record<string, string>; body: string };
+  /** Whether an answer is a whole, good one (status 200 and the body the path should end with). */
+  ok: (status: number, body: string) => boolean;
+}
+interface Run {
+  latency: LatencySummary;
+  perSecond: number;
+  failures: number;
+  /** The server process's CPU (user + system) per answered request, from /proc; null where there is none. */
+  serverCpuMs: number | null;
+}
+
+/** CPU milliseconds a process has used so far (Linux /proc, in clock ticks of 10 ms), or null. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+let requestNumber = 0;
+/** `connections` clients, each sending its next request when the last answer has been read to the end. */
+async function drive(exchange: Exchange, options: { connections: number; total?: number; seconds?: number; pid?: number }): Promise<Run> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  let failures = 0;
+  let sent = 0;
+  const one = (n: number) =>
+    new Promise<boolean>((resolve) => {
+      const { headers, body } = exchange.request(n);
+      const request = http.request(
+        exchange.url,
+        { agent, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (piece: string) => (text += piece));
+          response.on('end', () => resolve(exchange.ok(response.statusCode ?? 0, text)));
+          response.on('error', () => resolve(false));
+        },
+      );
+      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error('timeout')));
+      request.on('error', () => resolve(false));
+      request.end(body);
+    });
+  const cpuBefore = processCpuMs(options.pid);
+  const started = performance.now();
+  const deadline = started + (options.seconds ?? 3600) * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline && (options.total === undefined || sent < options.total)) {
+        sent += 1;
+        const t = performance.now();
+        if (await one(requestNumber++)) latencies.push(performance.now() - t);
+        else failures += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = processCpuMs(options.pid);
+  agent.destroy();
+  return {
+    latency: summarizeLatencies(latencies),
+    perSecond: latencies.length / elapsed,
+    failures,
+    serverCpuMs: cpuBefore !== null && cpuAfter !== null && latencies.length ? (cpuAfter - cpuBefore) / latencies.length : null,
+  };
+}
+
+interface Row {
+  target: string;
+  path: 'widget' | 'v1';
+  sequential: Run;
+  concurrent: Record<(typeof CONCURRENCIES)[number], Run>;
+}
+const rows: Row[] = [];
+const ms = (value: number) => value.toFixed(1);
+
+async function measure(target: string, pathName: Row['path'], exchange: Exchange, pid: number | undefined): Promise<void> {
+  await drive(exchange, { connections: 1, total: WARM_UP });
+  const sequential = await drive(exchange, { connections: 1, total: SEQUENTIAL, pid });
+  const concurrent = {} as Row['concurrent'];
+  for (const connections of CONCURRENCIES) concurrent[connections] = await drive(exchange, { connections, seconds: SECONDS, pid });
+  rows.push({ target, path: pathName, sequential, concurrent });
+  const failures = sequential.failures + CONCURRENCIES.reduce((sum, c) => sum + concurrent[c].failures, 0);
+  console.log(
+    `${target.padEnd(22)} ${pathName.padEnd(7)} sequential p50 ${ms(sequential.latency.p50)} ms p95 ${ms(sequential.latency.p95)} ms; ` +
+      CONCURRENCIES.map((c) => `×${c}: ${concurrent[c].perSecond.toFixed(1)} req/s (p50 ${ms(concurrent[c].latency.p50)} ms)`).join('; ') +
+      `; failures ${failures}`,
+  );
+}
+
+const forwardedFor = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const widgetOk = (status: number, body: string) => status === 200 && body.includes('"type":"done"');
+const v1Ok = (status: number, body: string) => status === 200 && body.includes('"chat.completion"');
+
+/** Spawns `args` with `env` and waits until GET `probe` answers 200. */
+async function startProcess(args: string[], env: Record<string, string>, probe: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    const ok = await fetch(base + probe).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (tries > 1200 || child.exitCode !== null) throw new Error(`${args.join(' ')} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    base,
+    pid: child.pid,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+const scratch = mkdtempSync(path.join(tmpdir(), 'parley-chat-bench-'));
+const secret = randomBytes(32).toString('hex');
+/** The bodies Parley answered (the first database's), which the floor answers too. */
+let captured: { widget: string; v1: string } | undefined;
+let modelCallsOnParley = 0;
+let parleyRequests = 0;
+
+async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
+  const env: Record<string, string> = {
+    DATA_DIR: mkdtempSync(path.join(scratch, 'data-')),
+    PARLEY_SECRET_KEY: secret,
+    TRUSTED_PROXY: '127.0.0.1',
+    OPENAI_COMPATIBLE_BASE_URL: modelBaseUrl,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  // The data, written before the node starts (the embedded database serves one process at a time): a tier whose
+  // rate limits and token allowance the run cannot reach, a live chatbot answering through the local model over a
+  // two-sentence document, and an API key for every chatbot of its organization.
+  const seeding = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'error' }), {});
+  const { db } = seeding;
+  await db.insert(subscriptionTierLimits).values({
+    tier: 'bench-chat',
+    displayName: 'Chat benchmark',
+    description: 'Limits out of reach for the benchmark',
+    monthlyTokenLimit: 2_000_000_000,
+    maxChatbots: 10,
+    apiKeyRequestsPerMinute: 1_000_000,
+    chatbotMessagesPerMinute: 1_000_000,
+    visitorMessagesPerMinute: 1_000_000,
+    sortOrder: 99,
+  });
+  const { organizationId, chatbot } = await insertChatbotRows(db, {
+    organization: { name: 'Chat benchmark', tier: 'bench-chat' },
+    chatbot: { name: 'Support', status: 'live', modelProvider: 'openai-compatible', modelName: 'local-model', embeddingDimensions: 384 },
+  });
+  const chunks = chunkText(DOCUMENT, { strategy: 'semantic', chunkSize: 120, chunkOverlap: 0 });
+  const vectors = await createLocalEmbedder({ dimensions: 384 }).embed(chunks.map((c) => c.text));
+  const [source] = await db
+    .insert(knowledgeSources)
+    .values({ chatbotId: chatbot.id, organizationId, kind: 'text', name: 'policies', status: 'ready', chunkCount: chunks.length })
+    .returning();
+  await db.insert(documentChunks).values(
+    chunks.map((chunk, j) => ({
+      sourceId: source!.id,
+      chatbotId: chatbot.id,
+      chunkIndex: chunk.index,
+      content: chunk.text,
+      tokenCount: chunk.tokenCount,
+      embedding: vectorLiteral(seeding.database.vectorSearch, vectors[j]!) as unknown as number[],
+      embeddingDimensions: 384,
+    })),
+  );
+  const apiKey = `pk_${randomBytes(32).toString('base64url')}`;
+  await db.insert(customerApiKeys).values({ organizationId, name: 'bench', prefix: apiKey.slice(0, 11), keyHash: hashApiKey(apiKey) });
+  await seeding.close();
+
+  const node = await startProcess([SERVER], env, '/api/health');
+  try {
+    const widget: Exchange = {
+      url: `${node.base}/api/public/chatbots/${chatbot.id}/messages`,
+      request: (n) => ({
+        headers: { accept: 'text/event-stream', 'x-forwarded-for': forwardedFor(n) },
+        body: JSON.stringify({ message: QUESTION, visitorId: `visitor-${n}` }),
+      }),
+      ok: widgetOk,
+    };
+    const v1: Exchange = {
+      url: `${node.base}/v1/chat/completions`,
+      request: (n) => ({
+        headers: { authorization: `Bearer ${apiKey}`, 'x-forwarded-for': forwardedFor(n) },
+        body: JSON.stringify({ model: chatbot.id, messages: [{ role: 'user', content: QUESTION }] }),
+      }),
+      ok: v1Ok,
+    };
+    // One answer of each, checked and kept for the floor.
+    const post = async (exchange: Exchange) => {
+      const { headers, body } = exchange.request(requestNumber++);
+      const response = await fetch(exchange.url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const text = await response.text();
+      if (!exchange.ok(response.status, text)) throw new Error(`${label}: ${exchange.url} answered ${response.status}: ${text.slice(0, 300)}`);
+      return text;
+    };
+    const bodies = { widget: await post(widget), v1: await post(v1) };
+    if (!bodies.widget.includes('five working days') || !bodies.v1.includes('five working days')) {
+      throw new Error(`${label}: the answer is not the model's: ${bodies.widget.slice(0, 300)} / ${bodies.v1.slice(0, 300)}`);
+    }
+    captured ??= bodies;
+    if (!floorMeasured) await measureFloor();
+    const callsBefore = modelCalls;
+    const requestsBefore = requestNumber;
+    await measure(`Parley on ${label}`, 'widget', widget, node.pid);
+    await measure(`Parley on ${label}`, 'v1', v1, node.pid);
+    modelCallsOnParley += modelCalls - callsBefore;
+    parleyRequests += requestNumber - requestsBefore;
+  } finally {
+    await node.stop();
+  }
+}
+
+// The floor: a bare Fastify process answering the same bodies, measured the same way.
+let floorMeasured = false;
+async function measureFloor(): Promise<void> {
+  floorMeasured = true;
+  const file = path.join(scratch, 'floor.mjs');
+  writeFileSync(file, `import Fastify from ${JSON.stringify(path.join(ROOT, 'node_modules/fastify/fastify.js'))};
+const widget = ${JSON.stringify(captured!.widget)};
+const v1 = JSON.parse(${JSON.stringify(captured!.v1)});
+const app = Fastify();
+app.get('/', async () => ({ ok: true }));
+app.post('/widget', async (request, reply) => reply.type('text/event-stream; charset=utf-8').send(widget));
+app.post('/v1/chat/completions', async () => v1);
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`);
+  const floor = await startProcess([file], {}, '/');
+  try {
+    const plain = (url: string, ok: Exchange['ok']): Exchange => ({
+      url,
+      request: (n) => ({ headers: { 'x-forwarded-for': forwardedFor(n) }, body: JSON.stringify({ message: QUESTION, visitorId: `visitor-${n}` }) }),
+      ok,
+    });
+    await measure('bare Fastify (floor)', 'widget', plain(`${floor.base}/widget`, widgetOk), floor.pid);
+    await measure('bare Fastify (floor)', 'v1', plain(`${floor.base}/v1/chat/completions`, v1Ok), floor.pid);
+  } finally {
+    await floor.stop();
+  }
+}
+
+let postgresNote = '';
+let scratchDatabase: ScratchDatabase | undefined;
+try {
+  if (DATABASES.includes('pglite')) await benchDatabase('PGlite', undefined);
+  try {
+    if (!DATABASES.includes('postgres')) throw new Error('not asked for (BENCH_CHAT_DATABASES)');
+    scratchDatabase = await createScratchDatabase('parley_chat');
+    await benchDatabase('PostgreSQL', scratchDatabase.url);
+  } catch (error) {
+    postgresNote = `PostgreSQL was not measured: ${error instanceof Error ? error.message : String(error)}.`;
+    console.log(postgresNote);
+  } finally {
+    await scratchDatabase?.drop().catch(() => {});
+  }
+} finally {
+  await new Promise<void>((resolve) => model.close(() => resolve()));
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const failures = rows.reduce((sum, r) => sum + r.sequential.failures + CONCURRENCIES.reduce((s, c) => s + r.concurrent[c].failures, 0), 0);
+if (DATABASES.length < 2 || rows.length === 0) process.exit(failures > 0 ? 1 : 0);
+
+const floorOf = (pathName: Row['path']) => rows.find((r) => r.target.startsWith('bare') && r.path === pathName)!;
+const times = (value: number) => `×${value.toFixed(1)}`;
+const cpu = (run: Run) => (run.serverCpuMs === null ? '—' : run.serverCpuMs.toFixed(1));
+const PATHS = { widget: 'widget message (stream read to the end)', v1: '`/v1/chat/completions` (not streamed)' };
+const table = rows
+  .map((r) => {
+    const floor = floorOf(r.path);
+    const isFloor = r === floor;
+    const ratio = (value: number, floorValue: number) => (isFloor ? '' : ` (${times(value / floorValue)})`);
+    const rate = (c: (typeof CONCURRENCIES)[number]) => `${r.concurrent[c].perSecond.toFixed(1)}${isFloor ? '' : ` (${(r.concurrent[c].perSecond / floor.concurrent[c].perSecond * 100).toFixed(1)}%)`}`;
+    return `| ${r.target} | ${PATHS[r.path]} | ${ms(r.sequential.latency.p50)}${ratio(r.sequential.latency.p50, floor.sequential.latency.p50)} | ${ms(r.sequential.latency.p95)}${ratio(r.sequential.latency.p95, floor.sequential.latency.p95)} | ${rate(10)} | ${ms(r.concurrent[10].latency.p95)} | ${rate(50)} | ${ms(r.concurrent[50].latency.p95)} | ${cpu(r.concurrent[10])} |`;
+  })
+  .join('\n');
+
+writePerformanceSection(
+  'Chat turn',
+  `Measured by \`npm run bench:chat\` (bench/chat.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared ${cpus().length}-core
+machine (${cpus()[0]?.model.trim() ?? 'unknown CPU'}) that also runs the load generator and the model server. Issue 38, item 4.
+
+Method: the built server (\`apps/server/dist/main.js\`) as its own process, on the embedded PGlite and on PostgreSQL (a
+scratch database, dropped afterwards), behind a trusted proxy (\`TRUSTED_PROXY=127.0.0.1\`, each request from its own
+\`X-Forwarded-For\` address). One live chatbot over a two-sentence document (one chunk, local embedder), its model an
+OpenAI-compatible server (\`OPENAI_COMPATIBLE_BASE_URL\`): a node:http server in the benchmark's process that answers a
+completion at once (about a millisecond). The organization's tier has its three rate limits (API key, chatbot, visitor)
+at 1,000,000 a minute for the run. Each request is a first question ("${QUESTION}"): the widget path is
+\`POST /api/public/chatbots/:id/messages\` with a new visitor id, its event stream read to the \`done\` event; the API
+path is \`POST /v1/chat/completions\` (not streamed) with an API key. Real HTTP over loopback with keep-alive; ${WARM_UP}
+requests of warm-up, then ${SEQUENTIAL} one after another (p50, p95), then ${CONCURRENCIES.join(' and ')} clients at a time for ${SECONDS} s each,
+each client sending its next request when the last answer has been read (answers a second, p95). An answer counts
+only if it is a 200 with the whole body (the widget's \`done\` event, the completion object). The floor is a bare
+Fastify process in the same run whose two routes answer the very bodies Parley answered (captured first), measured the
+same way. In brackets: latency × the floor's, throughput as a share of the floor's. Server CPU is the server process's
+user + system time a request at ${CONCURRENCIES[0]} at a time, from /proc (PGlite runs inside it; PostgreSQL's own CPU is not in it).
+
+| server | path | sequential p50 ms | sequential p95 ms | req/s at 10 | p95 ms at 10 | req/s at 50 | p95 ms at 50 | server CPU ms a request |
+|---|---|--:|--:|--:|--:|--:|--:|--:|
+${table}
+
+${failures ? `**${failures} requests failed** (not a 200 with the whole answer).` : 'Every request was answered in full.'} The model server was asked ${(modelCallsOnParley / Math.max(1, parleyRequests)).toFixed(2)} times a Parley
+request (one completion a turn: a first question is not rewritten). For comparison, issue 38 measured on this machine
+Flowise 3.1.4 at p50 40–46 ms, p95 72–97 ms sequential and 29 req/s at 10 at a time, and Parley on PGlite then at
+48–58 / 82–121 ms and 19–21 req/s, with the same kind of document and local model server (Flowise is not measured here).
+${postgresNote ? `\n${postgresNote}\n` : ''}`,
+);
+process.exit(failures > 0 ? 1 : 0);
