@@ -43,8 +43,7 @@ const CONCURRENCIES = [10, 50] as const;
 const SECONDS = 10;
 const REQUEST_TIMEOUT_MS = 30_000;
 const DATABASES = (process.env.BENCH_CHAT_DATABASES ?? 'pglite,postgres').split(',');
-const DOCUMENT =
-  'Refunds are paid back to the original card within five working days. Orders inside the EU are shipped within two working days.';
+const DOCUMENT = 'Refunds are paid back to the original card within five working days. Orders inside the EU are shipped within two working days.';
 const QUESTION = 'How long do refunds take?';
 const ANSWER = ['Refunds are paid back ', 'to the original card ', 'within five working days [1].'];
 
@@ -225,6 +224,7 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
     base,
     pid: child.pid,
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
@@ -289,7 +289,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
   await db.insert(customerApiKeys).values({ organizationId, name: 'bench', prefix: apiKey.slice(0, 11), keyHash: hashApiKey(apiKey) });
   await seeding.close();
 
-  const node = await startProcess([SERVER], env, '/api/health');
+  let node = await startProcess([SERVER], env, '/api/health');
   try {
     const widget: Exchange = {
       url: `${node.base}/api/public/chatbots/${chatbot.id}/messages`,
@@ -319,8 +319,13 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     if (!bodies.widget.includes('five working days') || !bodies.v1.includes('five working days')) {
       throw new Error(`${label}: the answer is not the model's: ${bodies.widget.slice(0, 300)} / ${bodies.v1.slice(0, 300)}`);
     }
-    captured ??= bodies;
-    if (!floorMeasured) await measureFloor();
+    if (!captured) {
+      // The floor is measured with these bodies while Parley is stopped, so that it has the machine to itself.
+      captured = bodies;
+      await node.stop();
+      await measureFloor();
+      node = await startProcess([SERVER], env, '/api/health');
+    }
     const callsBefore = modelCalls;
     const requestsBefore = requestNumber;
     await measure(`Parley on ${label}`, 'widget', widget, node.pid);
@@ -333,11 +338,11 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
 }
 
 // The floor: a bare Fastify process answering the same bodies, measured the same way.
-let floorMeasured = false;
 async function measureFloor(): Promise<void> {
-  floorMeasured = true;
   const file = path.join(scratch, 'floor.mjs');
-  writeFileSync(file, `import Fastify from ${JSON.stringify(path.join(ROOT, 'node_modules/fastify/fastify.js'))};
+  writeFileSync(
+    file,
+    `import Fastify from ${JSON.stringify(path.join(ROOT, 'node_modules/fastify/fastify.js'))};
 const widget = ${JSON.stringify(captured!.widget)};
 const v1 = JSON.parse(${JSON.stringify(captured!.v1)});
 const app = Fastify();
@@ -345,7 +350,8 @@ app.get('/', async () => ({ ok: true }));
 app.post('/widget', async (request, reply) => reply.type('text/event-stream; charset=utf-8').send(widget));
 app.post('/v1/chat/completions', async () => v1);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`);
+`,
+  );
   const floor = await startProcess([file], {}, '/');
   try {
     const plain = (url: string, ok: Exchange['ok']): Exchange => ({
@@ -391,7 +397,8 @@ const table = rows
     const floor = floorOf(r.path);
     const isFloor = r === floor;
     const ratio = (value: number, floorValue: number) => (isFloor ? '' : ` (${times(value / floorValue)})`);
-    const rate = (c: (typeof CONCURRENCIES)[number]) => `${r.concurrent[c].perSecond.toFixed(1)}${isFloor ? '' : ` (${(r.concurrent[c].perSecond / floor.concurrent[c].perSecond * 100).toFixed(1)}%)`}`;
+    const rate = (c: (typeof CONCURRENCIES)[number]) =>
+      `${r.concurrent[c].perSecond.toFixed(1)}${isFloor ? '' : ` (${((r.concurrent[c].perSecond / floor.concurrent[c].perSecond) * 100).toFixed(1)}%)`}`;
     return `| ${r.target} | ${PATHS[r.path]} | ${ms(r.sequential.latency.p50)}${ratio(r.sequential.latency.p50, floor.sequential.latency.p50)} | ${ms(r.sequential.latency.p95)}${ratio(r.sequential.latency.p95, floor.sequential.latency.p95)} | ${rate(10)} | ${ms(r.concurrent[10].latency.p95)} | ${rate(50)} | ${ms(r.concurrent[50].latency.p95)} | ${cpu(r.concurrent[10])} |`;
   })
   .join('\n');

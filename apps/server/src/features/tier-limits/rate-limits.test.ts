@@ -7,7 +7,7 @@ import {
 import { TIER_MESSAGES, TIER_RATE_LIMIT_MAX, TIER_RATE_LIMITS, type Tier } from '@parley/shared/contracts/tier-limits';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { organizations } from '../../db/schema/index';
+import { organizations, usageLedger } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { draftModelMessage } from '../openai-api/routes';
@@ -178,6 +178,48 @@ describeEachDatabase('rate limits are limits of the tier', (ctx) => {
     expect(perBot.statusCode).toBe(429);
     expect([perBot.headers['x-ratelimit-limit'], perBot.headers['x-ratelimit-remaining']]).toEqual(['3', '0']);
     expect(Number(perBot.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('in parallel at the limit: exactly the limit is answered, per key and per chatbot, and exactly those turns are metered (issue 38)', async () => {
+    const c = ctx();
+    const { bot, secret } = await customer(c);
+    await tierFor(c, bot.organizationId, { apiKeyRequestsPerMinute: 7, chatbotMessagesPerMinute: 11, visitorMessagesPerMinute: 100 });
+    const ledgerRows = async () => (await c.database.db.select().from(usageLedger).where(eq(usageLedger.chatbotId, bot.id))).length;
+    const complete = () =>
+      c.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        remoteAddress: freshIp(),
+        headers: { authorization: `Bearer ${secret}` },
+        payload: { model: bot.id, messages: [{ role: 'user', content: 'hi?' }] },
+      });
+    // One turn first: how many ledger rows a turn writes.
+    expect((await complete()).statusCode).toBe(200);
+    const rowsPerTurn = await ledgerRows();
+    expect(rowsPerTurn).toBeGreaterThan(0);
+
+    // Nineteen at once against the key's 7 a minute: six more are answered, thirteen refused, none lost or doubled.
+    const apiAnswers = await Promise.all(Array.from({ length: 19 }, complete));
+    const apiStatuses = apiAnswers.map((answer) => answer.statusCode).sort();
+    expect(apiStatuses.filter((status) => status === 200)).toHaveLength(6);
+    expect(apiStatuses.filter((status) => status === 429)).toHaveLength(13);
+    expect(await ledgerRows()).toBe(7 * rowsPerTurn);
+
+    // The widget's visitors share the chatbot's 11 a minute with the API's 7 turns: four more, whoever asks first.
+    const ask = () =>
+      c.app.inject({
+        method: 'POST',
+        url: `/api/public/chatbots/${bot.id}/messages`,
+        remoteAddress: freshIp(),
+        headers: { origin: SHOP },
+        payload: { message: 'hi?' },
+      });
+    const widgetAnswers = await Promise.all(Array.from({ length: 12 }, ask));
+    const widgetStatuses = widgetAnswers.map((answer) => answer.statusCode);
+    expect(widgetStatuses.filter((status) => status === 200)).toHaveLength(4);
+    expect(widgetStatuses.filter((status) => status === 429)).toHaveLength(8);
+    expect(widgetAnswers.filter((answer) => answer.statusCode === 429).every((answer) => Number(answer.headers['retry-after']) > 0)).toBe(true);
+    expect(await ledgerRows()).toBe(11 * rowsPerTurn);
   });
 
   it('a draft chatbot answers neither the API nor the widget (only the test chat); published, it does', async () => {
