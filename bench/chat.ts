@@ -12,7 +12,8 @@
  * The floor: a bare Fastify process whose two routes answer the same bodies (captured from Parley in the same run),
  * measured the same way first.
  *
- * BENCH_CHAT_DATABASES=pglite (or postgres) measures one database and leaves docs/performance.md alone.
+ * BENCH_CHAT_DATABASES=pglite (or postgres) measures one database and leaves docs/performance.md alone;
+ * BENCH_CHAT_PROFILE=<dir> runs the server with `node --cpu-prof` and writes its profiles there.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { customerApiKeys, documentChunks, knowledgeSources, subscriptionTierLimits } from '../apps/server/src/db/schema/index';
@@ -43,6 +45,7 @@ const CONCURRENCIES = [10, 50] as const;
 const SECONDS = 10;
 const REQUEST_TIMEOUT_MS = 30_000;
 const DATABASES = (process.env.BENCH_CHAT_DATABASES ?? 'pglite,postgres').split(',');
+const PROFILE = process.env.BENCH_CHAT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CHAT_PROFILE)}`] : [];
 const DOCUMENT = 'Refunds are paid back to the original card within five working days. Orders inside the EU are shipped within two working days.';
 const QUESTION = 'How long do refunds take?';
 const ANSWER = ['Refunds are paid back ', 'to the original card ', 'within five working days [1].'];
@@ -178,23 +181,41 @@ async function drive(exchange: Exchange, options: { connections: number; total?:
 interface Row {
   target: string;
   path: 'widget' | 'v1';
+  /** PostgreSQL only: the database's committed transactions (pg_stat_database.xact_commit) a request, sequentially. */
+  transactionsPerRequest?: number;
   sequential: Run;
   concurrent: Record<(typeof CONCURRENCIES)[number], Run>;
 }
 const rows: Row[] = [];
 const ms = (value: number) => value.toFixed(1);
 
-async function measure(target: string, pathName: Row['path'], exchange: Exchange, pid: number | undefined): Promise<void> {
+/** The scratch database's committed transactions so far (the statistics a backend reports within a second or so). */
+async function committedTransactions(databaseUrl: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(target: string, pathName: Row['path'], exchange: Exchange, pid: number | undefined, databaseUrl?: string): Promise<void> {
   await drive(exchange, { connections: 1, total: WARM_UP });
+  const transactionsBefore = databaseUrl ? await committedTransactions(databaseUrl) : 0;
   const sequential = await drive(exchange, { connections: 1, total: SEQUENTIAL, pid });
+  // The count's own connection commits one transaction per reading.
+  const transactionsPerRequest = databaseUrl ? ((await committedTransactions(databaseUrl)) - transactionsBefore - 1) / SEQUENTIAL : undefined;
   const concurrent = {} as Row['concurrent'];
   for (const connections of CONCURRENCIES) concurrent[connections] = await drive(exchange, { connections, seconds: SECONDS, pid });
-  rows.push({ target, path: pathName, sequential, concurrent });
+  rows.push({ target, path: pathName, transactionsPerRequest, sequential, concurrent });
   const failures = sequential.failures + CONCURRENCIES.reduce((sum, c) => sum + concurrent[c].failures, 0);
   console.log(
     `${target.padEnd(22)} ${pathName.padEnd(7)} sequential p50 ${ms(sequential.latency.p50)} ms p95 ${ms(sequential.latency.p95)} ms; ` +
       CONCURRENCIES.map((c) => `×${c}: ${concurrent[c].perSecond.toFixed(1)} req/s (p50 ${ms(concurrent[c].latency.p50)} ms)`).join('; ') +
-      `; failures ${failures}`,
+      `; failures ${failures}${transactionsPerRequest === undefined ? '' : `; ${transactionsPerRequest.toFixed(1)} PostgreSQL transactions a request`}`,
   );
 }
 
@@ -289,10 +310,13 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
   await db.insert(customerApiKeys).values({ organizationId, name: 'bench', prefix: apiKey.slice(0, 11), keyHash: hashApiKey(apiKey) });
   await seeding.close();
 
-  let node = await startProcess([SERVER], env, '/api/health');
+  let node = await startProcess([...PROFILE, SERVER], env, '/api/health');
   try {
     const widget: Exchange = {
-      url: `${node.base}/api/public/chatbots/${chatbot.id}/messages`,
+      // Read at each run: the node is restarted (on another port) after the floor is measured.
+      get url() {
+        return `${node.base}/api/public/chatbots/${chatbot.id}/messages`;
+      },
       request: (n) => ({
         headers: { accept: 'text/event-stream', 'x-forwarded-for': forwardedFor(n) },
         body: JSON.stringify({ message: QUESTION, visitorId: `visitor-${n}` }),
@@ -300,7 +324,9 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       ok: widgetOk,
     };
     const v1: Exchange = {
-      url: `${node.base}/v1/chat/completions`,
+      get url() {
+        return `${node.base}/v1/chat/completions`;
+      },
       request: (n) => ({
         headers: { authorization: `Bearer ${apiKey}`, 'x-forwarded-for': forwardedFor(n) },
         body: JSON.stringify({ model: chatbot.id, messages: [{ role: 'user', content: QUESTION }] }),
@@ -324,12 +350,12 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       captured = bodies;
       await node.stop();
       await measureFloor();
-      node = await startProcess([SERVER], env, '/api/health');
+      node = await startProcess([...PROFILE, SERVER], env, '/api/health');
     }
     const callsBefore = modelCalls;
     const requestsBefore = requestNumber;
-    await measure(`Parley on ${label}`, 'widget', widget, node.pid);
-    await measure(`Parley on ${label}`, 'v1', v1, node.pid);
+    await measure(`Parley on ${label}`, 'widget', widget, node.pid, databaseUrl);
+    await measure(`Parley on ${label}`, 'v1', v1, node.pid, databaseUrl);
     modelCallsOnParley += modelCalls - callsBefore;
     parleyRequests += requestNumber - requestsBefore;
   } finally {
@@ -390,7 +416,7 @@ if (DATABASES.length < 2 || rows.length === 0) process.exit(failures > 0 ? 1 : 0
 
 const floorOf = (pathName: Row['path']) => rows.find((r) => r.target.startsWith('bare') && r.path === pathName)!;
 const times = (value: number) => `×${value.toFixed(1)}`;
-const cpu = (run: Run) => (run.serverCpuMs === null ? '—' : run.serverCpuMs.toFixed(1));
+const cpu = (run: Run) => (run.serverCpuMs === null ? '—' : run.serverCpuMs.toFixed(2));
 const PATHS = { widget: 'widget message (stream read to the end)', v1: '`/v1/chat/completions` (not streamed)' };
 const table = rows
   .map((r) => {
@@ -403,6 +429,10 @@ const table = rows
   })
   .join('\n');
 
+const whereRows = rows.filter((r) => !r.target.startsWith('bare'));
+const postgresRows = rows.filter((r) => r.transactionsPerRequest !== undefined);
+const queueRatios = whereRows.map((r) => r.concurrent[50].latency.p95 / Math.max(0.001, r.concurrent[10].latency.p95));
+const queueRange = `${Math.min(...queueRatios).toFixed(1)}–${Math.max(...queueRatios).toFixed(1)}`;
 writePerformanceSection(
   'Chat turn',
   `Measured by \`npm run bench:chat\` (bench/chat.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a shared ${cpus().length}-core
@@ -428,7 +458,24 @@ user + system time a request at ${CONCURRENCIES[0]} at a time, from /proc (PGlit
 ${table}
 
 ${failures ? `**${failures} requests failed** (not a 200 with the whole answer).` : 'Every request was answered in full.'} The model server was asked ${(modelCallsOnParley / Math.max(1, parleyRequests)).toFixed(2)} times a Parley
-request (one completion a turn: a first question is not rewritten). For comparison, issue 38 measured on this machine
+request (one completion a turn: a first question is not rewritten).
+
+Where the time goes: the model answers in about a millisecond and the floor answers the same bodies in well under a
+millisecond, so nearly all of a turn is Parley's own work, and it is CPU: at 10 at a time the server process spends
+${whereRows.map((r) => `${cpu(r.concurrent[10])} ms of CPU a request (${r.target}, ${r.path === 'v1' ? '/v1' : 'widget'})`).join(', ')}, that is
+${whereRows.map((r) => `${(((r.concurrent[10].serverCpuMs ?? 0) * r.concurrent[10].perSecond) / 1000).toFixed(1)}`).join(', ')} cores of the machine's ${cpus().length} in the same order
+(the main thread, its worker thread and garbage collection), the rest going to the load generator, the model server
+and PostgreSQL. So the answers a second are bounded by the server's CPU a request, not by waiting, and more clients
+only lengthen the queue (p95 at 50 is ${queueRange} times p95 at 10). A turn on PostgreSQL commits ${postgresRows.map((r) => `${r.transactionsPerRequest!.toFixed(1)} (${r.path === 'v1' ? '/v1' : 'widget'})`).join(' and ')}
+transactions (pg_stat_database.xact_commit during the sequential run; each statement outside a transaction is one).
+A CPU profile of the server on PostgreSQL under this load (\`BENCH_CHAT_PROFILE=<dir>\`, \`node --cpu-prof\`, taken on
+2026-12-02) put a quarter of its main thread's time in the pg client sending queries (23% in the \`writev\` system
+calls alone), about 5% in drizzle building the queries' SQL, 5% in garbage collection and a quarter idle; the
+embedder (a feature hash) and the model call are too small to show. On PGlite the same statements run inside the
+server process (in its wasm PostgreSQL), hence its higher CPU a request. Fewer statements a turn is the first
+place to look for the server's time.
+
+For comparison, issue 38 measured on this machine
 Flowise 3.1.4 at p50 40–46 ms, p95 72–97 ms sequential and 29 req/s at 10 at a time, and Parley on PGlite then at
 48–58 / 82–121 ms and 19–21 req/s, with the same kind of document and local model server (Flowise is not measured here).
 ${postgresNote ? `\n${postgresNote}\n` : ''}`,
