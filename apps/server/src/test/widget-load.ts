@@ -77,6 +77,8 @@ export interface WidgetLoadOptions {
   forwardedFor?: boolean;
   /** A visitor leaves after this many questions, answered or refused (by default it asks until the time is up). */
   questionsPerVisitor?: number;
+  /** How long a visitor waits for an answer before counting it an error (default 30 s, what a person would). */
+  requestTimeoutMs?: number;
 }
 
 export interface WidgetLoadResult {
@@ -102,7 +104,7 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
  * questions); every loop is bounded by the deadline.
  */
 export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetLoadResult> {
-  const { baseUrl, chatbotIds, visitors, durationMs, thinkMs = [1000, 4000], questionsPerVisitor = Infinity } = options;
+  const { baseUrl, chatbotIds, visitors, durationMs, thinkMs = [1000, 4000], questionsPerVisitor = Infinity, requestTimeoutMs = REQUEST_TIMEOUT_MS } = options;
   const started = performance.now();
   const deadline = started + durationMs;
   const latencies: number[] = [];
@@ -121,7 +123,7 @@ export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetL
     // Visitors arrive over the first seconds, as the widget loads on pages.
     await sleep(Math.random() * Math.min(3000, durationMs / 4));
     try {
-      const config = await fetch(url('config'), { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const config = await fetch(url('config'), { headers, signal: AbortSignal.timeout(requestTimeoutMs) });
       await config.arrayBuffer();
       if (config.status !== 200 && config.status !== 429) fail(`config ${config.status}`);
     } catch (error) {
@@ -137,7 +139,7 @@ export async function runWidgetLoad(options: WidgetLoadOptions): Promise<WidgetL
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
           body: JSON.stringify({ message: question, visitorId, ...(conversationId ? { conversationId } : {}) }),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          signal: AbortSignal.timeout(requestTimeoutMs),
         });
         if (response.status === 429) {
           await response.arrayBuffer();

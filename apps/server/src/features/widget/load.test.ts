@@ -31,14 +31,17 @@ describe('200 concurrent widget visitors', () => {
   });
 
   it('answers or refuses with 429 and Retry-After — no other error — for 10 seconds', async () => {
-    const result = await runWidgetLoad({ baseUrl, chatbotIds, visitors: 200, durationMs: 10_000, forwardedFor: true });
+    // What this asserts is that every request is answered or refused as designed, not how fast (bench/load-widget.ts
+    // measures that on a built server): in the suite, this process shares two cores with the other test files, and
+    // a visitor that waits for its answer longer than a person would is slow, not wrong. So the visitors wait 90 s.
+    const result = await runWidgetLoad({ baseUrl, chatbotIds, visitors: 200, durationMs: 10_000, forwardedFor: true, requestTimeoutMs: 90_000 });
     console.log(
       `widget load: ${result.visitors} visitors, ${result.answered} answers, ${result.rateLimited} × 429, p50 ${Math.round(result.latencyMs.p50)} ms, p95 ${Math.round(result.latencyMs.p95)} ms`,
     );
     expect(result.errors).toEqual([]);
     // How many get answered depends on the machine (bench/load-widget.ts measures it); here some must be.
     expect(result.answered).toBeGreaterThan(0);
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a visitor past the per-IP limit with 429 and Retry-After (the designed refusal the load test allows)', async () => {
     // Without X-Forwarded-For every visitor is 127.0.0.1 on one chatbot: 30 questions within the minute that starts
