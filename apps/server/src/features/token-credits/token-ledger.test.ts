@@ -191,9 +191,17 @@ describeEachDatabase('one token ledger', (ctx) => {
         reason: 'referral_reward',
         reference: `referral:test:${randomUUID()}`,
       });
+    const first = await history(c, customer.cookie, '?page=1&pageSize=2');
     const second = await history(c, customer.cookie, '?page=2&pageSize=2');
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2, balance: 6000 });
-    expect(second.items.map((row) => row.balanceAfter)).toEqual([1000]);
+    // Newest first; each row's balance is the one before it plus its own change. (Three credits made within the same
+    // clock tick are ordered by id among themselves, the same way in the list and in the running balance.)
+    const rows = [...first.items, ...second.items];
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.balanceAfter).toBe(6000);
+    expect(rows[2]!.balanceAfter).toBe(rows[2]!.tokens);
+    for (let i = 0; i < 2; i++) expect(rows[i]!.balanceAfter).toBe(rows[i + 1]!.balanceAfter + rows[i]!.tokens);
+    expect(rows.map((row) => row.tokens).sort()).toEqual([1000, 2000, 3000]);
     expect((await c.app.inject({ method: 'GET', url: '/api/usage/credit-history?pageSize=500', headers: { cookie: customer.cookie } })).statusCode).toBe(400);
     expect((await c.app.inject({ method: 'GET', url: '/api/usage/credit-history' })).statusCode).toBe(401);
   });
