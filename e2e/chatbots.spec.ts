@@ -244,7 +244,8 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
 
     await pager.getByRole('button', { name: 'Next' }).click();
     await pager.getByText('21–23 of 23').waitFor();
-    expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(['Policy 03', 'Policy 02', 'Policy 01']);
+    // The pager may say so a moment before the list shows the new page's rows (the previous page stays while it loads).
+    await expect.poll(() => rows.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(['Policy 03', 'Policy 02', 'Policy 01']);
 
     // Searching starts from the first page again: "policy 1" is Policy 10 to 19.
     await page.getByLabel('Search sources by name').fill('policy 1');
