@@ -26,13 +26,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { customerApiKeys, documentChunks, knowledgeSources, subscriptionTierLimits } from '../apps/server/src/db/schema/index';
-import { vectorLiteral } from '../apps/server/src/db/vector';
+import { customerApiKeys } from '../apps/server/src/db/schema/index';
 import { hashApiKey } from '../apps/server/src/features/api-keys/service';
-import { chunkText } from '../apps/server/src/rag/chunkers';
-import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
-import { insertChatbotRows } from '../apps/server/src/test/chatbot-rows';
 import { freePort } from '../apps/server/src/test/free-port';
+import { insertModelAnsweredChatbot } from '../apps/server/src/test/model-answered-chatbot';
 import { summarizeLatencies, type LatencySummary } from './latency';
 import { writePerformanceSection } from './performance-doc';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
@@ -48,6 +45,11 @@ const DATABASES = (process.env.BENCH_CHAT_DATABASES ?? 'pglite,postgres').split(
 const PROFILE = process.env.BENCH_CHAT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CHAT_PROFILE)}`] : [];
 const DOCUMENT = 'Refunds are paid back to the original card within five working days. Orders inside the EU are shipped within two working days.';
 const QUESTION = 'How long do refunds take?';
+/**
+ * A question no earlier request asked (its words differ), for the path that must embed each question anew: a
+ * repeated question finds its sentence vectors in the answerer's cache (rag/embedders/cached.ts).
+ */
+const newQuestion = (n: number) => `How long do refunds take for order ${n}?`;
 const ANSWER = ['Refunds are paid back ', 'to the original card ', 'within five working days [1].'];
 
 if (!existsSync(SERVER)) {
@@ -180,7 +182,7 @@ async function drive(exchange: Exchange, options: { connections: number; total?:
 
 interface Row {
   target: string;
-  path: 'widget' | 'v1';
+  path: 'widget' | 'widget-new' | 'v1';
   /** PostgreSQL only: the database's committed transactions (pg_stat_database.xact_commit) a request, sequentially. */
   transactionsPerRequest?: number;
   sequential: Run;
@@ -274,38 +276,12 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
   // two-sentence document, and an API key for every chatbot of its organization.
   const seeding = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'error' }), {});
   const { db } = seeding;
-  await db.insert(subscriptionTierLimits).values({
+  const { organizationId, chatbot } = await insertModelAnsweredChatbot(seeding.database, {
     tier: 'bench-chat',
-    displayName: 'Chat benchmark',
-    description: 'Limits out of reach for the benchmark',
-    monthlyTokenLimit: 2_000_000_000,
-    maxChatbots: 10,
-    apiKeyRequestsPerMinute: 1_000_000,
-    chatbotMessagesPerMinute: 1_000_000,
-    visitorMessagesPerMinute: 1_000_000,
-    sortOrder: 99,
+    name: 'Chat benchmark',
+    document: DOCUMENT,
+    modelName: 'local-model',
   });
-  const { organizationId, chatbot } = await insertChatbotRows(db, {
-    organization: { name: 'Chat benchmark', tier: 'bench-chat' },
-    chatbot: { name: 'Support', status: 'live', modelProvider: 'openai-compatible', modelName: 'local-model', embeddingDimensions: 384 },
-  });
-  const chunks = chunkText(DOCUMENT, { strategy: 'semantic', chunkSize: 120, chunkOverlap: 0 });
-  const vectors = await createLocalEmbedder({ dimensions: 384 }).embed(chunks.map((c) => c.text));
-  const [source] = await db
-    .insert(knowledgeSources)
-    .values({ chatbotId: chatbot.id, organizationId, kind: 'text', name: 'policies', status: 'ready', chunkCount: chunks.length })
-    .returning();
-  await db.insert(documentChunks).values(
-    chunks.map((chunk, j) => ({
-      sourceId: source!.id,
-      chatbotId: chatbot.id,
-      chunkIndex: chunk.index,
-      content: chunk.text,
-      tokenCount: chunk.tokenCount,
-      embedding: vectorLiteral(seeding.database.vectorSearch, vectors[j]!) as unknown as number[],
-      embeddingDimensions: 384,
-    })),
-  );
   const apiKey = `pk_${randomBytes(32).toString('base64url')}`;
   await db.insert(customerApiKeys).values({ organizationId, name: 'bench', prefix: apiKey.slice(0, 11), keyHash: hashApiKey(apiKey) });
   await seeding.close();
@@ -322,6 +298,16 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
         body: JSON.stringify({ message: QUESTION, visitorId: `visitor-${n}` }),
       }),
       ok: widgetOk,
+    };
+    const widgetNew: Exchange = {
+      ...widget,
+      get url() {
+        return widget.url;
+      },
+      request: (n) => ({
+        headers: { accept: 'text/event-stream', 'x-forwarded-for': forwardedFor(n) },
+        body: JSON.stringify({ message: newQuestion(n), visitorId: `visitor-${n}` }),
+      }),
     };
     const v1: Exchange = {
       get url() {
@@ -355,6 +341,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     const callsBefore = modelCalls;
     const requestsBefore = requestNumber;
     await measure(`Parley on ${label}`, 'widget', widget, node.pid, databaseUrl);
+    await measure(`Parley on ${label}`, 'widget-new', widgetNew, node.pid, databaseUrl);
     await measure(`Parley on ${label}`, 'v1', v1, node.pid, databaseUrl);
     modelCallsOnParley += modelCalls - callsBefore;
     parleyRequests += requestNumber - requestsBefore;
@@ -414,10 +401,15 @@ try {
 const failures = rows.reduce((sum, r) => sum + r.sequential.failures + CONCURRENCIES.reduce((s, c) => s + r.concurrent[c].failures, 0), 0);
 if (DATABASES.length < 2 || rows.length === 0) process.exit(failures > 0 ? 1 : 0);
 
-const floorOf = (pathName: Row['path']) => rows.find((r) => r.target.startsWith('bare') && r.path === pathName)!;
+const floorOf = (pathName: Row['path']) => rows.find((r) => r.target.startsWith('bare') && r.path === (pathName === 'widget-new' ? 'widget' : pathName))!;
 const times = (value: number) => `×${value.toFixed(1)}`;
 const cpu = (run: Run) => (run.serverCpuMs === null ? '—' : run.serverCpuMs.toFixed(2));
-const PATHS = { widget: 'widget message (stream read to the end)', v1: '`/v1/chat/completions` (not streamed)' };
+const PATHS = {
+  widget: 'widget message (stream read to the end)',
+  'widget-new': 'widget message, a new question each time',
+  v1: '`/v1/chat/completions` (not streamed)',
+};
+const pathLabel = (pathName: Row['path']) => ({ widget: 'widget', 'widget-new': 'widget, new questions', v1: '/v1' })[pathName];
 const table = rows
   .map((r) => {
     const floor = floorOf(r.path);
@@ -462,11 +454,11 @@ request (one completion a turn: a first question is not rewritten).
 
 Where the time goes: the model answers in about a millisecond and the floor answers the same bodies in well under a
 millisecond, so nearly all of a turn is Parley's own work, and it is CPU: at 10 at a time the server process spends
-${whereRows.map((r) => `${cpu(r.concurrent[10])} ms of CPU a request (${r.target}, ${r.path === 'v1' ? '/v1' : 'widget'})`).join(', ')}, that is
+${whereRows.map((r) => `${cpu(r.concurrent[10])} ms of CPU a request (${r.target}, ${pathLabel(r.path)})`).join(', ')}, that is
 ${whereRows.map((r) => `${(((r.concurrent[10].serverCpuMs ?? 0) * r.concurrent[10].perSecond) / 1000).toFixed(1)}`).join(', ')} cores of the machine's ${cpus().length} in the same order
 (the main thread, its worker thread and garbage collection), the rest going to the load generator, the model server
 and PostgreSQL. So the answers a second are bounded by the server's CPU a request, not by waiting, and more clients
-only lengthen the queue (p95 at 50 is ${queueRange} times p95 at 10). A turn on PostgreSQL commits ${postgresRows.map((r) => `${r.transactionsPerRequest!.toFixed(1)} (${r.path === 'v1' ? '/v1' : 'widget'})`).join(' and ')}
+only lengthen the queue (p95 at 50 is ${queueRange} times p95 at 10). A turn on PostgreSQL commits ${postgresRows.map((r) => `${r.transactionsPerRequest!.toFixed(1)} (${pathLabel(r.path)})`).join(' and ')}
 transactions (pg_stat_database.xact_commit during the sequential run; each statement outside a transaction is one).
 A CPU profile of the server on PostgreSQL under this load (\`BENCH_CHAT_PROFILE=<dir>\`, \`node --cpu-prof\`, taken on
 2026-12-02) put a quarter of its main thread's time in the pg client sending queries (23% in the \`writev\` system

@@ -8,7 +8,7 @@ import { test } from './support/fixtures';
  * the app's frame and a spinner — in the page itself, so a slow connection shows something before the script runs.
  */
 describe('page delivery', () => {
-  test('scripts and the page arrive brotli-compressed; while the script is still on its way the shell shows, then the app replaces it', async ({
+  test('scripts, stylesheets and the page arrive brotli-compressed; while the script is still on its way the shell shows, then the app replaces it', async ({
     server,
     newContext,
   }) => {
@@ -45,14 +45,15 @@ describe('page delivery', () => {
     await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
     expect(await shell.count()).toBe(0);
 
-    // What came over the wire: the page and every script of 1 KB or more, brotli-compressed.
+    // What came over the wire: the page and every script and stylesheet of 1 KB or more, brotli-compressed.
     const arrived = await Promise.all(arrivals);
     expect(arrived.find((file) => file.pathname === '/dashboard')?.encoding).toBe('br');
-    const scripts = arrived.filter((file) => file.pathname.endsWith('.js') && file.bytes >= 1024);
-    expect(scripts.length).toBeGreaterThan(10);
+    const assets = arrived.filter((file) => /\.(js|css)$/.test(file.pathname) && file.bytes >= 1024);
+    expect(assets.filter((file) => file.pathname.endsWith('.js')).length).toBeGreaterThan(10);
+    expect(assets.filter((file) => file.pathname.endsWith('.css')).length).toBeGreaterThan(0);
     expect(
-      scripts.filter((file) => file.encoding !== 'br'),
-      'scripts sent without brotli',
+      assets.filter((file) => file.encoding !== 'br'),
+      'scripts and stylesheets sent without brotli',
     ).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
+import { createReadCache, type ReadCache } from './db/read-cache';
 import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { sessionActivityPlugin } from './features/account/sessions';
@@ -107,6 +108,8 @@ declare module 'fastify' {
     startWorkers: () => Promise<void>;
     /** Fan-out of small events to every server process (handoff messages, inbox changes). */
     realtime: Realtime;
+    /** What every chat turn reads and almost never changes, in memory until a node changes it (db/read-cache.ts). */
+    readCache: ReadCache;
   }
 }
 
@@ -208,6 +211,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before every contract: text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 naming the field.
   await app.register(storableTextPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  // One per app (tests run several in a process); its hook is added after the database's, so it stops listening first.
+  const readCache = await createReadCache(database, { onWarning: (message) => app.log.warn(message) });
+  app.decorate('readCache', readCache);
+  app.addHook('onClose', async () => readCache.close());
   // After the database (their last writes happen before it closes) and before the guard (the audit sees every route).
   await app.register(apiUsagePlugin, { recorder: apiUsage, ownOrigins: config.trustedOrigins });
   await app.register(routeInventoryPlugin);

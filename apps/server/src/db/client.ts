@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDataDirectory } from './data-directory-lock';
+import { listenOnPostgres, pooledNotifications, type NotificationListener } from './notifications';
+import { READ_CACHE_CHANNEL } from './read-cache';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
   enableVectorExtension,
@@ -41,6 +43,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Raw SQL for libraries that bring their own (pg-boss); multi-statement scripts when there are no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Hears every NOTIFY on `channel`, from any node; `listener.onListening` says when notifications start and stop
+   * arriving (db/notifications.ts). Resolves once the first attempt to listen is done; returns the function that stops.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   /**
    * Only this process can use the database: the embedded one on disk, under its directory's lock. A job still active
    * when the job queue starts was left by a process that stopped, and runs again at once rather than after its lease.
@@ -176,6 +183,9 @@ function embeddingSizeIndexer(db: Db, vectorSearch: VectorSearchMode, indexes: V
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const warn = options.onWarning ?? (() => {});
   if (options.databaseUrl) {
+    const databaseUrl = options.databaseUrl;
+    // This process hears of its own changes to cached rows before they return (db/read-cache.ts).
+    const pooled = pooledNotifications([READ_CACHE_CHANNEL]);
     const pool = releaseClientsOnFailedBegin(
       new pg.Pool({
         connectionString: options.databaseUrl,
@@ -185,11 +195,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
         keepAlive: true,
         // Awaited by the pool before it hands a new connection out.
-        onConnect: (client) =>
-          client.query(hnswSessionSettings(vectorIndexFormFor('postgres'))).then(
-            () => undefined,
-            (error: Error) => warn(`Could not set the HNSW search settings: ${error.message}`),
-          ),
+        onConnect: async (client) => {
+          await client
+            .query(hnswSessionSettings(vectorIndexFormFor('postgres')))
+            .catch((error: Error) => warn(`Could not set the HNSW search settings: ${error.message}`));
+          await client.query(pooled.listenStatements).catch((error: Error) => warn(`Could not listen for changes to cached rows: ${error.message}`));
+        },
       }),
     );
     // An idle client that loses its connection must not crash the process.
@@ -197,7 +208,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Nor a checked-out one: pg-pool listens for errors only while a client is idle, so a connection that
     // PostgreSQL terminates in the middle of a transaction (a restart) would otherwise be an uncaught
     // 'error' event. The client's next query fails instead (503), and the pool drops it on release.
-    pool.on('connect', (client) => client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`)));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`));
+      pooled.attach(client);
+    });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     try {
       const vectorSearch = await enableVectorExtension(db);
@@ -238,6 +252,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           await db.execute(sql`select 1`);
         },
         executeSql: async (text, values) => pool.query(text, values),
+        listen: async (channel, listener) => {
+          const unsubscribe = pooled.subscribe(channel, (payload) => listener.onNotify(payload));
+          const stop = await listenOnPostgres(databaseUrl, channel, listener);
+          return async () => {
+            unsubscribe();
+            await stop();
+          };
+        },
         close: async () => {
           await upgrade?.stop();
           await pool.end();
@@ -280,6 +302,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     // PGlite's query() takes one statement; pg-boss sends multi-statement scripts without values.
     executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
+    // One process, no connection to lose: every notification arrives, before the statement that sent it returns.
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
+      listener.onListening(true);
+      return async () => {
+        // The database may be closed already (the app that listened outlived it): nothing is left to stop.
+        await unlisten().catch(() => {});
+      };
+    },
     close: async () => {
       try {
         await client.close();

@@ -94,12 +94,20 @@ describe.skipIf(!!postgresReason)('moving an embedded installation to PostgreSQL
     const result = await moveDatabase(source, target, (p) => progress.push(p));
     const sourceCounts = await counts(source);
     expect(await counts(target)).toEqual(sourceCounts);
-    // Every row is copied but the term counts, which the target's triggers rebuilt from the copied chunks.
-    const { chunk_term_counts: termCounts = 0, ...copiedCounts } = sourceCounts;
+    // Every row is copied but the term counts and the month counters of usage, which the target's triggers rebuilt
+    // from the copied chunks and usage rows: the same months with the same tokens, not twice as many.
+    const { chunk_term_counts: termCounts = 0, organization_usage_months: usageMonths = 0, ...copiedCounts } = sourceCounts;
     expect(result.totalRows).toBe(Object.values(copiedCounts).reduce((sum, n) => sum + n, 0));
     expect(sourceCounts.document_chunks).toBeGreaterThan(0);
     expect(termCounts).toBeGreaterThan(0);
+    expect(usageMonths).toBeGreaterThan(0);
     expect(result.tables.map((t) => t.table)).not.toContain('chunk_term_counts');
+    expect(result.tables.map((t) => t.table)).not.toContain('organization_usage_months');
+    const monthTokens = async (database: Database) =>
+      (await database.executeSql('SELECT organization_id, period, tokens::text FROM organization_usage_months ORDER BY 1, 2', [])).rows;
+    const sourceMonths = await monthTokens(source);
+    expect(sourceMonths.length).toBeGreaterThan(0);
+    expect(await monthTokens(target)).toEqual(sourceMonths);
     expect(progress.at(-1)).toMatchObject({ index: result.tables.length, tables: result.tables.length });
     // Parents before children: the organization before its chatbot, the chatbot before its documents.
     const order = result.tables.map((t) => t.table);

@@ -42,6 +42,12 @@ const FOLD_TERM_COUNTS = `WITH gone AS (DELETE FROM ${TERM_COUNTS} RETURNING cha
   INSERT INTO ${TERM_COUNTS} (chatbot_id, term, chunks) SELECT chatbot_id, term, sum(chunks) FROM gone GROUP BY chatbot_id, term HAVING sum(chunks) <> 0`;
 const LIVE_TERM_COUNTS = `SELECT count(*)::int AS terms, coalesce(sum(chunks), 0)::text AS chunks
   FROM (SELECT sum(chunks) AS chunks FROM ${TERM_COUNTS} GROUP BY chatbot_id, term HAVING sum(chunks) <> 0) live`;
+/**
+ * Kept by the target's trigger on usage_ledger as the ledger's rows arrive (migration 0024): copying it as well would
+ * count every month twice. Compared with the source's afterwards (its months with tokens, and their sum).
+ */
+const USAGE_MONTHS = 'organization_usage_months';
+const LIVE_USAGE_MONTHS = `SELECT count(*)::int AS months, coalesce(sum(tokens), 0)::text AS tokens FROM ${USAGE_MONTHS} WHERE tokens <> 0`;
 const rowsOf = async (database: Database, text: string, values: unknown[] = []) => (await database.executeSql(text, values)).rows as Record<string, unknown>[];
 
 async function publicTables(database: Database): Promise<string[]> {
@@ -106,7 +112,7 @@ export async function moveDatabase(source: Database, target: Database, onProgres
   if (missing.length > 0) throw new Error(`The target lacks tables the source has (${missing.join(', ')}): are both on the same Parley version?`);
   const order = await copyOrder(
     target,
-    targetTables.filter((table) => sourceTables.has(table) && table !== TERM_COUNTS),
+    targetTables.filter((table) => sourceTables.has(table) && table !== TERM_COUNTS && table !== USAGE_MONTHS),
   );
   await prepareTarget(target, targetTables);
 
@@ -168,6 +174,15 @@ export async function moveDatabase(source: Database, target: Database, onProgres
     const [after] = await rowsOf(target, LIVE_TERM_COUNTS);
     if (before?.terms !== after?.terms || before?.chunks !== after?.chunks) {
       throw new Error(`${TERM_COUNTS}: ${before?.terms} terms in ${before?.chunks} places in the source, ${after?.terms} in ${after?.chunks} in the target`);
+    }
+  }
+  if (sourceTables.has(USAGE_MONTHS)) {
+    const [before] = await rowsOf(source, LIVE_USAGE_MONTHS);
+    const [after] = await rowsOf(target, LIVE_USAGE_MONTHS);
+    if (before?.months !== after?.months || before?.tokens !== after?.tokens) {
+      throw new Error(
+        `${USAGE_MONTHS}: ${before?.months} months of ${before?.tokens} tokens in the source, ${after?.months} of ${after?.tokens} in the target`,
+      );
     }
   }
   return result;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './organizations';
 
@@ -72,6 +72,8 @@ export const tokenCredits = pgTable(
     /** What the row was for, as the history shows it (a package's name, a document's). */
     detail: text('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order rows were written in: rows of one clock tick (PGlite's clock ticks in milliseconds) keep it. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('token_credits_organization_idx').on(t.organizationId, t.createdAt)],
 );

@@ -34,6 +34,11 @@ export interface ChatStatsDelta {
  * statement, so concurrent turns wait for a commit rather than for the rest of another turn's round trips.
  */
 export async function addChatStats(db: Db, delta: ChatStatsDelta): Promise<void> {
+  await chatStatsUpsert(db, delta);
+}
+
+/** addChatStats's statement, unrun: a chat turn writes it as a part of its one statement (chat/service.ts). */
+export function chatStatsUpsert(db: Db, delta: ChatStatsDelta) {
   const values = {
     chatbotId: delta.chatbotId,
     organizationId: delta.organizationId,
@@ -54,7 +59,7 @@ export async function addChatStats(db: Db, delta: ChatStatsDelta): Promise<void>
     const name = chatStatsHourly[column as 'questions'].name;
     return sql`${chatStatsHourly[column as 'questions']} + excluded.${sql.identifier(name)}`;
   };
-  await db
+  return db
     .insert(chatStatsHourly)
     .values(values)
     .onConflictDoUpdate({
@@ -76,11 +81,22 @@ export async function addChatStats(db: Db, delta: ChatStatsDelta): Promise<void>
 }
 
 /** Counts one asked question in its group for the day (and whether it was answered). */
-export async function addQuestionStats(
-  db: Db,
-  input: { chatbotId: string; organizationId: string; at: Date; questionKey: string; question: string; answered: boolean },
-): Promise<void> {
-  await db
+export async function addQuestionStats(db: Db, input: QuestionStatsDelta): Promise<void> {
+  await questionStatsUpsert(db, input);
+}
+
+export interface QuestionStatsDelta {
+  chatbotId: string;
+  organizationId: string;
+  at: Date;
+  questionKey: string;
+  question: string;
+  answered: boolean;
+}
+
+/** addQuestionStats's statement, unrun (see chatStatsUpsert). */
+export function questionStatsUpsert(db: Db, input: QuestionStatsDelta) {
+  return db
     .insert(questionStatsDaily)
     .values({
       chatbotId: input.chatbotId,

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_MESSAGES, API_KEYS_ACTIVE_MAX, API_KEYS_ENDED_LISTED, type ApiKey } from '@parley/shared/contracts/api-keys';
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatbots, customerApiKeys } from '../../db/schema/index';
+import { adminUsers, chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { getActiveAdmin } from '../admin-users/service';
 import { findChatbotInOrganization } from '../chatbots/service';
@@ -102,19 +102,23 @@ export async function revokeApiKey(db: Db, { organizationId, userId }: KeyActor,
   if (updated.length === 0) throw new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound);
 }
 
-/** The key behind a bearer secret, if it is live (not revoked, not expired); counts the use. */
+/**
+ * The key behind a bearer secret, if it is live (not revoked, not expired), counting the use: one statement on every
+ * API request, which finds, checks and counts the key together, so a refused key is never counted.
+ */
 export async function authenticateApiKey(db: Db, secret: string): Promise<KeyRow | null> {
   if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
+  // An admin key stops working when its creator is no longer an active administrator (getActiveAdmin's rule).
+  const creatorIsActiveAdmin = exists(
+    db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.userId, customerApiKeys.createdBy), eq(adminUsers.isActive, true))),
+  );
   const [row] = await db
-    .select()
-    .from(customerApiKeys)
-    .where(eq(customerApiKeys.keyHash, hashApiKey(secret)));
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
-  // An admin key stops working when its creator is no longer an active administrator.
-  if (row.adminOnly && !(row.createdBy && (await getActiveAdmin(db, row.createdBy)))) return null;
-  await db
     .update(customerApiKeys)
-    .set({ lastUsedAt: new Date(), usageCount: sql`${customerApiKeys.usageCount} + 1` })
-    .where(eq(customerApiKeys.id, row.id));
-  return row;
+    .set({ lastUsedAt: sql`now()`, usageCount: sql`${customerApiKeys.usageCount} + 1` })
+    .where(and(eq(customerApiKeys.keyHash, hashApiKey(secret)), inUse, or(eq(customerApiKeys.adminOnly, false), creatorIsActiveAdmin)))
+    .returning();
+  return row ?? null;
 }

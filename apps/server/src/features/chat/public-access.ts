@@ -1,9 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import { chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { countLimits, RATE_LIMIT_EXPOSED_HEADERS, rateLimitHeaders, tierRateLimits } from '../tier-limits/rate-limits';
+
+/**
+ * A chatbot's row by id from the read cache (a change to any chatbot drops it on every node); undefined when there is
+ * none. The caller checks its status, organization and origins. The row is shared: nobody changes it.
+ */
+export async function cachedChatbot(db: Db, cache: ReadCache, id: string): Promise<typeof chatbots.$inferSelect | undefined> {
+  return cache.read([chatbots], `chatbot:${id}`, async () => (await db.select().from(chatbots).where(eq(chatbots.id, id)))[0]);
+}
 
 /**
  * What every public (widget) route shares: the live chatbot reachable from the caller's origin (a draft answers
@@ -15,11 +25,8 @@ export function createPublicAccess(app: FastifyInstance, rateLimiter: RateLimite
 
   /** A live chatbot, reachable from this origin (its allowed origins, or Parley's own pages). */
   async function publicChatbot(id: string, origin: string | undefined) {
-    const [chatbot] = await app.db
-      .select()
-      .from(chatbots)
-      .where(and(eq(chatbots.id, id), eq(chatbots.status, 'live')));
-    if (!chatbot) throw new AppError('NOT_FOUND', 'Chatbot not found.');
+    const chatbot = await cachedChatbot(app.db, app.readCache, id);
+    if (chatbot?.status !== 'live') throw new AppError('NOT_FOUND', 'Chatbot not found.');
     if (origin && !ownOrigins.has(origin) && !chatbot.allowedOrigins.includes(origin)) {
       throw new AppError('FORBIDDEN', 'This website is not allowed to use this chatbot.');
     }
@@ -48,7 +55,7 @@ export function createPublicAccess(app: FastifyInstance, rateLimiter: RateLimite
     chatbot: { id: string; organizationId: string },
     kind = 'chat',
   ): Promise<Record<string, string>> {
-    const limits = await tierRateLimits(app.db, chatbot.organizationId);
+    const limits = await tierRateLimits(app.db, chatbot.organizationId, app.readCache);
     const { counted, refused } = await countLimits(rateLimiter, [
       { key: `${kind}:ip:${chatbot.id}:${request.ip}`, limit: limits.visitorMessagesPerMinute },
       { key: `${kind}:bot:${chatbot.id}`, limit: limits.chatbotMessagesPerMinute },

@@ -103,14 +103,11 @@ export async function retrievePassages(
   // The chunks a document's processing is still writing on the embedded database are left out (chunk-writes.ts).
   const only = withoutUnfinishedWrites(database, input.chatbotId);
   const [[queryVector], query] = await Promise.all([input.embedder.embed([input.question]), fullTextQuery(db, input.chatbotId, input.question)]);
-  const byVector = await vectorCandidates(database, {
-    chatbotId: input.chatbotId,
-    queryVector: queryVector!,
-    dimensions: input.embedder.dimensions,
-    limit: candidates,
-    only,
-  });
-  const byText = await rankByBm25(db, input.chatbotId, query, candidates, only);
+  // The halves are independent: on PostgreSQL they run on two connections at once.
+  const [byVector, byText] = await Promise.all([
+    vectorCandidates(database, { chatbotId: input.chatbotId, queryVector: queryVector!, dimensions: input.embedder.dimensions, limit: candidates, only }),
+    rankByBm25(db, input.chatbotId, query, candidates, only),
+  ]);
 
   const share = input.vectorShare ?? vectorShareFor(input.embedder);
   const fused = fuseByScore([byVector.map((r) => ({ id: r.id, score: r.similarity })), byText], [share, 1 - share], input.topK);

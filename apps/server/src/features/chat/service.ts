@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chatbots';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { conversations, messages, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
+import type { ReadCache } from '../../db/read-cache';
+import { rowsOf } from '../../db/raw-sql';
+import { conversations, messages, usageLedger, webhookDeliveries, webhookEvents, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
-import { meterTokens } from '../usage/metering';
+import { monthUsageLock, takeFromBalance } from '../token-credits/service';
+import { pastAllowance } from '../usage/metering';
 import { noticeUsageThresholds } from '../usage/thresholds';
 import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
@@ -17,11 +20,18 @@ import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
 import { questionKey } from '../analytics/question-key';
 import { noteAnswerUsage } from '../api-usage/request-usage';
-import { addChatStats, addQuestionStats, hourOf } from '../analytics/stats';
+import { chatStatsUpsert, hourOf, questionStatsUpsert } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import type { TokenMeter } from '../token-conversion/meter';
 import { tokenAllowance, type TokenAllowance } from '../usage/service';
-import { conversationStartedEvent, emitMessagesCreated, emitWebhookEvent, webhookListeners } from '../webhooks/events';
+import {
+  conversationStartedEvent,
+  emitWebhookEvent,
+  messageCreatedEvents,
+  webhookListeners,
+  webhookOutboxRows,
+  type WebhookListeners,
+} from '../webhooks/events';
 import { upstreamProviderError } from '../../rag/upstream-error';
 import { retrievePassages, type Passage } from './retrieval';
 
@@ -38,6 +48,8 @@ export interface ChatDeps {
   log?: FastifyBaseLogger;
   /** Meters messages by the admin's token conversion rules (features/token-conversion). */
   meter: TokenMeter;
+  /** The rows every turn reads (the tier, who listens to webhooks), kept until a change on any node (db/read-cache.ts). */
+  readCache?: ReadCache;
 }
 const HISTORY_TURNS = 10;
 export const MONTHLY_LIMIT_TEXT = 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.';
@@ -56,37 +68,56 @@ export interface ChatRequest {
   emit(event: ChatStreamEvent): void;
 }
 
-/** The visitor's conversation, or a new one (none given, not theirs, or ended by an agent). */
-async function openConversation(deps: ChatDeps, request: ChatRequest, at: Date): Promise<string> {
-  const { db } = deps.database;
+/**
+ * The turn's conversation: the visitor's own when they name one that no agent ended, or a new one. A new one is
+ * only an id until the turn is stored (storeTurn writes it in the turn's transaction): a first question costs no
+ * round trip of its own, and no conversation without messages is left behind.
+ */
+interface TurnConversation {
+  id: string;
+  isNew: boolean;
+}
+
+async function findConversation(deps: ChatDeps, request: ChatRequest): Promise<TurnConversation> {
   if (request.conversationId) {
-    const [existing] = await db
+    const [existing] = await deps.database.db
       .select({ id: conversations.id, endedAt: conversations.endedAt })
       .from(conversations)
       .where(
         and(eq(conversations.id, request.conversationId), eq(conversations.chatbotId, request.chatbot.id), eq(conversations.visitorId, request.visitorId)),
       );
-    if (existing && !existing.endedAt) return existing.id;
+    if (existing && !existing.endedAt) return { id: existing.id, isNew: false };
   }
-  const { chatbot } = request;
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(conversations)
-      .values({
-        chatbotId: chatbot.id,
-        organizationId: chatbot.organizationId,
-        visitorId: request.visitorId,
-        channel: request.channel,
-        startedAt: at,
-        lastMessageAt: at,
-      })
-      .returning({ id: conversations.id });
-    await emitWebhookEvent(tx, conversationStartedEvent(chatbot, { id: created!.id, channel: request.channel, visitorId: request.visitorId, startedAt: at }));
-    // Last: the chatbot's row for this hour stays locked until the commit (see recordTurnStats).
-    if (countsInAnalytics(request)) await addChatStats(tx, { chatbotId: chatbot.id, organizationId: chatbot.organizationId, at, conversations: 1 });
-    return created!.id;
-  });
+  return { id: randomUUID(), isNew: true };
 }
+
+/** Writes a new conversation with its first `messageCount` messages, and announces it (conversation.started). */
+async function createConversation(
+  tx: Db,
+  request: ChatRequest,
+  conversation: { id: string; startedAt: Date; lastMessageAt: Date; messageCount: number },
+  listeners: WebhookListeners,
+): Promise<void> {
+  const { chatbot } = request;
+  await tx.insert(conversations).values({
+    id: conversation.id,
+    chatbotId: chatbot.id,
+    organizationId: chatbot.organizationId,
+    visitorId: request.visitorId,
+    channel: request.channel,
+    messageCount: conversation.messageCount,
+    startedAt: conversation.startedAt,
+    lastMessageAt: conversation.lastMessageAt,
+  });
+  await emitWebhookEvent(
+    tx,
+    conversationStartedEvent(chatbot, { id: conversation.id, channel: request.channel, visitorId: request.visitorId, startedAt: conversation.startedAt }),
+    listeners,
+  );
+}
+
+/** The webhook subscriptions a turn may emit to, read once for its transaction. */
+const TURN_EVENTS = ['conversation.started', 'message.created', 'usage.threshold_reached'] as const;
 
 /** The owner's test chat is left out of the analytics. */
 const countsInAnalytics = (request: ChatRequest) => request.channel !== 'test';
@@ -122,64 +153,188 @@ function turnStats(outcome: MessageOutcome, latencyMs: number | undefined) {
 }
 
 interface TurnRecord {
-  conversationId: string;
+  conversation: TurnConversation;
   userMessage: { id: string; at: Date; tokens: number; questionKey: string | null };
   answer: { id: string; at: Date; tokens: number; outcome: MessageOutcome; latencyMs?: number };
 }
 
 /**
- * The rollup rows for one finished turn: the question's hour and day, the answer's hour (see rebuild.ts). Every turn
- * of the chatbot this hour adds to one chat_stats_hourly row, locked until the transaction commits, so callers make
- * this the transaction's last statement and the row goes last here: concurrent answers wait for each other's commit
- * only, not for their other statements' round trips.
+ * The rollup rows for one finished turn: the question's hour (with the conversation it started) and day, the
+ * answer's hour (see rebuild.ts); none for the owner's test chat. Every turn of the chatbot this hour adds to one
+ * chat_stats_hourly row, locked until the transaction commits: storeTurn commits right after writing them.
  */
-async function recordTurnStats(db: Db, request: ChatRequest, turn: TurnRecord, question: string): Promise<void> {
-  if (!countsInAnalytics(request)) return;
+function turnStatsUpserts(db: Db, request: ChatRequest, turn: TurnRecord, question: string): SQLWrapper[] {
+  if (!countsInAnalytics(request)) return [];
   const { chatbot } = request;
   const ids = { chatbotId: chatbot.id, organizationId: chatbot.organizationId };
+  const upserts: SQLWrapper[] = [];
   if (turn.userMessage.questionKey) {
-    await addQuestionStats(db, {
-      ...ids,
-      at: turn.userMessage.at,
-      questionKey: turn.userMessage.questionKey,
-      question,
-      answered: turn.answer.outcome === 'answered',
-    });
+    upserts.push(
+      questionStatsUpsert(db, {
+        ...ids,
+        at: turn.userMessage.at,
+        questionKey: turn.userMessage.questionKey,
+        question,
+        answered: turn.answer.outcome === 'answered',
+      }),
+    );
   }
+  const started = turn.conversation.isNew ? 1 : 0;
   const answerRow = { ...ids, at: turn.answer.at, tokens: turn.answer.tokens, ...turnStats(turn.answer.outcome, turn.answer.latencyMs) };
   if (hourOf(turn.userMessage.at).getTime() === hourOf(turn.answer.at).getTime()) {
-    await addChatStats(db, { ...answerRow, tokens: turn.answer.tokens + turn.userMessage.tokens });
+    upserts.push(chatStatsUpsert(db, { ...answerRow, conversations: started, tokens: turn.answer.tokens + turn.userMessage.tokens }));
   } else {
-    await addChatStats(db, { ...ids, at: turn.userMessage.at, tokens: turn.userMessage.tokens });
-    await addChatStats(db, answerRow);
+    upserts.push(chatStatsUpsert(db, { ...ids, at: turn.userMessage.at, conversations: started, tokens: turn.userMessage.tokens }));
+    upserts.push(chatStatsUpsert(db, answerRow));
   }
+  return upserts;
 }
 
-/** Stores the bot's reply that is not an answer (the limit, a handoff) and its turn's figures. */
-async function finishWithoutAnswer(
+/** The bot's side of a turn as stored: an answer, a decline, the limit's message, a handoff line or an error. */
+interface TurnReply {
+  id: string;
+  at: Date;
+  text: string;
+  outcome: MessageOutcome;
+  tokens?: number;
+  latencyMs?: number;
+  sources?: Citation[];
+}
+
+/** What a metered turn charges: the question's and the answer's tokens, against the month's allowance. */
+interface TurnMetering {
+  limit: number;
+  /** Written once: the overage row's reference (see takeFromBalance). */
+  reference: string;
+  detail: string;
+}
+
+/**
+ * Writes one turn in one transaction, its rows in ONE statement (data-modifying CTEs: one round trip where there
+ * were a dozen, decisions §108): the conversation when it is new (or its count), the visitor's message unless it was
+ * stored before (`questionStored`: a handoff was asked for), the reply, the usage rows with the month's counter
+ * locked (`metering`), and the rollups. What only some turns need follows in the same transaction: the part past the
+ * monthly allowance taken from the token balance, the usage e-mails and webhooks at a threshold, and the webhook
+ * events when someone listens. All or nothing: a turn is never half stored, whatever stops the process.
+ */
+async function storeTurn(
   deps: ChatDeps,
   request: ChatRequest,
-  turn: { conversationId: string; userMessage: TurnRecord['userMessage'] },
-  reply: { text: string; outcome: MessageOutcome },
-): Promise<string> {
-  const { db } = deps.database;
-  return db.transaction(async (tx) => {
-    const at = new Date();
-    const [answer] = await tx
-      .insert(messages)
-      .values({ conversationId: turn.conversationId, role: 'assistant', content: reply.text, isAnswered: false, outcome: reply.outcome, createdAt: at })
-      .returning({ id: messages.id });
-    await tx.update(messages).set({ isAnswered: false }).where(eq(messages.id, turn.userMessage.id));
-    await tx
-      .update(conversations)
-      .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: at })
-      .where(eq(conversations.id, turn.conversationId));
-    await emitMessagesCreated(tx, request.chatbot, turn.conversationId, [
-      { id: turn.userMessage.id, role: 'user', content: request.message, createdAt: turn.userMessage.at },
-      { id: answer!.id, role: 'assistant', content: reply.text, createdAt: at, outcome: reply.outcome },
+  turn: { conversation: TurnConversation; userMessage: TurnRecord['userMessage']; questionStored?: boolean },
+  reply: TurnReply,
+  metering?: TurnMetering,
+): Promise<void> {
+  const { chatbot } = request;
+  const { conversation, userMessage } = turn;
+  const answered = reply.outcome === 'answered';
+  const tokens = { question: userMessage.tokens, answer: reply.tokens ?? 0 };
+  await deps.database.db.transaction(async (tx) => {
+    // The turn writes no webhook configuration, so the cached subscriptions hold inside its transaction.
+    const listeners = await webhookListeners(tx, chatbot.organizationId, TURN_EVENTS, deps.readCache);
+    const lastMessageAt = new Date();
+    const creates = conversation.isNew && !turn.questionStored;
+    const parts: [string, SQLWrapper][] = [];
+    parts.push([
+      'conversation',
+      creates
+        ? tx.insert(conversations).values({
+            id: conversation.id,
+            chatbotId: chatbot.id,
+            organizationId: chatbot.organizationId,
+            visitorId: request.visitorId,
+            channel: request.channel,
+            messageCount: 2,
+            startedAt: userMessage.at,
+            lastMessageAt,
+          })
+        : tx
+            .update(conversations)
+            .set({ messageCount: sql`${conversations.messageCount} + ${turn.questionStored ? 1 : 2}`, lastMessageAt })
+            .where(eq(conversations.id, conversation.id)),
     ]);
-    await recordTurnStats(tx, request, { ...turn, answer: { id: answer!.id, at, tokens: 0, outcome: reply.outcome } }, request.message);
-    return answer!.id;
+    const answer = {
+      id: reply.id,
+      conversationId: conversation.id,
+      role: 'assistant' as const,
+      content: reply.text,
+      tokens: tokens.answer,
+      ...(reply.latencyMs !== undefined ? { latencyMs: reply.latencyMs } : {}),
+      ...(reply.sources ? { sources: reply.sources } : {}),
+      isAnswered: answered,
+      outcome: reply.outcome,
+      createdAt: reply.at,
+    };
+    if (turn.questionStored) {
+      parts.push(['answer', tx.insert(messages).values(answer)]);
+      parts.push(['question', tx.update(messages).set({ tokens: tokens.question, isAnswered: answered }).where(eq(messages.id, userMessage.id))]);
+    } else {
+      const question = {
+        id: userMessage.id,
+        conversationId: conversation.id,
+        role: 'user' as const,
+        content: request.message,
+        tokens: tokens.question,
+        isAnswered: answered,
+        questionKey: userMessage.questionKey,
+        createdAt: userMessage.at,
+      };
+      parts.push(['messages', tx.insert(messages).values([question, answer])]);
+    }
+    if (metering) {
+      // The counter is locked (and read) before the usage rows' trigger adds to it, at the end of the statement.
+      parts.push(['month', monthUsageLock(tx, chatbot.organizationId)]);
+      parts.push([
+        'usage',
+        tx.insert(usageLedger).values([
+          { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: userMessage.id, tokenType: 'input', tokens: tokens.question },
+          { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: reply.id, tokenType: 'output', tokens: tokens.answer },
+        ]),
+      ]);
+    }
+    // The outbox: its events and their deliveries, when someone listens (conversation.started before message.created).
+    const outbox = webhookOutboxRows(
+      [
+        ...(creates
+          ? [conversationStartedEvent(chatbot, { id: conversation.id, channel: request.channel, visitorId: request.visitorId, startedAt: userMessage.at })]
+          : []),
+        ...(reply.outcome === 'error'
+          ? []
+          : messageCreatedEvents(chatbot, conversation.id, [
+              { id: userMessage.id, role: 'user', content: request.message, createdAt: userMessage.at, tokens: tokens.question },
+              { id: reply.id, role: 'assistant', content: reply.text, createdAt: reply.at, outcome: reply.outcome, tokens: tokens.answer },
+            ])),
+      ],
+      listeners,
+    );
+    if (outbox.events.length > 0) {
+      parts.push(['webhook_events', tx.insert(webhookEvents).values(outbox.events)]);
+      // Their ids follow the rows' order, and each endpoint is sent its deliveries by ascending id.
+      parts.push(['webhook_deliveries', tx.insert(webhookDeliveries).values(outbox.deliveries)]);
+    }
+    // The rollups last: their rows stay locked until the commit (at once, unless the turn crossed the allowance).
+    const stats = turnStatsUpserts(tx, request, { conversation, userMessage, answer: { ...reply, tokens: tokens.answer } }, request.message);
+    stats.forEach((upsert, i) => parts.push([`stats_${i}`, upsert]));
+    const result = await tx.execute(
+      sql`WITH ${sql.join(
+        // Drizzle writes an embedded statement in parentheses, as a CTE's body must be.
+        parts.map(([name, part]) => sql`${sql.identifier(name)} AS ${part}`),
+        sql`, `,
+      )} SELECT ${metering ? sql`(SELECT ${sql.identifier('tokens')} FROM ${sql.identifier('month')})` : sql`NULL`} AS used_before`,
+    );
+
+    if (metering) {
+      // The turn's part past the monthly allowance, taken from the token balance under the counter's lock, exactly.
+      const usedBefore = Number(rowsOf<{ used_before: string | number | null }>(result)[0]?.used_before ?? 0);
+      const metered = tokens.question + tokens.answer;
+      await takeFromBalance(tx, {
+        organizationId: chatbot.organizationId,
+        tokens: pastAllowance(usedBefore, usedBefore + metered, metering.limit),
+        reason: 'overage_taken',
+        reference: metering.reference,
+        detail: metering.detail,
+      });
+      await noticeUsageThresholds(tx, { jobs: deps.jobs, listeners }, chatbot.organizationId, { use: { usedBefore, limit: metering.limit, metered } });
+    }
   });
 }
 
@@ -194,10 +349,11 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
   const { db } = deps.database;
   const { chatbot } = request;
   const userAt = new Date();
-  const conversationId = await openConversation(deps, request, userAt);
+  const conversation = await findConversation(deps, request);
+  const conversationId = conversation.id;
 
   // A person is answering (or about to): the visitor's message goes to the inbox, not to the bot.
-  if (request.channel === 'widget') {
+  if (request.channel === 'widget' && !conversation.isNew) {
     const open = await findOpenHandoff(db, conversationId);
     if (open) {
       const { messageId } = await recordVisitorMessage(deps, { handoff: open, content: request.message, at: userAt });
@@ -210,14 +366,16 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
 
   const history = (
     request.history ??
-    (
-      await db
-        .select({ role: messages.role, content: messages.content, outcome: messages.outcome })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), inArray(messages.role, ['user', 'assistant'])))
-        .orderBy(desc(messages.createdAt))
-        .limit(HISTORY_TURNS)
-    ).reverse()
+    (conversation.isNew
+      ? []
+      : (
+          await db
+            .select({ role: messages.role, content: messages.content, outcome: messages.outcome })
+            .from(messages)
+            .where(and(eq(messages.conversationId, conversationId), inArray(messages.role, ['user', 'assistant'])))
+            .orderBy(desc(messages.createdAt))
+            .limit(HISTORY_TURNS)
+        ).reverse())
   ).map((turn) => ({
     role: turn.role as 'user' | 'assistant',
     content: turn.content,
@@ -227,13 +385,24 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
   const wantsPerson = canHandOff(request) && asksForPerson(request.message);
   // Asking for a person is not a question about the documents: it is left out of the top questions.
   const key = countsInAnalytics(request) && !wantsPerson ? questionKey(request.message) : null;
-  const [userMessage] = await db
-    .insert(messages)
-    .values({ conversationId, role: 'user', content: request.message, tokens: 0, questionKey: key, createdAt: userAt })
-    .returning({ id: messages.id });
-  const userTurn = { id: userMessage!.id, at: userAt, tokens: 0, questionKey: key };
+  const userTurn = { id: randomUUID(), at: userAt, tokens: 0, questionKey: key };
 
   if (wantsPerson) {
+    // The handoff is about a stored conversation: the visitor's message is written first, the reply after.
+    await db.transaction(async (tx) => {
+      if (conversation.isNew) {
+        const listeners = await webhookListeners(tx, chatbot.organizationId, TURN_EVENTS, deps.readCache);
+        await createConversation(tx, request, { id: conversationId, startedAt: userAt, lastMessageAt: userAt, messageCount: 1 }, listeners);
+      } else {
+        await tx
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: userAt })
+          .where(eq(conversations.id, conversationId));
+      }
+      await tx
+        .insert(messages)
+        .values({ id: userTurn.id, conversationId, role: 'user', content: request.message, tokens: 0, questionKey: key, createdAt: userAt });
+    });
     const handoff = await requestHandoff(deps, {
       chatbot,
       conversationId,
@@ -243,11 +412,12 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
       at: userAt,
     });
     const isWaiting = handoff.result === 'requested' || handoff.result === 'already';
-    const replyId = await finishWithoutAnswer(
+    const replyId = randomUUID();
+    await storeTurn(
       deps,
       request,
-      { conversationId, userMessage: userTurn },
-      { text: handoff.text, outcome: isWaiting ? 'handoff' : 'declined' },
+      { conversation, userMessage: userTurn, questionStored: true },
+      { id: replyId, at: new Date(), text: handoff.text, outcome: isWaiting ? 'handoff' : 'declined' },
     );
     request.emit({ type: 'meta', conversationId, messageId: replyId });
     request.emit({
@@ -260,9 +430,10 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
   }
 
   // Over the monthly token limit: a clear message instead of an answer, and nothing more metered.
-  const allowance = request.allowance ?? (await tokenAllowance(db, chatbot.organizationId));
+  const allowance = request.allowance ?? (await tokenAllowance(db, chatbot.organizationId, deps.readCache));
   if (allowance.isOver) {
-    const limitedId = await finishWithoutAnswer(deps, request, { conversationId, userMessage: userTurn }, { text: MONTHLY_LIMIT_TEXT, outcome: 'limited' });
+    const limitedId = randomUUID();
+    await storeTurn(deps, request, { conversation, userMessage: userTurn }, { id: limitedId, at: new Date(), text: MONTHLY_LIMIT_TEXT, outcome: 'limited' });
     request.emit({ type: 'meta', conversationId, messageId: limitedId });
     request.emit({ type: 'delta', text: MONTHLY_LIMIT_TEXT });
     request.emit({ type: 'done', answered: false, limited: true, citations: [], tokens: 0 });
@@ -275,6 +446,7 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
   request.emit({ type: 'meta', conversationId, messageId: answerId });
 
   let text = '';
+  let stored = false;
   try {
     // A follow-up is read with the question before it (rag/answerers/follow-up.ts).
     const previousQuestion = history.findLast((turn) => turn.role === 'user' && !turn.failed)?.content;
@@ -339,60 +511,14 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     const answerTokens = await deps.meter.messageTokens(text);
     const latencyMs = Math.round(performance.now() - started);
     const outcome: MessageOutcome = answered ? 'answered' : 'declined';
-    await db.transaction(async (tx) => {
-      await tx.insert(messages).values({
-        id: answerId,
-        conversationId,
-        role: 'assistant',
-        content: text,
-        tokens: answerTokens,
-        latencyMs,
-        sources: citations,
-        isAnswered: answered,
-        outcome,
-        createdAt: answerAt,
-      });
-      await tx.update(messages).set({ tokens: questionTokens, isAnswered: answered }).where(eq(messages.id, userTurn.id));
-      // The turn's tokens, and their part past the monthly allowance taken from the token balance, exactly.
-      const metered = await meterTokens(tx, {
-        organizationId: chatbot.organizationId,
-        rows: [
-          { chatbotId: chatbot.id, messageId: userTurn.id, tokenType: 'input', tokens: questionTokens },
-          { chatbotId: chatbot.id, messageId: answerId, tokenType: 'output', tokens: answerTokens },
-        ],
-        limit: allowance.limit,
-        reference: `overage:message:${answerId}`,
-        detail: `Answer of ${chatbot.name}`,
-      });
-      await tx
-        .update(conversations)
-        .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
-        .where(eq(conversations.id, conversationId));
-      const listeners = await webhookListeners(tx, chatbot.organizationId, ['message.created', 'usage.threshold_reached']);
-      await emitMessagesCreated(
-        tx,
-        chatbot,
-        conversationId,
-        [
-          { id: userTurn.id, role: 'user', content: request.message, createdAt: userAt, tokens: questionTokens },
-          { id: answerId, role: 'assistant', content: text, createdAt: answerAt, outcome, tokens: answerTokens },
-        ],
-        listeners,
-      );
-      await noticeUsageThresholds(tx, { jobs: deps.jobs, listeners }, chatbot.organizationId, {
-        use: { usedBefore: metered.usedBefore, limit: allowance.limit, metered: questionTokens + answerTokens },
-      });
-      await recordTurnStats(
-        tx,
-        request,
-        {
-          conversationId,
-          userMessage: { ...userTurn, tokens: questionTokens },
-          answer: { id: answerId, at: answerAt, tokens: answerTokens, outcome, latencyMs },
-        },
-        request.message,
-      );
-    });
+    await storeTurn(
+      deps,
+      request,
+      { conversation, userMessage: { ...userTurn, tokens: questionTokens } },
+      { id: answerId, at: answerAt, text, outcome, tokens: answerTokens, latencyMs, sources: citations },
+      { limit: allowance.limit, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
+    );
+    stored = true;
     // The request's tokens and estimated cost for API usage analytics (cost from the provider's own counts when it gave them).
     noteAnswerUsage({
       chatbotId: chatbot.id,
@@ -413,25 +539,11 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
       ...(canHandOff(request) && !answered ? { offerHandoff: true } : {}),
     });
   } catch (error) {
-    // The turn is kept as an error (with what was streamed, if anything), unmetered, and counted.
-    await db
-      .transaction(async (tx) => {
-        await tx
-          .insert(messages)
-          .values({ id: answerId, conversationId, role: 'assistant', content: text, outcome: 'error', isAnswered: false, createdAt: answerAt });
-        await tx.update(messages).set({ isAnswered: false }).where(eq(messages.id, userTurn.id));
-        await tx
-          .update(conversations)
-          .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: new Date() })
-          .where(eq(conversations.id, conversationId));
-        await recordTurnStats(
-          tx,
-          request,
-          { conversationId, userMessage: userTurn, answer: { id: answerId, at: answerAt, tokens: 0, outcome: 'error' } },
-          request.message,
-        );
-      })
-      .catch(() => {});
+    // The turn is kept as an error (with what was streamed, if anything), unmetered, and counted — unless it was
+    // stored already and only telling the visitor failed.
+    if (!stored) {
+      await storeTurn(deps, request, { conversation, userMessage: userTurn }, { id: answerId, at: answerAt, text, outcome: 'error' }).catch(() => {});
+    }
     // A model provider's failure is told as the provider's (the OpenAI-compatible API answers it 502), not as ours.
     throw upstreamProviderError(error) ?? error;
   }
@@ -439,5 +551,14 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
 
 /** The running app's dependencies for answering (read per request: the job queue starts after the routes). */
 export function chatDeps(app: FastifyInstance): ChatDeps {
-  return { database: app.database, db: app.db, config: app.config, realtime: app.realtime, jobs: app.jobs, log: app.log, meter: app.tokenMeter };
+  return {
+    database: app.database,
+    db: app.db,
+    config: app.config,
+    realtime: app.realtime,
+    jobs: app.jobs,
+    log: app.log,
+    meter: app.tokenMeter,
+    readCache: app.readCache,
+  };
 }

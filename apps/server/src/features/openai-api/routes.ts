@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
 import { API_REQUESTS_PER_IP_PER_MINUTE } from '@parley/shared/constants';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { upstreamProviderError, type UpstreamProviderError } from '../../rag/upstream-error';
 import { authenticateApiKey } from '../api-keys/service';
 import { noteApiKeyCaller } from '../api-usage/request-usage';
+import { cachedChatbot } from '../chat/public-access';
 import { answerChatMessage, chatDeps } from '../chat/service';
 import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/rate-limits';
 import { tokenAllowance } from '../usage/service';
@@ -170,13 +171,9 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
         );
       }
       const body = parsed.data;
-      const allowed = key.chatbotId ? [key.chatbotId] : null;
-      const [chatbot] = /^[0-9a-f-]{36}$/i.test(body.model)
-        ? await app.db
-            .select()
-            .from(chatbots)
-            .where(and(eq(chatbots.id, body.model), eq(chatbots.organizationId, key.organizationId), ...(allowed ? [inArray(chatbots.id, allowed)] : [])))
-        : [];
+      const found = /^[0-9a-f-]{36}$/i.test(body.model) ? await cachedChatbot(app.db, app.readCache, body.model) : undefined;
+      // Another organization's chatbot, or one the key is not scoped to, does not exist for this key.
+      const chatbot = found?.organizationId === key.organizationId && (!key.chatbotId || key.chatbotId === found.id) ? found : undefined;
       if (!chatbot)
         return openAiError(
           reply,
@@ -197,7 +194,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       if (question.content.length > 4000) return openAiError(reply, 400, 'The last message must be at most 4000 characters.', 'invalid_request_error', null);
 
       // The organization's tier sets the key's and the chatbot's limits (the chatbot's is shared with the widget).
-      const tierLimits = await tierRateLimits(app.db, chatbot.organizationId);
+      const tierLimits = await tierRateLimits(app.db, chatbot.organizationId, app.readCache);
       const { counted, refused } = await countLimits(rateLimiter, [
         { key: `chat:key:${key.id}`, limit: tierLimits.apiKeyRequestsPerMinute },
         { key: `chat:bot:${chatbot.id}`, limit: tierLimits.chatbotMessagesPerMinute },
@@ -215,7 +212,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       }
       const limitHeaders = rateLimitHeaders(counts);
       reply.headers(limitHeaders);
-      const allowance = await tokenAllowance(app.db, chatbot.organizationId);
+      const allowance = await tokenAllowance(app.db, chatbot.organizationId, app.readCache);
       if (allowance.isOver) {
         return openAiError(
           reply,

@@ -1,15 +1,16 @@
 import type { TierRateLimits } from '@parley/shared/contracts/tier-limits';
 import type { Db } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter';
 import { organizationTier } from '../usage/service';
 
 /**
  * The rate limits of an organization's tier (an unknown or inactive tier falls back to free, as for every limit).
- * Read from the database on every request, like the other tier limits: a change on Tier Limits holds at once on
- * every node, with no cache to expire.
+ * From the read cache, whose tiers every node drops when a tier or an organization's plan changes: a change on Tier
+ * Limits holds on every node without a restart, as soon as the change's notification reaches it.
  */
-export async function tierRateLimits(db: Db, organizationId: string): Promise<TierRateLimits> {
-  const tier = await organizationTier(db, organizationId);
+export async function tierRateLimits(db: Db, organizationId: string, cache: ReadCache): Promise<TierRateLimits> {
+  const tier = await organizationTier(db, organizationId, cache);
   return {
     apiKeyRequestsPerMinute: tier.apiKeyRequestsPerMinute,
     chatbotMessagesPerMinute: tier.chatbotMessagesPerMinute,

@@ -45,7 +45,13 @@ export async function tokenBalance(db: Executor, organizationId: string): Promis
  * exactly once, however many answers are metered at the same moment.
  */
 export async function lockMonthUsage(tx: Executor, organizationId: string): Promise<number> {
-  const [row] = await tx
+  const [row] = await monthUsageLock(tx, organizationId);
+  return Number(row?.tokens ?? 0);
+}
+
+/** lockMonthUsage's statement, unrun: it returns `tokens`, the month's tokens before this transaction's use. */
+export function monthUsageLock(tx: Executor, organizationId: string) {
+  return tx
     .insert(organizationUsageMonths)
     .values({ organizationId, period: sql`to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')`, tokens: 0 })
     .onConflictDoUpdate({
@@ -53,7 +59,6 @@ export async function lockMonthUsage(tx: Executor, organizationId: string): Prom
       set: { tokens: sql`${organizationUsageMonths.tokens}` },
     })
     .returning({ tokens: organizationUsageMonths.tokens });
-  return Number(row?.tokens ?? 0);
 }
 
 /**
@@ -94,7 +99,8 @@ export async function creditHistory(db: Db, organizationId: string, query: Credi
       reason: tokenCredits.reason,
       detail: tokenCredits.detail,
       createdAt: tokenCredits.createdAt,
-      balanceAfter: sql<string>`sum(${tokenCredits.tokens}) OVER (ORDER BY ${tokenCredits.createdAt}, ${tokenCredits.id})`.as('balance_after'),
+      seq: tokenCredits.seq,
+      balanceAfter: sql<string>`sum(${tokenCredits.tokens}) OVER (ORDER BY ${tokenCredits.createdAt}, ${tokenCredits.seq})`.as('balance_after'),
     })
     .from(tokenCredits)
     .where(eq(tokenCredits.organizationId, organizationId))
@@ -103,7 +109,7 @@ export async function creditHistory(db: Db, organizationId: string, query: Credi
     db
       .select()
       .from(running)
-      .orderBy(desc(running.createdAt), desc(running.id))
+      .orderBy(desc(running.createdAt), desc(running.seq))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatbots, organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';
+import type { ReadCache } from '../../db/read-cache';
+import { chatbots, organizations, organizationUsageMonths, subscriptionTierLimits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { tokenBalance } from '../token-credits/service';
 
@@ -13,22 +14,31 @@ export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** This month's metered tokens of an organization, as a scalar subquery. */
+/**
+ * The month's metered tokens of an organization: its counter (organization_usage_months), which a trigger on
+ * usage_ledger keeps equal to the sum of the month's ledger rows (migration 0024), read by its primary key.
+ */
 const monthUsage = (db: Db, organizationId: string, now: Date) =>
   db
-    .select({ total: sql`coalesce(sum(${usageLedger.tokens}), 0)` })
-    .from(usageLedger)
-    .where(and(eq(usageLedger.organizationId, organizationId), gte(usageLedger.createdAt, currentPeriod(now).start)));
+    .select({ tokens: organizationUsageMonths.tokens })
+    .from(organizationUsageMonths)
+    .where(
+      and(eq(organizationUsageMonths.organizationId, organizationId), eq(organizationUsageMonths.period, currentPeriod(now).start.toISOString().slice(0, 7))),
+    );
+
+/** What a cached tier is dropped on: a change of an organization's tier, or of a tier's limits. */
+const TIER_TABLES = [organizations, subscriptionTierLimits];
+const tierKey = (organizationId: string) => `tier:${organizationId}`;
 
 /**
  * The tier whose limits apply to an organization (an unknown or inactive tier falls back to free) and, with `now`,
  * its tokens metered this month. One query, as it is on the path of every widget answer: the organization joined to
- * its own active tier and to free, its own first, with the month's sum beside it.
+ * its own active tier and to free, its own first, with the month's counter beside it.
  */
 async function readTier(db: Db, organizationId: string, now?: Date) {
   const ownActiveTier = and(eq(subscriptionTierLimits.tier, organizations.tier), eq(subscriptionTierLimits.isActive, true));
   const [row] = await db
-    .select({ tier: subscriptionTierLimits, used: now ? sql<string>`(${monthUsage(db, organizationId, now)})` : sql<null>`null` })
+    .select({ tier: subscriptionTierLimits, used: now ? sql<string | null>`(${monthUsage(db, organizationId, now)})` : sql<null>`null` })
     .from(organizations)
     .leftJoin(subscriptionTierLimits, or(ownActiveTier, eq(subscriptionTierLimits.tier, 'free')))
     .where(eq(organizations.id, organizationId))
@@ -39,19 +49,34 @@ async function readTier(db: Db, organizationId: string, now?: Date) {
   return { tier: row.tier, used: Number(row.used ?? 0) };
 }
 
-/** The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. */
-export async function organizationTier(db: Db, organizationId: string) {
-  return (await readTier(db, organizationId)).tier;
+/**
+ * The tier whose limits apply to an organization; an unknown or inactive tier falls back to free. From `cache` when
+ * given (the chat turn's reads): a change on Tier Limits or of the organization's plan drops it on every node.
+ */
+export async function organizationTier(db: Db, organizationId: string, cache?: ReadCache) {
+  const read = async () => (await readTier(db, organizationId)).tier;
+  return cache ? cache.read(TIER_TABLES, tierKey(organizationId), read) : read();
 }
 
-/** The organization's tier and its tokens metered this month (UTC), in one query. */
-export async function organizationTierAndUsage(db: Db, organizationId: string, now = new Date()) {
-  return readTier(db, organizationId, now);
+/**
+ * The organization's tier and its tokens metered this month (UTC), in one query; with `cache`, the tier from it and
+ * the month's tokens, never cached, by the counter's primary key.
+ */
+export async function organizationTierAndUsage(db: Db, organizationId: string, now = new Date(), cache?: ReadCache) {
+  if (!cache) return readTier(db, organizationId, now);
+  // A tier not kept is read with the month's tokens beside it, as without a cache: still one query.
+  let used: number | undefined;
+  const tier = await cache.read(TIER_TABLES, tierKey(organizationId), async () => {
+    const read = await readTier(db, organizationId, now);
+    used = read.used;
+    return read.tier;
+  });
+  return { tier, used: used ?? (await tokensUsedThisMonth(db, organizationId, now)) };
 }
 
 export async function tokensUsedThisMonth(db: Db, organizationId: string, now = new Date()): Promise<number> {
   const [row] = await monthUsage(db, organizationId, now);
-  return Number(row?.total ?? 0);
+  return Number(row?.tokens ?? 0);
 }
 
 /**
@@ -64,8 +89,9 @@ export interface TokenAllowance {
   limit: number;
 }
 
-export async function tokenAllowance(db: Db, organizationId: string): Promise<TokenAllowance> {
-  const { tier, used } = await organizationTierAndUsage(db, organizationId);
+/** `cache`: the tier from the read cache (the chat turn); the month's tokens are always read. */
+export async function tokenAllowance(db: Db, organizationId: string, cache?: ReadCache): Promise<TokenAllowance> {
+  const { tier, used } = await organizationTierAndUsage(db, organizationId, new Date(), cache);
   const limit = tier.monthlyTokenLimit;
   if (limit === UNLIMITED || used < limit) return { isOver: false, used, limit };
   // Past the allowance, each use is taken from the token balance when it is metered: what is left of it is the sum.

@@ -1,6 +1,7 @@
 import { type WebhookChatbot, type WebhookEventData, type WebhookEventType, type WebhookPayload } from '@parley/shared/contracts/webhooks';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import { webhookConfigs, webhookDeliveries, webhookEvents, type chatbots, type handoffs, type knowledgeSources } from '../../db/schema/index';
 import { newWebhookEventId } from './signing';
 
@@ -21,23 +22,19 @@ export interface WebhookEventInput<T extends WebhookEventType> {
 export type WebhookListeners = ReadonlyMap<WebhookEventType, readonly string[]>;
 
 /**
- * Who listens to these event types, in one indexed query. A transaction that emits several kinds of events (an
- * answer: message.created, and usage.threshold_reached when a limit is crossed) reads them once and passes them on.
+ * Who listens to these event types: the organization's active configurations and the installation-wide ones, in one
+ * indexed query, or from `cache` (the chat turn), which every node drops when a configuration's organization, event
+ * types or activity changes. A transaction that emits several kinds of events (an answer: message.created, and
+ * usage.threshold_reached when a limit is crossed) reads them once and passes them on. With `cache`, `db` must not
+ * have changed webhook_configs in its transaction (see ReadCache.read).
  */
-export async function webhookListeners(db: Db, organizationId: string, types: readonly WebhookEventType[]): Promise<WebhookListeners> {
-  const rows = await db
-    .select({ id: webhookConfigs.id, eventTypes: webhookConfigs.eventTypes })
-    .from(webhookConfigs)
-    .where(
-      and(
-        or(eq(webhookConfigs.organizationId, organizationId), isNull(webhookConfigs.organizationId)),
-        eq(webhookConfigs.isActive, true),
-        sql`${webhookConfigs.eventTypes} ?| array[${sql.join(
-          types.map((type) => sql`${type}`),
-          sql`, `,
-        )}]::text[]`,
-      ),
-    );
+export async function webhookListeners(db: Db, organizationId: string, types: readonly WebhookEventType[], cache?: ReadCache): Promise<WebhookListeners> {
+  const read = () =>
+    db
+      .select({ id: webhookConfigs.id, eventTypes: webhookConfigs.eventTypes })
+      .from(webhookConfigs)
+      .where(and(or(eq(webhookConfigs.organizationId, organizationId), isNull(webhookConfigs.organizationId)), eq(webhookConfigs.isActive, true)));
+  const rows = cache ? await cache.read([webhookConfigs], `webhook-listeners:${organizationId}`, read) : await read();
   return new Map(types.map((type) => [type, rows.filter((row) => row.eventTypes.includes(type)).map((row) => row.id)]));
 }
 
@@ -60,27 +57,41 @@ export function webhookBody<T extends keyof WebhookEventData>(type: T, at: Date,
 export async function emitWebhookEvents<T extends WebhookEventType>(db: Db, events: WebhookEventInput<T>[], listeners?: WebhookListeners): Promise<string[]> {
   const first = events[0];
   if (!first) return [];
-  const configIds = await listenersOf(db, first.organizationId, first.type, listeners);
-  if (configIds.length === 0) return [];
-  const ids: string[] = [];
+  const known = listeners ?? new Map([[first.type, await listenersOf(db, first.organizationId, first.type)]]);
+  const rows = webhookOutboxRows(events as AnyWebhookEventInput[], known);
+  if (rows.events.length === 0) return [];
+  await db.insert(webhookEvents).values(rows.events);
+  // One statement: its rows take their ids in the order given, which keeps each endpoint's order (deliveries are sent by ascending id).
+  await db.insert(webhookDeliveries).values(rows.deliveries);
+  return rows.events.map((event) => event.id);
+}
+
+/** An event of any type. */
+export type AnyWebhookEventInput = { [T in WebhookEventType]: WebhookEventInput<T> }[WebhookEventType];
+
+/**
+ * The outbox rows of `events`: each event that someone in `listeners` listens to, with a pending delivery per
+ * listening configuration, in the events' order (an event nobody wants is not kept). For callers that write them as
+ * a part of a statement of their own (a chat turn, chat/service.ts); emitWebhookEvents writes them itself.
+ */
+export function webhookOutboxRows(
+  events: readonly AnyWebhookEventInput[],
+  listeners: WebhookListeners,
+): { events: { id: string; organizationId: string; type: WebhookEventType; payload: string }[]; deliveries: { eventId: string; configId: string }[] } {
+  const rows: ReturnType<typeof webhookOutboxRows> = { events: [], deliveries: [] };
   for (const event of events) {
+    const configIds = listeners.get(event.type) ?? [];
+    if (configIds.length === 0) continue;
     const id = newWebhookEventId();
-    await db.insert(webhookEvents).values({
-      id,
-      organizationId: event.organizationId,
-      type: event.type,
-      payload: webhookBody(event.type, event.at ?? new Date(), event.data),
-    });
-    // One insert per event keeps the endpoint's order (deliveries are sent by ascending id).
-    await db.insert(webhookDeliveries).values(configIds.map((configId) => ({ eventId: id, configId })));
-    ids.push(id);
+    rows.events.push({ id, organizationId: event.organizationId, type: event.type, payload: webhookBody(event.type, event.at ?? new Date(), event.data) });
+    rows.deliveries.push(...configIds.map((configId) => ({ eventId: id, configId })));
   }
-  return ids;
+  return rows;
 }
 
 /** One event: see emitWebhookEvents. Returns the event id, or null when nobody listens. */
-export async function emitWebhookEvent<T extends WebhookEventType>(db: Db, event: WebhookEventInput<T>): Promise<string | null> {
-  return (await emitWebhookEvents(db, [event]))[0] ?? null;
+export async function emitWebhookEvent<T extends WebhookEventType>(db: Db, event: WebhookEventInput<T>, listeners?: WebhookListeners): Promise<string | null> {
+  return (await emitWebhookEvents(db, [event], listeners))[0] ?? null;
 }
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -151,28 +162,33 @@ export async function emitMessagesCreated(
   messages: CreatedMessage[],
   listeners?: WebhookListeners,
 ): Promise<void> {
-  await emitWebhookEvents(
-    db,
-    messages.map((message) => ({
+  await emitWebhookEvents(db, messageCreatedEvents(chatbot, conversationId, messages), listeners);
+}
+
+/** The message.created events of `messages` (see emitMessagesCreated). */
+export function messageCreatedEvents(
+  chatbot: { id: string; organizationId: string },
+  conversationId: string,
+  messages: CreatedMessage[],
+): WebhookEventInput<'message.created'>[] {
+  return messages.map((message) => ({
+    organizationId: chatbot.organizationId,
+    type: 'message.created' as const,
+    at: message.createdAt,
+    data: {
       organizationId: chatbot.organizationId,
-      type: 'message.created' as const,
-      at: message.createdAt,
-      data: {
-        organizationId: chatbot.organizationId,
-        chatbotId: chatbot.id,
-        conversationId,
-        message: {
-          id: message.id,
-          role: message.role,
-          content: message.content,
-          createdAt: message.createdAt.toISOString(),
-          outcome: message.outcome ?? null,
-          tokens: message.tokens ?? 0,
-        },
+      chatbotId: chatbot.id,
+      conversationId,
+      message: {
+        id: message.id,
+        role: message.role,
+        content: message.content,
+        createdAt: message.createdAt.toISOString(),
+        outcome: message.outcome ?? null,
+        tokens: message.tokens ?? 0,
       },
-    })),
-    listeners,
-  );
+    },
+  }));
 }
 
 /** conversation.started for a new conversation. */

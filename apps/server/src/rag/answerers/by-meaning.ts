@@ -1,3 +1,4 @@
+import { cachedEmbedder, VectorCache } from '../embedders/cached';
 import { createMiniLmEmbedder, isMiniLmAvailable } from '../embedders/minilm/index';
 import { INTERACTIVE_MAX_TEXTS } from '../embedders/minilm/thread';
 import type { Embedder } from '../embedders/types';
@@ -101,9 +102,15 @@ export async function answerByMeaning({
   return composeAnswer(chosen);
 }
 
+/**
+ * The sentence vectors of this process's recent turns. A chatbot's passages come back turn after turn and each of
+ * their sentences costs a model run (about 3 ms of CPU on this kind of machine), as does a question asked before.
+ */
+const sentenceVectors = new VectorCache(10_000);
+
 /** The sentence-embedding model where it runs here; null where it cannot (the lexical rules stand in). */
 export async function sentenceModel(): Promise<Embedder | null> {
-  return (await isMiniLmAvailable()) ? createMiniLmEmbedder() : null;
+  return (await isMiniLmAvailable()) ? cachedEmbedder(createMiniLmEmbedder(), sentenceVectors) : null;
 }
 
 /**

@@ -1025,6 +1025,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text reference UK
     text detail
     timestamptz created_at
+    bigserial seq
   }
   token_packages {
     uuid id PK

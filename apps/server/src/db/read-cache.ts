@@ -1,0 +1,105 @@
+import { getTableName } from 'drizzle-orm';
+import type { Database } from './client';
+import { chatbots, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
+
+/** The channel on which a change to a notifying table names the table (its statement trigger, migration 0030). */
+export const READ_CACHE_CHANNEL = 'parley_cache';
+
+/**
+ * The tables whose every change is announced to every node, at commit: only rows of these can be cached. A table
+ * joins the list with a trigger of its own in a migration (db/read-cache.test.ts checks each has one).
+ */
+export const NOTIFYING_TABLES = [chatbots, organizations, subscriptionTierLimits, webhookConfigs] as const;
+export type NotifyingTable = (typeof NOTIFYING_TABLES)[number];
+
+/** Enough for every live chatbot and organization of a large installation; past it the least recently read go. */
+export const READ_CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Rows that every chat turn reads and that almost never change (the chatbot, its organization's tier, who listens to
+ * its webhooks), kept in this process's memory and dropped when a row of their tables changes on any node
+ * (decisions: "A read cache for the chat turn").
+ */
+export interface ReadCache {
+  /**
+   * The value kept under `key`, else what `load` reads, kept until a row of one of `tables` changes. The key names
+   * what is read (`chatbot:<id>`): one key, one kind of value. `load` reads committed rows only (not in a transaction
+   * that changed one of `tables`: a rollback announces nothing). `undefined` is never kept: a flood of unknown ids
+   * must not push out the rows that exist. A kept value is shared by every reader: nobody changes it.
+   */
+  read<T>(tables: readonly NotifyingTable[], key: string, load: () => Promise<T>): Promise<T>;
+  /** Whether reads are served from memory: not before the first LISTEN holds, nor while its connection is down. */
+  readonly isServing: boolean;
+  /** How many values are kept. */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  value: unknown;
+  tables: readonly string[];
+}
+
+/** The cache of one app, listening on its database until closed. */
+export async function createReadCache(
+  database: Pick<Database, 'listen'>,
+  options: { maxEntries?: number; onWarning?: (message: string) => void } = {},
+): Promise<ReadCache> {
+  const maxEntries = options.maxEntries ?? READ_CACHE_MAX_ENTRIES;
+  // In reading order, least recent first: a hit moves its entry to the end.
+  const entries = new Map<string, Entry>();
+  // Each table's changes so far, and `epoch` the times listening stopped or resumed: a load is kept only when none of
+  // its tables changed and listening never stopped between its start and its end. All only grow, so their sum moves
+  // exactly when one of them does.
+  const changes = new Map<string, number>();
+  let epoch = 0;
+  let isServing = false;
+  const version = (tables: readonly string[]) => tables.reduce((sum, table) => sum + (changes.get(table) ?? 0), epoch);
+
+  const stop = await database.listen(READ_CACHE_CHANNEL, {
+    onNotify: (table) => {
+      changes.set(table, (changes.get(table) ?? 0) + 1);
+      for (const [key, entry] of entries) if (entry.tables.includes(table)) entries.delete(key);
+    },
+    // While nothing arrives, a kept value could be stale for good: every read goes to the database, and what was kept
+    // before is dropped (changes made meanwhile were not heard).
+    onListening: (isListening) => {
+      epoch += 1;
+      entries.clear();
+      isServing = isListening;
+    },
+    onError: (message) => options.onWarning?.(`read cache (reading the database until it listens): ${message}`),
+  });
+
+  return {
+    async read<T>(tables: readonly NotifyingTable[], key: string, load: () => Promise<T>): Promise<T> {
+      if (!isServing) return load();
+      const kept = entries.get(key);
+      if (kept) {
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.value as T;
+      }
+      const names = tables.map((table) => getTableName(table));
+      const before = version(names);
+      const value = await load();
+      if (value !== undefined && version(names) === before) {
+        entries.set(key, { value, tables: names });
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      }
+      return value;
+    },
+    get isServing() {
+      return isServing;
+    },
+    get size() {
+      return entries.size;
+    },
+    async close() {
+      epoch += 1;
+      isServing = false;
+      entries.clear();
+      await stop();
+    },
+  };
+}
