@@ -437,7 +437,8 @@ OpenAI-compatible server (\`OPENAI_COMPATIBLE_BASE_URL\`): a node:http server in
 completion at once (about a millisecond). The organization's tier has its three rate limits (API key, chatbot, visitor)
 at 1,000,000 a minute for the run. Each request is a first question ("${QUESTION}"): the widget path is
 \`POST /api/public/chatbots/:id/messages\` with a new visitor id, its event stream read to the \`done\` event; the API
-path is \`POST /v1/chat/completions\` (not streamed) with an API key. Real HTTP over loopback with keep-alive; ${WARM_UP}
+path is \`POST /v1/chat/completions\` (not streamed) with an API key; the widget path is measured a second time with a
+question no request asked before ("How long do refunds take for order N?"). Real HTTP over loopback with keep-alive; ${WARM_UP}
 requests of warm-up, then ${SEQUENTIAL} one after another (p50, p95), then ${CONCURRENCIES.join(' and ')} clients at a time for ${SECONDS} s each,
 each client sending its next request when the last answer has been read (answers a second, p95). An answer counts
 only if it is a 200 with the whole body (the widget's \`done\` event, the completion object). The floor is a bare
@@ -460,12 +461,19 @@ ${whereRows.map((r) => `${(((r.concurrent[10].serverCpuMs ?? 0) * r.concurrent[1
 and PostgreSQL. So the answers a second are bounded by the server's CPU a request, not by waiting, and more clients
 only lengthen the queue (p95 at 50 is ${queueRange} times p95 at 10). A turn on PostgreSQL commits ${postgresRows.map((r) => `${r.transactionsPerRequest!.toFixed(1)} (${pathLabel(r.path)})`).join(' and ')}
 transactions (pg_stat_database.xact_commit during the sequential run; each statement outside a transaction is one).
-A CPU profile of the server on PostgreSQL under this load (\`BENCH_CHAT_PROFILE=<dir>\`, \`node --cpu-prof\`, taken on
-2026-12-02) put a quarter of its main thread's time in the pg client sending queries (23% in the \`writev\` system
-calls alone), about 5% in drizzle building the queries' SQL, 5% in garbage collection and a quarter idle; the
-embedder (a feature hash) and the model call are too small to show. On PGlite the same statements run inside the
-server process (in its wasm PostgreSQL), hence its higher CPU a request. Fewer statements a turn is the first
-place to look for the server's time.
+A turn now writes its rows in one statement of one transaction, reads the chatbot, the tier and the webhook
+subscriptions from a cache every node drops on a change, and keeps the sentence vectors it computed (decisions
+§108–§109); the request log is batched off the request path. What is left (CPU profiles of the server under this load,
+\`BENCH_CHAT_PROFILE=<dir>\`, \`node --cpu-prof\`, taken on 2026-12-02): on PostgreSQL, of the main thread's busy time, about
+a sixth sending queries (the \`writev\` system calls of node-postgres over loopback TCP), a tenth drizzle building
+their SQL, a quarter the model call's machinery (the AI SDK's web streams and its zod parsing of each streamed chunk,
+undici's fetch) and 6–8% garbage collection; on PGlite about two fifths of the process is the embedded database itself
+(its wasm and its JavaScript). The retrieval is four statements (the question's word statistics, the vector and the
+BM25 halves at once, the passages' text), the month's used tokens one. The sentence model (all-MiniLM-L6-v2, in its
+worker thread) embeds only what it has not seen: a repeated question costs it nothing, a new one about 5 ms of CPU,
+which the third path (a new question each time) shows. Before these changes (decisions §107's run on the same machine)
+a first question took p50 36–39 ms and 44 answers a second at 10 on PGlite, 31–35 ms and 59–61 on PostgreSQL, with
+the sentence model embedding every passage's sentences on every turn (about 15 ms of CPU a turn).
 
 For comparison, issue 38 measured on this machine
 Flowise 3.1.4 at p50 40–46 ms, p95 72–97 ms sequential and 29 req/s at 10 at a time, and Parley on PGlite then at
