@@ -155,13 +155,16 @@ export const apiUsagePlugin = fp(
         costMicros: 0,
         provider: null,
         model: null,
+        startedAt: performance.now(),
+        written: false,
       };
       runWithRequestUsage(usage, done);
     });
 
     app.addHook('onResponse', async (request, reply) => {
       const usage = currentRequestUsage();
-      if (!usage || !isApiPath(request.url.split('?')[0]!)) return;
+      // A chat turn writes its own row with its other rows (requestLogRow): durable, and no round trip of its own.
+      if (!usage || usage.written || !isApiPath(request.url.split('?')[0]!)) return;
       let embed: ApiRequestRow['embed'];
       if (usage.route === WIDGET_CONFIG_ROUTE && reply.statusCode === 200) {
         const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

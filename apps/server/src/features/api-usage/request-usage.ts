@@ -16,6 +16,10 @@ export interface RequestUsage {
   costMicros: number;
   provider: string | null;
   model: string | null;
+  /** performance.now() when the request arrived. */
+  startedAt: number;
+  /** Its row was written with the work it did (a chat turn, in the turn's statement): the recorder leaves it. */
+  written: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestUsage>();
@@ -55,4 +59,54 @@ export function noteAnswerUsage(answer: {
 export function noteApiKeyCaller(apiKeyId: string): void {
   const usage = storage.getStore();
   if (usage) usage.apiKeyId = apiKeyId;
+}
+
+/**
+ * This request's log row, to be written now with the work it did, in the same statement (a chat turn: chat/service.ts),
+ * so that it is as durable as that work and costs no round trip; the recorder then leaves the request alone. Its
+ * status is the one given and its duration runs until now (the turn's write; the answer's last bytes follow). Null
+ * outside a recorded request. Call `markWritten` once the statement committed.
+ */
+export function requestLogRow(statusCode: number): { row: RequestLogRow; markWritten: () => void } | null {
+  const usage = storage.getStore();
+  if (!usage) return null;
+  return {
+    row: {
+      method: usage.method,
+      route: usage.route.slice(0, 300),
+      statusCode,
+      durationMs: Math.round((performance.now() - usage.startedAt) * 10) / 10,
+      userId: null,
+      apiKeyId: usage.apiKeyId,
+      visitorId: usage.visitorId,
+      chatbotId: usage.chatbotId,
+      ipAddress: usage.ipAddress,
+      tokens: usage.tokens,
+      costMicros: usage.costMicros,
+      provider: usage.provider,
+      model: usage.model,
+      createdAt: new Date(),
+    },
+    markWritten: () => {
+      usage.written = true;
+    },
+  };
+}
+
+/** The api_requests columns a request's log row has. */
+export interface RequestLogRow {
+  method: string;
+  route: string;
+  statusCode: number;
+  durationMs: number;
+  userId: string | null;
+  apiKeyId: string | null;
+  visitorId: string | null;
+  chatbotId: string | null;
+  ipAddress: string | null;
+  tokens: number;
+  costMicros: number;
+  provider: string | null;
+  model: string | null;
+  createdAt: Date;
 }

@@ -19,8 +19,8 @@ import { webhookSecretBox } from '../webhooks/signing';
  * Issue 38: "No answer, usage row, analytics count or webhook is lost or doubled when the server is killed with
  * SIGKILL under load." The built server, on each database, answers visitors eight at a time through a local
  * OpenAI-compatible model that takes a few milliseconds; it is killed with SIGKILL in the middle. Then every answer a
- * visitor received is stored, and every stored turn has exactly its usage rows, rollup counts and webhook events:
- * a turn is one transaction, stored whole or not at all.
+ * visitor received is stored, and every stored turn has exactly its usage rows, rollup counts, webhook events and
+ * request log row: a turn is one transaction, stored whole or not at all.
  */
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/main.js');
 const built = existsSync(SERVER);
@@ -98,6 +98,7 @@ async function ledgerOf(database: Database) {
     questionsWithKey: await one("SELECT count(*) FROM messages WHERE role = 'user' AND question_key IS NOT NULL"),
     conversationEvents: await one("SELECT count(*) FROM webhook_events WHERE type = 'conversation.started'"),
     messageEvents: await one("SELECT count(*) FROM webhook_events WHERE type = 'message.created'"),
+    requestLogRows: await one("SELECT count(*) FROM api_requests WHERE route = '/api/public/chatbots/:id/messages' AND status_code = 200 AND tokens > 0"),
     eventsWithoutDelivery: await one('SELECT count(*) FROM webhook_events e WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)'),
     storedIds: new Set((await rows("SELECT id FROM messages WHERE role = 'assistant'")).map((row) => String(row.id))),
   };
@@ -237,6 +238,8 @@ for (const driver of ['pglite', 'postgres'] as const) {
         expect(counts.conversationEvents).toBe(counts.conversations);
         expect(counts.messageEvents).toBe(counts.userMessages + counts.answers);
         expect(counts.eventsWithoutDelivery).toBe(0);
+        // The request log too: each turn's row is written in the turn's statement, not from a buffer a kill loses.
+        expect(counts.requestLogRows).toBe(counts.answers);
         expect(counts.answers).toBeGreaterThanOrEqual(received.length);
       } finally {
         await database.close();

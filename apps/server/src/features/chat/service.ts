@@ -6,7 +6,16 @@ import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import type { ReadCache } from '../../db/read-cache';
 import { rowsOf } from '../../db/raw-sql';
-import { conversations, messages, usageLedger, webhookDeliveries, webhookEvents, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
+import {
+  apiRequests,
+  conversations,
+  messages,
+  usageLedger,
+  webhookDeliveries,
+  webhookEvents,
+  type chatbots,
+  type MESSAGE_OUTCOMES,
+} from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import { monthUsageLock, takeFromBalance } from '../token-credits/service';
 import { pastAllowance } from '../usage/metering';
@@ -19,7 +28,7 @@ import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerer
 import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
 import { questionKey } from '../analytics/question-key';
-import { noteAnswerUsage } from '../api-usage/request-usage';
+import { noteAnswerUsage, requestLogRow } from '../api-usage/request-usage';
 import { chatStatsUpsert, hourOf, questionStatsUpsert } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
 import type { TokenMeter } from '../token-conversion/meter';
@@ -228,6 +237,7 @@ async function storeTurn(
   const { conversation, userMessage } = turn;
   const answered = reply.outcome === 'answered';
   const tokens = { question: userMessage.tokens, answer: reply.tokens ?? 0 };
+  const requestLog = request.channel !== 'test' && reply.outcome !== 'error' ? requestLogRow(200) : null;
   await deps.database.db.transaction(async (tx) => {
     // The turn writes no webhook configuration, so the cached subscriptions hold inside its transaction.
     const listeners = await webhookListeners(tx, chatbot.organizationId, TURN_EVENTS, deps.readCache);
@@ -311,6 +321,8 @@ async function storeTurn(
       // Their ids follow the rows' order, and each endpoint is sent its deliveries by ascending id.
       parts.push(['webhook_deliveries', tx.insert(webhookDeliveries).values(outbox.deliveries)]);
     }
+    // The request's log row (widget and API), as durable as the turn; the test chat's and a failed turn's are the recorder's.
+    if (requestLog) parts.push(['request_log', tx.insert(apiRequests).values(requestLog.row)]);
     // The rollups last: their rows stay locked until the commit (at once, unless the turn crossed the allowance).
     const stats = turnStatsUpserts(tx, request, { conversation, userMessage, answer: { ...reply, tokens: tokens.answer } }, request.message);
     stats.forEach((upsert, i) => parts.push([`stats_${i}`, upsert]));
@@ -336,6 +348,7 @@ async function storeTurn(
       await noticeUsageThresholds(tx, { jobs: deps.jobs, listeners }, chatbot.organizationId, { use: { usedBefore, limit: metering.limit, metered } });
     }
   });
+  requestLog?.markWritten();
 }
 
 /**
@@ -511,14 +524,6 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
     const answerTokens = await deps.meter.messageTokens(text);
     const latencyMs = Math.round(performance.now() - started);
     const outcome: MessageOutcome = answered ? 'answered' : 'declined';
-    await storeTurn(
-      deps,
-      request,
-      { conversation, userMessage: { ...userTurn, tokens: questionTokens } },
-      { id: answerId, at: answerAt, text, outcome, tokens: answerTokens, latencyMs, sources: citations },
-      { limit: allowance.limit, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
-    );
-    stored = true;
     // The request's tokens and estimated cost for API usage analytics (cost from the provider's own counts when it gave them).
     noteAnswerUsage({
       chatbotId: chatbot.id,
@@ -529,6 +534,14 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
       inputTokens: providerUsage?.inputTokens ?? questionTokens,
       outputTokens: providerUsage?.outputTokens ?? answerTokens,
     });
+    await storeTurn(
+      deps,
+      request,
+      { conversation, userMessage: { ...userTurn, tokens: questionTokens } },
+      { id: answerId, at: answerAt, text, outcome, tokens: answerTokens, latencyMs, sources: citations },
+      { limit: allowance.limit, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
+    );
+    stored = true;
     request.emit({
       type: 'done',
       answered,
