@@ -100,7 +100,8 @@ export function pgliteTemplates(): Pick<OpenDatabaseOptions, 'pgliteTemplate' | 
  */
 export function describeEachDatabase(
   name: string,
-  suite: (ctx: () => TestContext) => void,
+  /** `driver`: for the few tests that only one database can run (defined for it alone, not skipped on the other). */
+  suite: (ctx: () => TestContext, driver: DbDriver) => void,
   configOverrides: Record<string, string | undefined> = {},
   buildOptions: Omit<BuildAppOptions, 'database' | 'logger'> = {},
 ): void {
@@ -124,7 +125,7 @@ export function describeEachDatabase(
       suite(() => {
         if (!ctx) throw new Error('test app not ready');
         return ctx;
-      });
+      }, driver);
     });
   }
 }
