@@ -7,7 +7,7 @@ import { apiRequests, rateLimitHits, widgetEmbeds } from '../../db/schema/index'
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { detectRateLimitStorms } from '../security-alerts/detect';
 import { createBatchWriter, type BatchWriter } from './batch-writer';
-import { currentRequestUsage, runWithRequestUsage, type RequestUsage } from './request-usage';
+import { currentRequestUsage, logRowOf, runWithRequestUsage, type RequestUsage } from './request-usage';
 
 type ApiRequestRow = typeof apiRequests.$inferInsert & { embed?: { chatbotId: string; origin: string } };
 type RateLimitHitRow = typeof rateLimitHits.$inferInsert;
@@ -172,20 +172,7 @@ export const apiUsagePlugin = fp(
         if (origin && chatbotId && !own.has(origin)) embed = { chatbotId, origin: origin.slice(0, 300) };
       }
       recorder.requests.push({
-        method: usage.method,
-        route: usage.route.slice(0, 300),
-        statusCode: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
-        userId: request.identity?.user.id ?? null,
-        apiKeyId: usage.apiKeyId,
-        visitorId: usage.visitorId,
-        chatbotId: usage.chatbotId,
-        ipAddress: usage.ipAddress,
-        tokens: usage.tokens,
-        costMicros: usage.costMicros,
-        provider: usage.provider,
-        model: usage.model,
-        createdAt: new Date(),
+        ...logRowOf(usage, { statusCode: reply.statusCode, durationMs: reply.elapsedTime, userId: request.identity?.user.id ?? null }),
         embed,
       });
     });

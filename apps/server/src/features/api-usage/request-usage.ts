@@ -71,25 +71,30 @@ export function requestLogRow(statusCode: number): { row: RequestLogRow; markWri
   const usage = storage.getStore();
   if (!usage) return null;
   return {
-    row: {
-      method: usage.method,
-      route: usage.route.slice(0, 300),
-      statusCode,
-      durationMs: Math.round((performance.now() - usage.startedAt) * 10) / 10,
-      userId: null,
-      apiKeyId: usage.apiKeyId,
-      visitorId: usage.visitorId,
-      chatbotId: usage.chatbotId,
-      ipAddress: usage.ipAddress,
-      tokens: usage.tokens,
-      costMicros: usage.costMicros,
-      provider: usage.provider,
-      model: usage.model,
-      createdAt: new Date(),
-    },
+    row: logRowOf(usage, { statusCode, durationMs: performance.now() - usage.startedAt, userId: null }),
     markWritten: () => {
       usage.written = true;
     },
+  };
+}
+
+/** A request's log row: what it used, with how it ended (the recorder's rows and a chat turn's own alike). */
+export function logRowOf(usage: RequestUsage, ended: { statusCode: number; durationMs: number; userId: string | null }): RequestLogRow {
+  return {
+    method: usage.method,
+    route: usage.route.slice(0, 300),
+    statusCode: ended.statusCode,
+    durationMs: Math.round(ended.durationMs * 10) / 10,
+    userId: ended.userId,
+    apiKeyId: usage.apiKeyId,
+    visitorId: usage.visitorId,
+    chatbotId: usage.chatbotId,
+    ipAddress: usage.ipAddress,
+    tokens: usage.tokens,
+    costMicros: usage.costMicros,
+    provider: usage.provider,
+    model: usage.model,
+    createdAt: new Date(),
   };
 }
 
