@@ -38,7 +38,7 @@ import { pricingPlanRoutes } from './features/pricing-plans/routes';
 import { publicPricingRoutes } from './features/public-pricing/routes';
 import { landingRoutes } from './features/landing/routes';
 import { tierLimitRoutes } from './features/tier-limits/routes';
-import { createTokenMeter } from './features/token-conversion/meter';
+import { createTokenMeter } from './services/token-meter';
 import { tokenConversionRoutes } from './features/token-conversion/routes';
 import { tokenPackageRoutes } from './features/token-packages/routes';
 import { seedStarterCatalogue } from './features/starter-catalogue/seed';
@@ -81,7 +81,8 @@ import { billingReportTime, revenueLast30Days } from './features/billing-admin/a
 import { billingAdminRoutes } from './features/billing-admin/routes';
 import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
-import { authBridgePlugin } from './plugins/auth-bridge';
+import { cancelDeletionOnSignIn } from './features/account-deletion/sign-in';
+import { authBridgePlugin } from './features/auth/auth-bridge';
 import { createAuth } from './plugins/better-auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
@@ -223,7 +224,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => app.tokenMeter.close());
   // E-mail is sent by the e-mail job once this process has its queue (below); until then, and without one, at once.
   const mailer = createMailer(config, database.db, app.log, { queue: () => app.jobs ?? null });
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    log: app.log,
+    afterSignIn: (user, session) => cancelDeletionOnSignIn({ db: database.db, mailer }, user, session),
+  });
   // Before the session is read: a state-changing request to a cookie route from another site is refused.
   await app.register(sameOriginPlugin);
   await app.register(accessPlugin, { auth });

@@ -9,7 +9,6 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDataDirectory } from './data-directory-lock';
 import { listenOnPostgres, pooledNotifications, type NotificationListener } from './notifications';
-import { READ_CACHE_CHANNEL } from './read-cache';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
   enableVectorExtension,
@@ -22,6 +21,9 @@ import {
   VectorIndexes,
   type VectorSearchMode,
 } from './vector';
+
+/** The channel on which a change to a notifying table names the table (its statement trigger, migration 0030). */
+export const READ_CACHE_CHANNEL = 'parley_cache';
 
 export type Schema = typeof schema;
 /** The one database type features use; both drivers produce it. */

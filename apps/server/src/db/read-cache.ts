@@ -1,9 +1,6 @@
 import { getTableName } from 'drizzle-orm';
-import type { Database } from './client';
+import { READ_CACHE_CHANNEL, type Database } from './client';
 import { chatbots, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
-
-/** The channel on which a change to a notifying table names the table (its statement trigger, migration 0030). */
-export const READ_CACHE_CHANNEL = 'parley_cache';
 
 /**
  * The tables whose every change is announced to every node, at commit: only rows of these can be cached. A table

@@ -22,9 +22,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { organizationMembers } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
-import { getActiveAdmin } from '../features/admin-users/service';
-import { endAllSessions, isProfileActive } from '../features/auth/service';
-import { readSession, type SessionIdentity, type SessionSettings } from '../features/auth/session-read';
+import { getActiveAdmin } from '../services/identity';
+import { endAllSessions, isProfileActive } from '../services/identity';
+import { readSession, type SessionIdentity, type SessionSettings } from '../services/session-read';
 import type { Auth } from './better-auth';
 
 export interface Membership {

@@ -10,11 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
-import { emailChangeVerificationEmail, passwordChangedNotice } from '../features/account/emails';
-import { isPendingEmailChange } from '../features/account/email-change';
-import { cancelDeletionOnSignIn } from '../features/account-deletion/sign-in';
-import { ensureProfile, isProfileActive } from '../features/auth/service';
-import { recordSecurityEvent } from '../features/security-events/service';
+import { emailChangeVerificationEmail, passwordChangedNotice } from '../providers/email/account-emails';
+import { ensureProfile, isPendingEmailChange, isProfileActive } from '../services/identity';
+import { recordSecurityEvent } from '../services/security-events';
 import type { Mailer } from '../providers/email/mailer';
 import { existingAccountSignUpEmail, passwordResetEmail, verificationEmail } from '../providers/email/templates';
 
@@ -23,7 +21,36 @@ export interface CreateAuthOptions {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Runs after each sign-in (password, e-mail verification, single sign-on) before the session is used: the features
+   * that act on a sign-in (account deletion cancels a scheduled deletion) are given here by app.ts, so this plugin
+   * imports no feature.
+   */
+  afterSignIn?: (user: { id: string; email: string; name: string }, session: { ipAddress?: string | null; userAgent?: string | null }) => Promise<unknown>;
 }
+
+/** Better Auth's error codes, in the words a person should read (none trips the sanitiser). */
+export const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
+  EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
+  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this e-mail already exists. Sign in instead.',
+  ACCOUNT_DEACTIVATED: MESSAGES.accountDeactivated,
+  INVALID_TOKEN: 'This link is not valid any more. Request a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Request a new one.',
+  // Account settings (change password and e-mail, sessions, connected accounts).
+  INVALID_PASSWORD: 'Incorrect current credentials. Check them and try again.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account signs in with single sign-on only: there is nothing to change here.',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'This is your only way to sign in. Add another before disconnecting it.',
+  ACCOUNT_NOT_FOUND: 'That sign-in method is not connected to your account.',
+  SESSION_NOT_FRESH: 'For your security, sign in again to do this.',
+  SESSION_EXPIRED: 'For your security, sign in again to do this.',
+  EMAIL_CAN_NOT_BE_UPDATED: 'Change your e-mail address with the e-mail form: a link is sent to the new address.',
+  USER_NOT_FOUND: 'This link is not valid any more. Request a new one.',
+  INVALID_USER: 'This link belongs to another account. Sign out and open it again.',
+  // Password reset (the page the e-mail link opens).
+  RESET_PASSWORD_DISABLED: 'Password reset is not available on this server.',
+};
 
 /** Better Auth's signing secret, derived from PARLEY_SECRET_KEY so one secret governs the install. */
 const deriveAuthSecret = (secretKey: string) => createHmac('sha256', secretKey).update('parley:better-auth').digest('base64url');
@@ -36,7 +63,7 @@ const clientOf = (request: Request | undefined) => ({
   userAgent: request?.headers.get('user-agent')?.slice(0, 500) ?? null,
 });
 
-export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
+export function createAuth({ config, db, mailer, log, afterSignIn }: CreateAuthOptions) {
   return betterAuth({
     appName: 'Parley',
     baseURL: config.publicUrl,
@@ -202,7 +229,7 @@ export function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
         const method = SIGN_IN_PATHS[ctx.path] ?? (ctx.path.startsWith('/callback/') ? 'oauth' : undefined);
         if (!method) return;
         try {
-          await cancelDeletionOnSignIn({ db, mailer }, created.user, created.session);
+          await afterSignIn?.(created.user, created.session);
           await db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.id, created.user.id));
           await recordSecurityEvent(db, {
             eventType: 'signin_success',

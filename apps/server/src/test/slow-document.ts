@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { chatbots } from '../db/schema/index';
-import { creditTokens } from '../features/token-credits/service';
+import { creditTokens } from '../services/token-ledger';
 import { chunkText } from '../rag/chunkers';
 
 /**

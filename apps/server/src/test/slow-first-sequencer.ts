@@ -14,7 +14,7 @@ const SLOWEST_FIRST = [
   'apps/server/src/jobs/queue.test.ts',
   'apps/server/src/features/auth/route-matrix.test.ts',
   'apps/server/src/features/organizations/organizations.test.ts',
-  'apps/server/src/features/chat/retrieval.test.ts',
+  'apps/server/src/rag/retrieval.test.ts',
   'apps/server/src/features/webhooks/events.test.ts',
 ];
 

@@ -138,7 +138,7 @@ export const documentChunks = pgTable(
     /**
      * The processing run that wrote the chunk. On the embedded database a run writes its chunks in short
      * transactions and they count only once the source names this write (knowledge_sources.chunks_write_id); until
-     * then searches leave them out (features/knowledge-sources/chunk-writes.ts, decisions §87).
+     * then searches leave them out (rag/chunk-writes.ts, decisions §87).
      */
     writeId: uuid('write_id'),
     content: text('content').notNull(),
@@ -149,7 +149,7 @@ export const documentChunks = pgTable(
     /**
      * The chunk's words for full-text ranking: English stemming and stop words (the snowball `english` configuration,
      * in PGlite as in PostgreSQL), each lexeme with its positions, so its count in the chunk is known (BM25's term
-     * frequency, features/chat/bm25.ts).
+     * frequency, rag/bm25.ts).
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
     /** How many words `search_vector` holds, repeats included: BM25's document length (migration 0022). */
@@ -169,7 +169,7 @@ export const documentChunks = pgTable(
  * so writers never wait for one another; a term's count is the sum of its rows, and `compactTermCounts` folds them.
  * Two rows per statement hold the chatbot's totals under names no lexeme can have (a leading space): ' chunks', the
  * chunks stored, and ' length', the sum of their search_length — BM25's collection size and average length.
- * Retrieval reads them to weigh a question's words and to search by its rarer ones (features/chat/bm25.ts).
+ * Retrieval reads them to weigh a question's words and to search by its rarer ones (rag/bm25.ts).
  */
 export const chunkTermCounts = pgTable(
   'chunk_term_counts',

@@ -4,8 +4,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
-import { accountDeletedNotice, deletionCancelledNotice } from '../account/emails';
-import { recordSecurityEvent } from '../security-events/service';
+import { accountDeletedNotice, deletionCancelledNotice } from '../../providers/email/account-emails';
+import { recordSecurityEvent } from '../../services/security-events';
 import { cancelSubscriptionsBeforeDeletion } from '../billing/end-subscriptions';
 import { carryOutAccountDeletion, dueDeletionIds, organizationsToDelete, type DeletionOutcome } from './service';
 

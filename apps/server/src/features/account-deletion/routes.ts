@@ -6,8 +6,8 @@ import type { Auth } from '../../plugins/better-auth';
 import { requireIdentity } from '../../plugins/access';
 import type { Mailer } from '../../providers/email/mailer';
 import { headersOf } from '../account/auth-api';
-import { deletionScheduledNotice } from '../account/emails';
-import { recordSecurityEvent } from '../security-events/service';
+import { deletionScheduledNotice } from '../../providers/email/account-emails';
+import { recordSecurityEvent } from '../../services/security-events';
 import { getDeletionStatus, requestAccountDeletion } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../providers/email/mailer';
-import { deletionCancelledNotice } from '../account/emails';
-import { recordSecurityEvent } from '../security-events/service';
+import { deletionCancelledNotice } from '../../providers/email/account-emails';
+import { recordSecurityEvent } from '../../services/security-events';
 import { cancelAccountDeletion } from './service';
 
 /**

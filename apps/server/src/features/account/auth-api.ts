@@ -2,7 +2,7 @@ import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
 import { APIError } from 'better-auth/api';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type AppErrorCode } from '../../lib/app-error';
-import { FRIENDLY_AUTH_ERRORS } from '../../plugins/auth-bridge';
+import { FRIENDLY_AUTH_ERRORS } from '../../plugins/better-auth';
 
 /** The caller's headers as a Web Headers object, for `auth.api.*` calls made on their behalf. */
 export function headersOf(request: FastifyRequest): Headers {

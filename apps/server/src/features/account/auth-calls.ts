@@ -8,9 +8,9 @@ import { profiles } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Identity } from '../../plugins/access';
 import type { Mailer } from '../../providers/email/mailer';
-import type { SecurityEventInput } from '../security-events/service';
+import type { SecurityEventInput } from '../../services/security-events';
 import { completeEmailChange, isEmailTakenByOther, peekEmailChangeToken } from './email-change';
-import { passwordChangedNotice } from './emails';
+import { passwordChangedNotice } from '../../providers/email/account-emails';
 
 type RecordEvent = (request: FastifyRequest, event: Omit<SecurityEventInput, 'ipAddress' | 'userAgent'>) => Promise<void>;
 

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema/index';
 import type { Mailer } from '../../providers/email/mailer';
-import { emailChangedNotice } from './emails';
+import { emailChangedNotice } from '../../providers/email/account-emails';
 
 export interface EmailChangeClaims {
   email: string;
@@ -37,12 +37,6 @@ export async function isEmailTakenByOther(db: Db, email: string, userId: string)
     .where(and(eq(users.email, email.toLowerCase()), ne(users.id, userId)))
     .limit(1);
   return Boolean(row);
-}
-
-/** The user's stored address differs from this one: the e-mail Better Auth asks us to send is for a change. */
-export async function isPendingEmailChange(db: Db, userId: string, email: string): Promise<boolean> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return Boolean(row && row.email.toLowerCase() !== email.toLowerCase());
 }
 
 /**

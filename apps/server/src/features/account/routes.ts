@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { clientInfo } from '../../lib/client-info';
 import type { Auth } from '../../plugins/better-auth';
 import { requireIdentity } from '../../plugins/access';
-import { recordSecurityEvent } from '../security-events/service';
+import { recordSecurityEvent } from '../../services/security-events';
 import { callAuth, headersOf } from './auth-api';
 import { findConnectedAccount, listConnectedAccounts } from './connected-accounts';
 import { getAccountProfile, readAvatar, removeAvatar, saveAvatar, updateProfile } from './profile';

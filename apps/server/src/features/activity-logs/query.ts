@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type
 import type { Db } from '../../db/client';
 import { adminActivityLogs, profiles } from '../../db/schema/index';
 import { startsWithPattern } from '../../lib/like';
+import { prepared } from '../../db/prepared';
 
 /** The most distinct values a filter offers (actions, resource types and admins are a few dozen in practice). */
 const FILTER_OPTIONS_MAX = 500;
@@ -90,5 +91,37 @@ export async function activityFilterOptions(db: Db): Promise<ActivityFilterOptio
     actions: actions.map((row) => row.value),
     resourceTypes: resourceTypes.map((row) => row.value),
     actors: actors.flatMap((row) => (row.id ? [{ id: row.id, email: row.email }] : [])),
+  };
+}
+
+/** Spec §2 Activity Logs: the newest entries, and the three cards (last 100, last 24 h, distinct admins). */
+/** The entries the summary cards describe. */
+const SUMMARY_WINDOW = 100;
+
+export async function listActivity(db: Db, limit: number) {
+  const since = Date.now() - 24 * 60 * 60 * 1000;
+  // The three cards describe the latest 100 entries, as the spec's "Total Activities (last 100 entries)": one read
+  // of those 100 serves the list (its first `limit`) and every card, so Recent Actions never exceeds Total.
+  const latest = await prepared(db, 'parley_activity_latest', (d, name) =>
+    d
+      .select({
+        id: adminActivityLogs.id,
+        action: adminActivityLogs.action,
+        resourceType: adminActivityLogs.resourceType,
+        resourceId: adminActivityLogs.resourceId,
+        adminUserId: adminActivityLogs.adminUserId,
+        details: adminActivityLogs.details,
+        createdAt: adminActivityLogs.createdAt,
+      })
+      .from(adminActivityLogs)
+      .orderBy(desc(adminActivityLogs.createdAt))
+      .limit(SUMMARY_WINDOW)
+      .prepare(name),
+  ).execute();
+  const rows = latest.slice(0, limit);
+  const distinctAdmins = new Set(latest.flatMap((r) => (r.adminUserId ? [r.adminUserId] : []))).size;
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    summary: { total: latest.length, recent24h: latest.filter((r) => r.createdAt.getTime() >= since).length, distinctAdmins },
   };
 }

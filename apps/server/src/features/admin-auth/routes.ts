@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/better-auth';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
-import { activityContext, logAdminActivity } from '../activity-logs/service';
+import { activityContext, logAdminActivity } from '../../services/activity-log';
 import { bootstrapFirstAdmin, getAdminStatus } from '../admin-users/service';
 import { createTestAdmin } from './service';
 

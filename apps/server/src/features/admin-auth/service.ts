@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { adminUsers, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/better-auth';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 
 /** Development only (the route checks): a confirmed user with system_admin. */
 export async function createTestAdmin(

@@ -2,7 +2,7 @@ import { activityLogListSchema, adminStatsSchema, healthMonitorSchema, systemHea
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { listActivity } from '../activity-logs/service';
+import { listActivity } from '../activity-logs/query';
 import { healthMonitor } from '../health/prober';
 import { adminStats, type StatsSources } from './service';
 import { systemHealth } from './system-health';

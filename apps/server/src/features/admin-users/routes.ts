@@ -11,7 +11,7 @@ import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { createAdminUser, deleteAdminUser, listAdminUsers, searchProfilesByEmail, updateAdminUser } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

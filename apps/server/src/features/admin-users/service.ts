@@ -4,19 +4,11 @@ import type { Db } from '../../db/client';
 import { adminUsers, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/database-errors';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { containsPattern } from '../../lib/like';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export async function getActiveAdmin(db: Db, userId: string): Promise<{ id: string; role: AdminRole } | null> {
-  const [row] = await db
-    .select({ id: adminUsers.id, role: adminUsers.role })
-    .from(adminUsers)
-    .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)));
-  return row ?? null;
-}
 
 export async function getAdminStatus(db: Db, userId: string) {
   const [row] = await db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers).where(eq(adminUsers.userId, userId));

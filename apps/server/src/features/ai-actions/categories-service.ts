@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { toActionCategory } from './mapping';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { type RequestContext, type Tx } from './shared';

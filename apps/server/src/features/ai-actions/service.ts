@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { aiActionCategories, aiActionTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { toActionTemplate, toStoredEventHandler, toStoredWebhook } from './mapping';
 import { containsPattern } from '../../lib/like';
 import { stableJson, type RequestContext, type Tx } from './shared';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { BlockedAddressError, FetchGuardError, safeRequest } from '../../lib/safe-request';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { templateExists } from './service';
 import type { RequestContext } from './shared';
 

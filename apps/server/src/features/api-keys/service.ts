@@ -4,7 +4,7 @@ import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUsers, chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { getActiveAdmin } from '../admin-users/service';
+import { getActiveAdmin } from '../../services/identity';
 import { findChatbotInOrganization } from '../chatbots/service';
 
 const KEY_PREFIX = 'pk_';

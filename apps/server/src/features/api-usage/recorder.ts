@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { insertRows } from '../../db/insert-rows';
 import { apiRequests, rateLimitHits, widgetEmbeds } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { detectRateLimitStorms } from '../security-alerts/detect';
+import { detectRateLimitStorms } from '../../services/security-alerts';
 import { createBatchWriter, type BatchWriter } from './batch-writer';
 import { currentRequestUsage, logRowOf, runWithRequestUsage, type RequestUsage } from './request-usage';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { organizationMembers, organizations, users } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
-import { ensureProfile, personalOrganizationSlug } from './service';
+import { ensureProfile, personalOrganizationSlug } from '../../services/identity';
 
 describeEachDatabase('personal organizations', (ctx) => {
   it('a user whose id starts like another user’s never joins that user’s personal organization', async () => {

@@ -13,8 +13,9 @@ import { clientInfo } from '../../lib/client-info';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from '../../plugins/better-auth';
 import { requireIdentity } from '../../plugins/access';
-import { recordSecurityEvent } from '../security-events/service';
-import { ensureProfile, getMe } from './service';
+import { recordSecurityEvent } from '../../services/security-events';
+import { ensureProfile } from '../../services/identity';
+import { getMe } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimiter: RateLimiter }> = async (app, { auth, rateLimiter }) => {
   app.get(

@@ -10,7 +10,7 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import {
   createBehaviorTemplate,
   deleteBehaviorTemplate,

@@ -5,7 +5,7 @@ import { behaviorTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stripeAlerts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { CURRENT_SUBSCRIPTIONS, paymentFailures, webhookHealth } from './monitoring';
 
 type AlertRow = typeof stripeAlerts.$inferSelect;

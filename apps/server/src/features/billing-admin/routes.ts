@@ -39,7 +39,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { onBillingEventProcessed } from '../billing/hooks';
 import { sandboxInvoiceParams } from '../billing/routes';
 import { sandboxInvoicePdf, sendInvoicePdf } from '../billing/service';

@@ -2,7 +2,7 @@ import type { BillingSettings, BillingSettingsResponse } from '@parley/shared/co
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingSettings } from '../../db/schema/index';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { assertPricesChargeableIn } from '../billing/minimum-charge';
 import { readBillingSettings, type BillingSettingsRow } from '../billing/settings';
 

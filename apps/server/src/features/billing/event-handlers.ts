@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { grantReferralRewardsOnFirstPayment } from '../referrals/service';
 import { emitWebhookEvent } from '../webhooks/events';
-import { creditTokens, lockMonthUsage, refundedTokens, takeFromBalance } from '../token-credits/service';
+import { creditTokens, lockMonthUsage, refundedTokens, takeFromBalance } from '../../services/token-ledger';
 import {
   chargeObject,
   checkoutSessionObject,

@@ -13,7 +13,7 @@ import {
   webhookEvents,
 } from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
-import { tokenBalance } from '../token-credits/service';
+import { tokenBalance } from '../../services/token-ledger';
 import { onBillingEventProcessed } from './hooks';
 import {
   WEBHOOK_SECRET,

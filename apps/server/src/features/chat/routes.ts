@@ -12,8 +12,9 @@ import { openEventStream } from '../../lib/sse';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import { findChatbotInOrganization } from '../chatbots/service';
 import { rateMessage } from './feedback';
-import { createPublicAccess } from './public-access';
-import { answerChatMessage, chatDeps, type ChatRequest } from './service';
+import { createPublicAccess } from '../widget/public-access';
+import { appServices } from '../../services/app-services';
+import { answerChatMessage, type ChatRequest } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
@@ -47,7 +48,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
       const { user } = requireIdentity(request);
       const chatbot = await findChatbotInOrganization(app.db, requireMembership(request).organizationId, request.params.id);
       await streamAnswer(request, reply, (emit, signal) =>
-        answerChatMessage(chatDeps(app), {
+        answerChatMessage(appServices(app), {
           chatbot,
           channel: 'test',
           visitorId: `user:${user.id}`,
@@ -123,7 +124,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = a
         request,
         reply,
         (emit, signal) =>
-          answerChatMessage(chatDeps(app), {
+          answerChatMessage(appServices(app), {
             chatbot,
             channel: 'widget',
             visitorId,

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chatbots';
 import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
-import type { ReadCache } from '../../db/read-cache';
+import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-sql';
 import {
   apiRequests,
@@ -16,11 +13,9 @@ import {
   type chatbots,
   type MESSAGE_OUTCOMES,
 } from '../../db/schema/index';
-import type { JobQueue } from '../../jobs/queue';
-import { monthUsageLock, takeFromBalance } from '../token-credits/service';
+import { monthUsageLock, takeFromBalance } from '../../services/token-ledger';
 import { pastAllowance } from '../usage/metering';
 import { noticeUsageThresholds } from '../usage/thresholds';
-import type { Realtime } from '../../lib/realtime';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
@@ -31,7 +26,7 @@ import { questionKey } from '../analytics/question-key';
 import { noteAnswerUsage, requestLogRow } from '../api-usage/request-usage';
 import { chatStatsUpsert, hourOf, questionStatsUpsert } from '../analytics/stats';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
-import type { TokenMeter } from '../token-conversion/meter';
+import type { AppServices } from '../../services/app-services';
 import { tokenAllowance, type TokenAllowance } from '../usage/service';
 import {
   conversationStartedEvent,
@@ -42,24 +37,11 @@ import {
   type WebhookListeners,
 } from '../webhooks/events';
 import { upstreamProviderError } from '../../rag/upstream-error';
-import { retrievePassages, type Passage } from './retrieval';
+import { retrievePassages, type Passage } from '../../rag/retrieval';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
 
-/** What answering needs from the running server (chatDeps(app) builds it). */
-export interface ChatDeps {
-  database: Database;
-  db: Db;
-  config: Config;
-  realtime: Realtime;
-  jobs: JobQueue | null;
-  log?: FastifyBaseLogger;
-  /** Meters messages by the admin's token conversion rules (features/token-conversion). */
-  meter: TokenMeter;
-  /** The rows every turn reads (the tier, who listens to webhooks), kept until a change on any node (db/read-cache.ts). */
-  readCache?: ReadCache;
-}
 const HISTORY_TURNS = 10;
 export const MONTHLY_LIMIT_TEXT = 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.';
 
@@ -87,7 +69,7 @@ interface TurnConversation {
   isNew: boolean;
 }
 
-async function findConversation(deps: ChatDeps, request: ChatRequest): Promise<TurnConversation> {
+async function findConversation(deps: AppServices, request: ChatRequest): Promise<TurnConversation> {
   if (request.conversationId) {
     const [existing] = await deps.database.db
       .select({ id: conversations.id, endedAt: conversations.endedAt })
@@ -227,7 +209,7 @@ interface TurnMetering {
  * events when someone listens. All or nothing: a turn is never half stored, whatever stops the process.
  */
 async function storeTurn(
-  deps: ChatDeps,
+  deps: AppServices,
   request: ChatRequest,
   turn: { conversation: TurnConversation; userMessage: TurnRecord['userMessage']; questionStored?: boolean },
   reply: TurnReply,
@@ -357,7 +339,7 @@ async function storeTurn(
  * the tokens in the usage ledger, and count the turn in the analytics rollup — or, when a
  * person is (being) asked for, route the message to the organization's inbox instead.
  */
-export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): Promise<void> {
+export async function answerChatMessage(deps: AppServices, request: ChatRequest): Promise<void> {
   const started = performance.now();
   const { db } = deps.database;
   const { chatbot } = request;
@@ -563,15 +545,3 @@ export async function answerChatMessage(deps: ChatDeps, request: ChatRequest): P
 }
 
 /** The running app's dependencies for answering (read per request: the job queue starts after the routes). */
-export function chatDeps(app: FastifyInstance): ChatDeps {
-  return {
-    database: app.database,
-    db: app.db,
-    config: app.config,
-    realtime: app.realtime,
-    jobs: app.jobs,
-    log: app.log,
-    meter: app.tokenMeter,
-    readCache: app.readCache,
-  };
-}

@@ -8,7 +8,7 @@ import { documentChunks, knowledgeSources } from '../../db/schema/index';
 import { vectorLiteral } from '../../db/vector';
 import type { Embedder } from '../../rag/embedders/types';
 import { insertChatbotRows } from '../../test/chatbot-rows';
-import { retrievePassages } from './retrieval';
+import { retrievePassages } from '../../rag/retrieval';
 import { allowMigrations } from '../../test/template-guard';
 
 allowMigrations('a database whose owner may not create the vector extension, migrated from nothing');

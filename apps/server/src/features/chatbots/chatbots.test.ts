@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { chatbots, documentChunks, messages, usageLedger } from '../../db/schema/index';
-import { creditTokens } from '../token-credits/service';
+import { creditTokens } from '../../services/token-ledger';
 import { makeDocx, makePdf } from '../../rag/__fixtures__/test-documents';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 

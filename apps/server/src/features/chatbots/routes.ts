@@ -6,52 +6,21 @@ import {
   chatbotNameListSchema,
   chatbotSchema,
   createChatbotBodySchema,
-  reembedResultSchema,
   updateChatbotBodySchema,
 } from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIdentity, requireMembership } from '../../plugins/access';
-import { hasProviderCredentials } from '../../providers/ai/key-store';
-import { defaultEmbedding } from '../../providers/ai/models';
-import { reembedChatbot } from '../knowledge-sources/service';
-import { createChatbot, deleteChatbot, getChatbot, listChatbotNames, listChatbots, readSystemConfiguration, updateChatbot } from './service';
-import { isMiniLmAvailable } from '../../rag/embedders/minilm/index';
+import { embeddingChooserFor } from '../../providers/ai/models';
+import { createChatbot, deleteChatbot, getChatbot, listChatbotNames, listChatbots, updateChatbot } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['chatbots'];
 
-/** The embedder a chatbot gets now (defaultEmbedding), given the system's default model and dimensions. */
-async function embeddingChooserFor(app: Parameters<typeof hasProviderCredentials>[0], openaiCompatibleEmbedding?: { model: string; dimensions: number }) {
-  const hasOpenAiKey = await hasProviderCredentials(app, 'openai', 'embeddings');
-  const miniLmAvailable = await isMiniLmAvailable();
-  return (systemDefault: { model: string; dimensions: number }) => defaultEmbedding(hasOpenAiKey, systemDefault, openaiCompatibleEmbedding, miniLmAvailable);
-}
-
 export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   const embeddingChooser = () => embeddingChooserFor(app, app.config.ai.openaiCompatibleEmbedding);
 
-  /** Re-embed: the chatbot moves to the embedder a new chatbot would get, and every source is processed again. */
-  app.post(
-    '/api/chatbots/:id/re-embed',
-    {
-      config: { access: 'user', permission: 'chatbots.edit' },
-      schema: {
-        tags,
-        summary: 'Embed every source again with the current default embedder',
-        params: idParamsSchema,
-        response: { 200: reembedResultSchema, ...errors, 503: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const { organizationId } = requireMembership(request);
-      const settings = await readSystemConfiguration(app.db);
-      const embedding = (await embeddingChooser())({ model: settings.defaultEmbeddingModel, dimensions: settings.defaultEmbeddingDimensions });
-      const queued = await reembedChatbot(app.db, app.jobs, organizationId, request.params.id, embedding);
-      return { embedding, queued };
-    },
-  );
   app.get(
     '/api/chatbots',
     {

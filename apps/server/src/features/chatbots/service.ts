@@ -14,7 +14,7 @@ import { behaviorTemplates, chatbots, conversations, knowledgeSources } from '..
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { EmbeddingChoice } from '../../providers/ai/models';
-import { readSystemConfiguration } from '../system-configuration/store';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import { changedChatbotFields, emitWebhookEvent, webhookChatbot } from '../webhooks/events';
 import { assertCanCreateChatbot } from '../usage/service';
 
@@ -127,9 +127,6 @@ export async function getChatbot(db: Db, organizationId: string, chatbotId: stri
   const row = await findChatbotInOrganization(db, organizationId, chatbotId);
   return toChatbot(row, (await sourceTotals(db, [row.id])).get(row.id));
 }
-
-/** The system configuration (the process's cached copy; see features/system-configuration/store.ts). */
-export { readSystemConfiguration };
 
 /**
  * Creates a chatbot in the organization the request acts in. The chunking settings come from the system

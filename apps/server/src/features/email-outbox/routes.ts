@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import type { EmailSender } from '../../providers/email/mailer';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { getOutboxEmail, listOutbox, resendOutboxEmail } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

@@ -5,7 +5,7 @@ import { emailOutbox } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { EmailSender } from '../../providers/email/mailer';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 

@@ -6,7 +6,7 @@ import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerer
 import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { streamLlmAnswer } from '../../rag/answerers/llm';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
-import { retrievePassages, type Passage } from '../chat/retrieval';
+import { retrievePassages, type Passage } from '../../rag/retrieval';
 import type { ObservedOutcome } from './scoring';
 
 export interface AskDeps extends AiKeyDeps {

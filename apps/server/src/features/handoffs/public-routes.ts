@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conversations } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { createPublicAccess } from '../chat/public-access';
-import { chatDeps } from '../chat/service';
+import { createPublicAccess } from '../widget/public-access';
+import { appServices } from '../../services/app-services';
 import { addChatStats } from '../analytics/stats';
 import {
   conversationTopic,
@@ -79,7 +79,7 @@ export const publicHandoffRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
           return created!;
         });
       }
-      const outcome = await requestHandoff(chatDeps(app), {
+      const outcome = await requestHandoff(appServices(app), {
         chatbot,
         conversationId: conversation.id,
         reason: request.body.reason,

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { and, eq, gt } from 'drizzle-orm';
 import { organizationMembers, profiles, sessions } from '../../db/schema/index';
 import { requireIdentity, requireMembership } from '../../plugins/access';
-import { chatDeps } from '../chat/service';
+import { appServices } from '../../services/app-services';
 import {
   closeHandoff,
   conversationTranscript,
@@ -108,7 +108,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Mark the visitor’s messages read', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      await markHandoffRead(chatDeps(app), requireMembership(request).organizationId, request.params.id);
+      await markHandoffRead(appServices(app), requireMembership(request).organizationId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -127,7 +127,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireIdentity(request);
-      const message = await sendAgentReply(chatDeps(app), {
+      const message = await sendAgentReply(appServices(app), {
         organizationId: requireMembership(request).organizationId,
         userId: user.id,
         handoffId: request.params.id,
@@ -151,7 +151,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireIdentity(request);
-      return closeHandoff(chatDeps(app), {
+      return closeHandoff(appServices(app), {
         organizationId: requireMembership(request).organizationId,
         userId: user.id,
         handoffId: request.params.id,

@@ -9,7 +9,7 @@ import { knowledgeSources, organizationAlerts, organizations, subscriptionTierLi
 import { startJobQueue } from '../../jobs/queue';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
-import { creditTokens, tokenBalance } from '../token-credits/service';
+import { creditTokens, tokenBalance } from '../../services/token-ledger';
 import { PermanentIngestError, processSource, type IngestDeps } from './ingest';
 
 /** An HTML page of about 6,000 characters of text: 8,000 tokens at the default rate. */

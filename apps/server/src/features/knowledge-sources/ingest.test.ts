@@ -10,8 +10,8 @@ import { cosineDistance, vectorIndexStates } from '../../db/vector';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import type { Embedder } from '../../rag/embedders/types';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
-import { retrievePassages } from '../chat/retrieval';
-import { defaultChunkWriteMode, discardUnfinishedChunkWrites, withoutUnfinishedWrites, writeInSteps } from './chunk-writes';
+import { retrievePassages } from '../../rag/retrieval';
+import { defaultChunkWriteMode, discardUnfinishedChunkWrites, withoutUnfinishedWrites, writeInSteps } from '../../rag/chunk-writes';
 import { markSourceFailed, processSource, type IngestDeps } from './ingest';
 
 const LONG_TEXT = Array.from(

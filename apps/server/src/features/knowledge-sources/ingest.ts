@@ -10,18 +10,18 @@ import { FetchGuardError } from '../../lib/safe-request';
 import { DocumentError } from '../../rag/document-error';
 import { extractAndChunkOffThread } from '../../rag/document-thread';
 import type { Embedder } from '../../rag/embedders/types';
-import { readSystemConfiguration } from '../chatbots/service';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import type { ChunkSource } from '../n8n/chunk-source';
-import type { TokenMeter } from '../token-conversion/meter';
+import type { TokenMeter } from '../../services/token-meter';
 import { documentFailedData, documentProcessedData, emitWebhookEvent } from '../webhooks/events';
-import { lockMonthUsage, tokenBalance } from '../token-credits/service';
+import { lockMonthUsage, tokenBalance } from '../../services/token-ledger';
 import { meterTokens } from '../usage/metering';
 import { allowanceAndBalance, organizationTier, UNLIMITED } from '../usage/service';
 import { noticeUsageThresholds } from '../usage/thresholds';
 import { readSourceDocument, type SourceDocument } from './document-input';
 import type { IngestJobData } from './service';
-import { compactTermCounts } from './term-counts';
-import { defaultChunkWriteMode, forgetWrite, writeInSteps, writtenChunks, yieldToEventLoop, type ChunkWriteMode } from './chunk-writes';
+import { compactTermCounts } from '../../rag/term-counts';
+import { defaultChunkWriteMode, forgetWrite, writeInSteps, writtenChunks, yieldToEventLoop, type ChunkWriteMode } from '../../rag/chunk-writes';
 
 export interface IngestDeps {
   database: Database;

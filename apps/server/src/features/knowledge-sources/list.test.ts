@@ -2,7 +2,7 @@ import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { knowledgeSources, systemConfiguration } from '../../db/schema/index';
-import { announceSystemConfigurationChange } from '../system-configuration/store';
+import { announceSystemConfigurationChange } from '../../services/system-configuration';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
 
 const STATUSES = ['ready', 'ready', 'failed', 'queued', 'processing'] as const;

@@ -6,6 +6,7 @@ import {
   knowledgeSourceListQuerySchema,
   knowledgeSourceListSchema,
   knowledgeSourceSchema,
+  reembedResultSchema,
   TEXT_SOURCE_BODY_LIMIT_BYTES,
 } from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
@@ -19,7 +20,9 @@ import { detectFormat } from '../../rag/parsers';
 import { DocumentError } from '../../rag/document-error';
 import { queueRunAfterTrainingChange } from '../evaluations/runs';
 import { estimateSourceCost, type EstimateDeps } from './estimate';
-import { addSource, deleteSource, listSources, reprocessSource, type NewSource } from './service';
+import { addSource, deleteSource, listSources, reembedChatbot, reprocessSource, type NewSource } from './service';
+import { embeddingChooserFor } from '../../providers/ai/models';
+import { readSystemConfiguration } from '../../services/system-configuration';
 
 const errors = {
   400: errorResponseSchema,
@@ -71,8 +74,36 @@ export const knowledgeSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     fetchTimeoutMs: app.config.fetch.timeoutMs,
     allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
   };
+  const embeddingChooser = () => embeddingChooserFor(app, app.config.ai.openaiCompatibleEmbedding);
   const estimateSummary = 'What the source would cost (read and measured as processing will), against what is left this month';
 
+  /** Re-embed: the chatbot moves to the embedder a new chatbot would get, and every source is processed again. */
+  app.post(
+    '/api/chatbots/:id/re-embed',
+    {
+      config: { access: 'user', permission: 'chatbots.edit' },
+      schema: {
+        tags: ['chatbots'],
+        summary: 'Embed every source again with the current default embedder',
+        params: idParamsSchema,
+        response: {
+          200: reembedResultSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireMembership(request);
+      const settings = await readSystemConfiguration(app.db);
+      const embedding = (await embeddingChooser())({ model: settings.defaultEmbeddingModel, dimensions: settings.defaultEmbeddingDimensions });
+      const queued = await reembedChatbot(app.db, app.jobs, organizationId, request.params.id, embedding);
+      return { embedding, queued };
+    },
+  );
   app.post(
     '/api/chatbots/:id/sources/text/estimate',
     {

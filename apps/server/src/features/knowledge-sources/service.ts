@@ -5,8 +5,9 @@ import { chatbots, knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
-import { findChatbotInOrganization, readSystemConfiguration } from '../chatbots/service';
-import { compactTermCounts } from './term-counts';
+import { findChatbotInOrganization } from '../chatbots/service';
+import { readSystemConfiguration } from '../../services/system-configuration';
+import { compactTermCounts } from '../../rag/term-counts';
 
 export const INGEST_JOB = 'ingest-source';
 export interface IngestJobData {

@@ -3,11 +3,11 @@ import { RUN_LIMIT_SECONDS } from '../../jobs/queue';
 import { embedderFor } from '../../providers/ai/models';
 import { queueRunAfterTrainingChange } from '../evaluations/runs';
 import { createN8nChunkSource } from '../n8n/chunk-source';
-import { readSystemConfiguration } from '../chatbots/service';
-import { systemConfigurationCacheFor } from '../system-configuration/store';
+import { readSystemConfiguration } from '../../services/system-configuration';
+import { systemConfigurationCacheFor } from '../../services/system-configuration';
 import { markSourceFailed, PermanentIngestError, processSource, type IngestDeps } from './ingest';
 import { INGEST_JOB, type IngestJobData } from './service';
-import { discardUnfinishedChunkWrites } from './chunk-writes';
+import { discardUnfinishedChunkWrites } from '../../rag/chunk-writes';
 
 /**
  * Processes sources from the durable queue, `max_concurrent_processing_jobs` at a time (changes apply live).

@@ -3,7 +3,7 @@ import { N8N_INGEST_PATH, type N8nRoutingAction } from '@parley/shared/contracts
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { countTokens } from '../../rag/tokens';
-import { readSystemConfiguration } from '../system-configuration/store';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import { autoFallbackState } from './monitoring';
 import { exchangeAndRecord, type N8nAnswer } from './requests';
 import { countRuleOutcome, ruleRowsInOrder } from './routing-rules';

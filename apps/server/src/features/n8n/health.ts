@@ -1,7 +1,7 @@
 import { N8N_MESSAGES, type N8nHealthResult } from '@parley/shared/contracts/n8n';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { readSystemConfiguration } from '../system-configuration/store';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import { exchangeAndRecord } from './requests';
 import { loadN8nSettings } from './settings';
 import { healthUrlFor } from './shared';

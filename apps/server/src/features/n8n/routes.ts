@@ -32,7 +32,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { testN8nHealth } from './health';
 import { n8nMonitoring } from './monitoring';
 import { createRoutingRule, deleteRoutingRule, listRoutingRules, updateRoutingRule } from './routing-rules';

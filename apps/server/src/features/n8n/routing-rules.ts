@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { n8nRoutingRules } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { percent, WORKFLOW_TYPE, type Executor, type RequestContext } from './shared';
 import { findRow, toWorkflow } from './workflows';
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { n8nSettings, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox, SecretDecryptionError, type SecretBox } from '../../lib/secrets';
-import { logAdminActivity } from '../activity-logs/service';
-import { readSystemConfiguration } from '../system-configuration/store';
+import { logAdminActivity } from '../../services/activity-log';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import { healthUrlFor, type RequestContext } from './shared';
 
 export type N8nSettingsRow = typeof n8nSettings.$inferSelect;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { n8nWorkflowTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { BUILT_IN_TEMPLATES } from './builtin-templates';
 import type { RequestContext } from './shared';
 

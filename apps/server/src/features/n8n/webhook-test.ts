@@ -1,8 +1,8 @@
 import { N8N_MESSAGES, type N8nWebhookTestResult } from '@parley/shared/contracts/n8n';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
-import { readSystemConfiguration } from '../system-configuration/store';
+import { logAdminActivity } from '../../services/activity-log';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import { exchangeWithN8n, recordN8nRequest } from './requests';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
 import { ENDPOINT_TYPE, joinBaseUrl, urlForLog, type RequestContext } from './shared';

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { n8nRoutingRules, usageAnalytics } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { ENDPOINT_TYPE, WORKFLOW_TYPE, type Executor, type RequestContext } from './shared';
 
 type Row = typeof usageAnalytics.$inferSelect;

@@ -10,7 +10,7 @@ import {
 } from '@parley/shared/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { broadcast, listNotifications, listRecipients, markRead } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

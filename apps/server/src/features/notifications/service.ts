@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, userNotifications } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { containsPattern } from '../../lib/like';
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { STAFF_MESSAGE_EMAIL_BATCH, STAFF_MESSAGE_EMAIL_JOB, type StaffMessageEmailJob } from './emails';

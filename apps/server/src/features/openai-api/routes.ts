@@ -11,8 +11,9 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { upstreamProviderError, type UpstreamProviderError } from '../../rag/upstream-error';
 import { authenticateApiKey } from '../api-keys/service';
 import { noteApiKeyCaller } from '../api-usage/request-usage';
-import { cachedChatbot } from '../chat/public-access';
-import { answerChatMessage, chatDeps } from '../chat/service';
+import { cachedChatbot } from '../widget/public-access';
+import { appServices } from '../../services/app-services';
+import { answerChatMessage } from '../chat/service';
 import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/rate-limits';
 import { tokenAllowance } from '../usage/service';
 
@@ -228,7 +229,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       const model = chatbot.id;
       const history = turns.slice(0, -1).slice(-10);
       const run = (emit: Parameters<typeof answerChatMessage>[1]['emit'], signal?: AbortSignal) =>
-        answerChatMessage(chatDeps(app), {
+        answerChatMessage(appServices(app), {
           chatbot,
           channel: 'api',
           visitorId: `apikey:${key.id}`,

@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import { pricingFaqBodySchema, pricingFaqListSchema, pricingFaqSchema, updatePricingFaqBodySchema } from '@parley/shared/contracts/pricing-faqs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { createFaq, deleteFaq, listFaqs, updateFaq } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

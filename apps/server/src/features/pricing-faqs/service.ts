@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pricingFaqs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type FaqInput = { question: string; answer: string; displayOrder: number; isActive: boolean };

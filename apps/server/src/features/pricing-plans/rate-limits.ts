@@ -34,7 +34,7 @@ const TEST_CALL_DETAIL = 'Each test is an outbound request on the caller’s beh
 
 /**
  * The Plans tab's enforcement card (spec part 2 §2): every limit this server applies, from the same constants the
- * enforcing code reads (plugins/auth-bridge.ts, features/auth/email-limits.ts, features/chat/public-access.ts, features/openai-api/routes.ts,
+ * enforcing code reads (features/auth/auth-bridge.ts, features/auth/email-limits.ts, features/widget/public-access.ts, features/openai-api/routes.ts,
  * features/csp/routes.ts, features/auth/routes.ts, features/account/auth-calls.ts, features/organizations, the webhook,
  * n8n and action test routes; tier limits in features/usage, features/handoffs and features/tier-limits/rate-limits.ts
  * — the three per-minute chat and API limits each tier sets), so the card cannot claim what the

@@ -10,7 +10,7 @@ import {
 import { tierParamsSchema } from '@parley/shared/contracts/tier-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { RATE_LIMIT_STATUS } from './rate-limits';
 import { createPlan, deletePlan, listPlans, updatePlan } from './service';
 

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { assertChargeablePrice } from '../billing/minimum-charge';
 import { readBillingSettings } from '../billing/settings';
 import {

@@ -13,7 +13,7 @@ import {
 } from '@parley/shared/contracts/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { attributeNewAccount, listReferrals, listReferrers, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

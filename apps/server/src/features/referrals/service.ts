@@ -16,8 +16,8 @@ import { and, asc, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organizationMembers, profiles, referralCodes, referralSettings, referrals, userNotifications, users } from '../../db/schema/index';
-import { logAdminActivity } from '../activity-logs/service';
-import { creditTokens } from '../token-credits/service';
+import { logAdminActivity } from '../../services/activity-log';
+import { creditTokens } from '../../services/token-ledger';
 
 /** No 0/O or 1/I: a code read aloud or retyped stays right. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -6,7 +6,7 @@ import type { AiKeyDeps } from '../../providers/ai/key-store';
 import type { Embedder } from '../../rag/embedders/types';
 import { ProviderError } from '../../rag/provider-error';
 import { findChatbotInOrganization } from '../chatbots/service';
-import { retrievePassages } from '../chat/retrieval';
+import { retrievePassages } from '../../rag/retrieval';
 
 export interface RetrievalTestDeps extends AiKeyDeps {
   database: Database;

@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { adminActivityLogs, profiles, securityAlerts, userNotifications } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, signIn, testConfig, uniqueEmail, type TestContext } from '../../test/harness';
-import { ALERT_THRESHOLDS } from './detect';
+import { ALERT_THRESHOLDS } from '../../services/security-alerts';
 
 const BURST = ALERT_THRESHOLDS.failedSignIns.count;
 

@@ -3,7 +3,7 @@ import { count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { securityAlerts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 
 type AlertRow = typeof securityAlerts.$inferSelect;
 

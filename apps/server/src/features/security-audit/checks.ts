@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { createSecretBox } from '../../lib/secrets';
 import { SYSTEM_API_KEYS_SECRET_PURPOSE } from '../../providers/ai/key-store';
 import { RATE_LIMIT_STATUS } from '../pricing-plans/rate-limits';
-import { readSystemConfiguration } from '../system-configuration/store';
+import { readSystemConfiguration } from '../../services/system-configuration';
 import { readNpmAudit } from './npm-audit';
 import { authorizationCoverage, type InventoryRoute } from './route-inventory';
 

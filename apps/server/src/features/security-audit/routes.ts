@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { migrationsFolder } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { latestSecurityAudit, runSecurityAudit } from './service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };

@@ -2,7 +2,7 @@ import type { AuditCheck, AuditStatus, SecurityAudit } from '@parley/shared/cont
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { securityAuditRuns } from '../../db/schema/index';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { runAuditChecks, type AuditDeps } from './checks';
 
 type RunRow = typeof securityAuditRuns.$inferSelect;

@@ -14,7 +14,7 @@ import {
 } from '@parley/shared/contracts/security-monitoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { listSecurityAlerts, resolveSecurityAlert } from '../security-alerts/service';
 import { apiUsageAnalytics, recentCspViolations, recentSecurityEvents, securityMetrics } from './service';
 

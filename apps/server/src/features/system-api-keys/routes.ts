@@ -9,7 +9,7 @@ import {
 } from '@parley/shared/contracts/system-api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { createSystemApiKey, deleteSystemApiKey, listSystemApiKeys, resetSystemApiKeyUsage, updateSystemApiKey } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

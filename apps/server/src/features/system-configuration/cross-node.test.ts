@@ -7,7 +7,7 @@ import { systemConfiguration } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { openTestDatabase, testConfig, type TestContext } from '../../test/harness';
 import { redisSkipReason, TEST_REDIS_URL } from '../../test/redis';
-import { readSystemConfiguration, SYSTEM_CONFIGURATION_MAX_AGE_MS } from './store';
+import { readSystemConfiguration, SYSTEM_CONFIGURATION_MAX_AGE_MS } from '../../services/system-configuration';
 
 const postgresReason = inject('postgresUrl') ? '' : inject('postgresSkipReason');
 const redisReason = await redisSkipReason();

@@ -10,9 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { getSystemConfiguration, testN8nConnection, updateSystemConfiguration } from './service';
-import { announceSystemConfigurationChange, startSystemConfigurationCache } from './store';
+import { announceSystemConfigurationChange, startSystemConfigurationCache } from '../../services/system-configuration';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['system configuration'];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminActivityLogs, documentChunks, knowledgeSources } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
-import { readWebhookDeliverySettings } from './store';
+import { readWebhookDeliverySettings } from '../../services/system-configuration';
 
 const URL_PATH = '/api/admin/system-configuration';
 

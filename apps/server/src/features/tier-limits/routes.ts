@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import { createTierBodySchema, setTierActiveBodySchema, tierListSchema, tierSchema, updateTierBodySchema } from '@parley/shared/contracts/tier-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { createTier, deleteTier, listTiers, setTierActive, updateTier } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { organizations, planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 
 export type RequestContext = { ipAddress: string; userAgent: string | null };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

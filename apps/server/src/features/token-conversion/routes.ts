@@ -7,7 +7,7 @@ import {
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { calculateTokens, getTokenConversion, saveTokenConversion } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

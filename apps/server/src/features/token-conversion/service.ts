@@ -6,8 +6,8 @@ import { tokenConversionConfig, tokenTypeConfig } from '../../db/schema/index';
 import { formatSavedAt } from '../../lib/edit-conflict';
 import { AppError } from '../../lib/app-error';
 import { countCharacters } from '../../rag/tokens';
-import { logAdminActivity } from '../activity-logs/service';
-import { meterText, type TokenMeter } from './meter';
+import { logAdminActivity } from '../../services/activity-log';
+import { meterText, type TokenMeter } from '../../services/token-meter';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -8,7 +8,7 @@ import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { processSource } from '../knowledge-sources/ingest';
 import { saveTokenConversion } from './service';
-import { TOKEN_CONVERSION_TOPIC } from './meter';
+import { TOKEN_CONVERSION_TOPIC } from '../../services/token-meter';
 
 const rules = (tokensPerCharacter: number, message: number, storage: number) => ({
   conversion: { charactersPerToken: Number((1 / tokensPerCharacter).toFixed(3)), tokensPerCharacter },

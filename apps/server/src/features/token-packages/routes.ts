@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import { tokenPackageBodySchema, tokenPackageListSchema, tokenPackageSchema, updateTokenPackageBodySchema } from '@parley/shared/contracts/token-packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../activity-logs/service';
+import { activityContext } from '../../services/activity-log';
 import { createTokenPackage, deleteTokenPackage, listTokenPackages, updateTokenPackage } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

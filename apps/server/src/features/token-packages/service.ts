@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { tokenPackages } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { assertChargeablePrice } from '../billing/minimum-charge';
 import { readBillingSettings } from '../billing/settings';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { usageLedger } from '../../db/schema/index';
-import { lockMonthUsage, takeFromBalance } from '../token-credits/service';
+import { lockMonthUsage, takeFromBalance } from '../../services/token-ledger';
 import { UNLIMITED } from './service';
 
 type Executor = Pick<Db, 'insert' | 'select'>;

@@ -3,7 +3,7 @@ import { creditHistoryQuerySchema, creditHistorySchema } from '@parley/shared/co
 import { usageResponseSchema } from '@parley/shared/contracts/usage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMembership } from '../../plugins/access';
-import { creditHistory } from '../token-credits/service';
+import { creditHistory } from '../../services/token-ledger';
 import { usageSummary } from './service';
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {

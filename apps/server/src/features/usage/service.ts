@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { ReadCache } from '../../db/read-cache';
 import { chatbots, organizations, organizationUsageMonths, subscriptionTierLimits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { tokenBalance } from '../token-credits/service';
+import { tokenBalance } from '../../services/token-ledger';
 
 export const UNLIMITED = -1;
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { assertNotLastSystemAdminAccount } from '../admin-users/service';
 import { containsPattern } from '../../lib/like';
 

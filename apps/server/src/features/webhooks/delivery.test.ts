@@ -14,7 +14,7 @@ import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, pgliteTemplates, testConfig, type TestContext } from '../../test/harness';
 import { emitBotCreatedEvents } from '../../test/webhook-events';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver';
-import { announceSystemConfigurationChange } from '../system-configuration/store';
+import { announceSystemConfigurationChange } from '../../services/system-configuration';
 import { claimDueDeliveries, retryAfterMs, retryDelayMs, runDueWebhookDeliveries, type DeliveryDeps } from './delivery';
 import { webhookSecretBox } from './signing';
 

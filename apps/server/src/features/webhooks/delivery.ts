@@ -11,12 +11,12 @@ import type { Db } from '../../db/client';
 import { webhookConfigs, webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../../db/schema/index';
 import { BlockedAddressError, FetchGuardError, sendGuarded, TooManyRedirectsError, type ResolveHost } from '../../lib/safe-request';
 import { SecretDecryptionError } from '../../lib/secrets';
-import { readWebhookDeliverySettings } from '../system-configuration/store';
+import { readWebhookDeliverySettings } from '../../services/system-configuration';
 import { webhookBody } from './events';
 import { notifyWebhookDisabled } from './notify';
 import { abandonOpenDeliveries, findWebhookConfig, readDelivery, type WebhookActor, type WebhookOwner } from './service';
 import { newWebhookEventId, signatureHeader, webhookSecretBox } from './signing';
-import { logAdminActivity } from '../activity-logs/service';
+import { logAdminActivity } from '../../services/activity-log';
 import { rowsOf } from '../../db/raw-sql';
 
 /**

@@ -21,8 +21,8 @@ import { webhookConfigs, webhookDeliveries, webhookDeliveryAttempts, webhookEven
 import { AppError } from '../../lib/app-error';
 import { SecretDecryptionError } from '../../lib/secrets';
 import { isPrivateAddress } from '../../lib/private-address';
-import { logAdminActivity } from '../activity-logs/service';
-import { readWebhookDeliverySettings } from '../system-configuration/store';
+import { logAdminActivity } from '../../services/activity-log';
+import { readWebhookDeliverySettings } from '../../services/system-configuration';
 import { generateWebhookSecret, webhookSecretBox, webhookSecretHint } from './signing';
 
 /**

@@ -1,10 +1,10 @@
 import { createEmbedder } from '../../rag/embedders/index';
 import { LOCAL_EMBEDDER_MODEL } from '../../rag/embedders/local';
-import { MINILM_DIMENSIONS, MINILM_MODEL } from '../../rag/embedders/minilm/index';
+import { isMiniLmAvailable, MINILM_DIMENSIONS, MINILM_MODEL } from '../../rag/embedders/minilm/index';
 import type { Embedder } from '../../rag/embedders/types';
 import type { LlmProviderConfig } from '../../rag/answerers/llm';
 import { ProviderError } from '../../rag/provider-error';
-import { acquireProviderCredentials, type AiKeyDeps } from './key-store';
+import { acquireProviderCredentials, hasProviderCredentials, type AiKeyDeps } from './key-store';
 
 export interface EmbeddingChoice {
   provider: 'local' | 'openai' | 'openai-compatible';
@@ -94,4 +94,11 @@ export async function answerProviderFor(deps: AiKeyDeps, chatbot: { modelProvide
     default:
       return null;
   }
+}
+
+/** The embedder a chatbot gets now (defaultEmbedding), given the system's default model and dimensions. */
+export async function embeddingChooserFor(app: AiKeyDeps, openaiCompatibleEmbedding?: { model: string; dimensions: number }) {
+  const hasOpenAiKey = await hasProviderCredentials(app, 'openai', 'embeddings');
+  const miniLmAvailable = await isMiniLmAvailable();
+  return (systemDefault: { model: string; dimensions: number }) => defaultEmbedding(hasOpenAiKey, systemDefault, openaiCompatibleEmbedding, miniLmAvailable);
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/raw-sql';
-import { chunkTermCounts, documentChunks } from '../../db/schema/index';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-sql';
+import { chunkTermCounts, documentChunks } from '../db/schema/index';
 
 /**
  * The full-text half of retrieval: Okapi BM25 over a chatbot's chunks, computed in the database from what it stores

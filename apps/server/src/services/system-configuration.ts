@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { systemConfiguration } from '../../db/schema/index';
-import type { Realtime } from '../../lib/realtime';
+import type { Db } from '../db/client';
+import { systemConfiguration } from '../db/schema/index';
+import type { Realtime } from '../lib/realtime';
 
 export type SystemSettings = Readonly<typeof systemConfiguration.$inferSelect>;
 

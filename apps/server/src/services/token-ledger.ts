@@ -1,7 +1,7 @@
 import type { CreditHistory, CreditHistoryQuery, TokenLedgerReason } from '@parley/shared/contracts/token-credits';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { organizationUsageMonths, tokenCredits } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { organizationUsageMonths, tokenCredits } from '../db/schema/index';
 
 /** A transaction or the database. */
 type Executor = Pick<Db, 'insert' | 'select'>;

@@ -12,39 +12,16 @@ import { sanitizeErrorMessage } from '@parley/shared/sanitize-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { createAccountAuthCalls } from '../features/account/auth-calls';
-import { AUTH_EMAIL_FLOWS, limitAuthEmail } from '../features/auth/email-limits';
-import { attributeNewSignUp } from '../features/referrals/service';
-import { recordSecurityEvent, type SecurityEventInput } from '../features/security-events/service';
-import { clientInfo } from '../lib/client-info';
-import type { RateLimiter } from '../lib/rate-limiter';
-import type { Mailer } from '../providers/email/mailer';
-import type { Identity } from './access';
-import { STATUS_TEXT } from './errors';
-import type { Auth } from './better-auth';
-
-/** Better Auth's error codes, in the words a person should read (none trips the sanitiser). */
-export const FRIENDLY_AUTH_ERRORS: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
-  EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
-  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this e-mail already exists. Sign in instead.',
-  ACCOUNT_DEACTIVATED: MESSAGES.accountDeactivated,
-  INVALID_TOKEN: 'This link is not valid any more. Request a new one.',
-  TOKEN_EXPIRED: 'This link has expired. Request a new one.',
-  // Account settings (change password and e-mail, sessions, connected accounts).
-  INVALID_PASSWORD: 'Incorrect current credentials. Check them and try again.',
-  CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account signs in with single sign-on only: there is nothing to change here.',
-  FAILED_TO_UNLINK_LAST_ACCOUNT: 'This is your only way to sign in. Add another before disconnecting it.',
-  ACCOUNT_NOT_FOUND: 'That sign-in method is not connected to your account.',
-  SESSION_NOT_FRESH: 'For your security, sign in again to do this.',
-  SESSION_EXPIRED: 'For your security, sign in again to do this.',
-  EMAIL_CAN_NOT_BE_UPDATED: 'Change your e-mail address with the e-mail form: a link is sent to the new address.',
-  USER_NOT_FOUND: 'This link is not valid any more. Request a new one.',
-  INVALID_USER: 'This link belongs to another account. Sign out and open it again.',
-  // Password reset (the page the e-mail link opens).
-  RESET_PASSWORD_DISABLED: 'Password reset is not available on this server.',
-};
+import { createAccountAuthCalls } from '../account/auth-calls';
+import { AUTH_EMAIL_FLOWS, limitAuthEmail } from './email-limits';
+import { attributeNewSignUp } from '../referrals/service';
+import { recordSecurityEvent, type SecurityEventInput } from '../../services/security-events';
+import { clientInfo } from '../../lib/client-info';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { Mailer } from '../../providers/email/mailer';
+import type { Identity } from '../../plugins/access';
+import { STATUS_TEXT } from '../../plugins/errors';
+import { FRIENDLY_AUTH_ERRORS, type Auth } from '../../plugins/better-auth';
 
 /** Paths that work without a session, or that end one: no deactivation check before them. */
 const SESSIONLESS_PATHS = new Set([

@@ -3,10 +3,10 @@ import { TOKEN_CONVERSION_CACHE_MS, TOKEN_CONVERSION_DEFAULTS } from '@parley/sh
 import type { TokenType } from '@parley/shared/contracts/token-conversion';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { tokenConversionConfig, tokenTypeConfig } from '../../db/schema/index';
-import type { Realtime } from '../../lib/realtime';
-import { countCharacters, estimateBillingTokens } from '../../rag/tokens';
+import type { Db } from '../db/client';
+import { tokenConversionConfig, tokenTypeConfig } from '../db/schema/index';
+import type { Realtime } from '../lib/realtime';
+import { countCharacters, estimateBillingTokens } from '../rag/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {

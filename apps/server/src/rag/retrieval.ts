@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { documentChunks, knowledgeSources } from '../../db/schema/index';
-import { cosineDistance } from '../../db/vector';
-import { LOCAL_EMBEDDER_MODEL } from '../../rag/embedders/local';
-import type { Embedder } from '../../rag/embedders/types';
-import { withoutUnfinishedWrites } from '../knowledge-sources/chunk-writes';
+import type { Database } from '../db/client';
+import { documentChunks, knowledgeSources } from '../db/schema/index';
+import { cosineDistance } from '../db/vector';
+import { LOCAL_EMBEDDER_MODEL } from './embedders/local';
+import type { Embedder } from './embedders/types';
+import { withoutUnfinishedWrites } from './chunk-writes';
 import { fullTextQuery, rankByBm25 } from './bm25';
 
 export interface Passage {

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/raw-sql';
-import { chatbots, documentChunks, knowledgeSources } from '../../db/schema/index';
-import { vectorLiteral } from '../../db/vector';
-import { createLocalEmbedder, LOCAL_EMBEDDER_MODEL } from '../../rag/embedders/local';
-import type { Embedder, EmbedderProvider } from '../../rag/embedders/types';
-import { insertChatbotRows } from '../../test/chatbot-rows';
-import { describeEachDatabase } from '../../test/harness';
-import { compactTermCounts } from '../knowledge-sources/term-counts';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-sql';
+import { chatbots, documentChunks, knowledgeSources } from '../db/schema/index';
+import { vectorLiteral } from '../db/vector';
+import { createLocalEmbedder, LOCAL_EMBEDDER_MODEL } from './embedders/local';
+import type { Embedder, EmbedderProvider } from './embedders/types';
+import { insertChatbotRows } from '../test/chatbot-rows';
+import { describeEachDatabase } from '../test/harness';
+import { compactTermCounts } from './term-counts';
 import { BM25_B, BM25_K1, chooseCandidateQueries, fullTextQuery, inverseDocumentFrequency, lexemeQuery, MAX_QUERY_TERMS, rankByBm25, weighTerms } from './bm25';
 import { retrievePassages } from './retrieval';
 

@@ -1,7 +1,7 @@
 import type { SecurityAlertKind, SecuritySeverityLevel } from '@parley/shared/contracts/security-monitoring';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { adminUsers, profiles, rateLimitHits, securityAlerts, securityEvents, userNotifications } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { adminUsers, profiles, rateLimitHits, securityAlerts, securityEvents, userNotifications } from '../db/schema/index';
 
 /**
  * Alert thresholds (decided; docs/security.md "Alerts"). Detection runs when the data is written and counts in

@@ -4,11 +4,11 @@ import type { UsageResponse } from '@parley/shared/contracts/usage';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { organizations, organizationUsageMonths, subscriptionTierLimits, tokenCredits, tokenPurchases, usageLedger } from '../../db/schema/index';
-import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
-import { applyBillingEvent } from '../billing/event-handlers';
-import { meterTokens } from '../usage/metering';
-import { creditTokens, tokenBalance } from './service';
+import { organizations, organizationUsageMonths, subscriptionTierLimits, tokenCredits, tokenPurchases, usageLedger } from '../db/schema/index';
+import { createSignedInUser, describeEachDatabase, type TestContext } from '../test/harness';
+import { applyBillingEvent } from '../features/billing/event-handlers';
+import { meterTokens } from '../features/usage/metering';
+import { creditTokens, tokenBalance } from './token-ledger';
 
 /** A signed-in owner whose organization is on a tier of its own with `limit` tokens a month, and a chatbot. */
 async function customerOnTier(c: TestContext, limit: number) {

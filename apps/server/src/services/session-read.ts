@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AdminRole } from '@parley/shared/access';
 import { parseCookies } from 'better-auth/cookies';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { adminUsers, profiles, sessions, users } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
+import { adminUsers, profiles, sessions, users } from '../db/schema/index';
 
 /** What Better Auth's getSession needs to know, read once from its context. */
 export interface SessionSettings {

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { securityEvents } from '../../db/schema/index';
-import { evaluateSecurityEvent } from '../security-alerts/detect';
+import type { Db } from '../db/client';
+import { securityEvents } from '../db/schema/index';
+import { evaluateSecurityEvent } from './security-alerts';
 
 export type SecuritySeverity = 'low' | 'medium' | 'high' | 'critical';
 

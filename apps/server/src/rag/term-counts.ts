@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/raw-sql';
-import { chunkTermCounts } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/raw-sql';
+import { chunkTermCounts } from '../db/schema/index';
 
 /**
  * Moves the full-text index's pending entries into its tree. GIN indexes take new entries into a pending list that

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
-import { rowsOf } from '../../db/raw-sql';
-import { documentChunks, knowledgeSources } from '../../db/schema/index';
+import type { Database, Db } from '../db/client';
+import { rowsOf } from '../db/raw-sql';
+import { documentChunks, knowledgeSources } from '../db/schema/index';
 
 /**
  * How a processing run writes a source's chunks (decisions §87):

@@ -1,5 +1,5 @@
 import { FORGOT_PASSWORD_PATH } from '@parley/shared/constants';
-import type { EmailMessage } from '../../providers/email/mailer';
+import type { EmailMessage } from './mailer';
 
 /**
  * Account e-mails. All are transactional (about the account's own security): they are sent

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminUsers, profiles, sessions } from '../../db/schema/index';
-import { createAdmin } from '../../test/admin';
-import { createSignedInUser, describeEachDatabase } from '../../test/harness';
+import { adminUsers, profiles, sessions } from '../db/schema/index';
+import { createAdmin } from '../test/admin';
+import { createSignedInUser, describeEachDatabase } from '../test/harness';
 import { readSession, type SessionSettings } from './session-read';
 
 const DAY = 24 * 60 * 60 * 1000;
