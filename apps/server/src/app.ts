@@ -73,7 +73,7 @@ import { startEmbeddedMaintenance } from './db/maintenance';
 import { launchMaterialsRoutes } from './features/launch-materials/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { billingRoutes, billingWebhookRoutes } from './features/billing/routes';
-import { startSandboxRenewalWorker } from './features/billing/sandbox/renewals';
+import { startSandboxRenewalWorker } from './features/billing/sandbox-renewals';
 import { routeInventoryPlugin } from './features/security-audit/route-inventory';
 import { securityAuditRoutes } from './features/security-audit/routes';
 import { securityMonitoringRoutes } from './features/security-monitoring/routes';
@@ -94,7 +94,8 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer'
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { startUsageThresholdEmailWorker } from './features/usage/threshold-emails';
 import { startStaffMessageEmailWorker } from './features/notifications/emails';
-import { startReplacedSubscriptionWorker, useBillingJobQueue } from './features/billing/replaced-subscriptions';
+import { useBillingJobQueue } from './features/billing/replaced-subscriptions';
+import { startReplacedSubscriptionWorker } from './features/billing/payments';
 import { AppError } from './lib/app-error';
 import { createMailer, startEmailWorker } from './providers/email/mailer';
 

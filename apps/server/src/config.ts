@@ -129,7 +129,7 @@ export interface Config {
   fetch: { timeoutMs: number; allowPrivateNetworks: boolean; n8nPrivateNetworks: boolean };
   /** The chatbot the landing page shows as a live demo (when it exists and is live). */
   publicDemoChatbotId: string | undefined;
-  /** Stripe from the environment (used when the billing settings hold no saved secrets; features/billing/settings.ts). */
+  /** Stripe from the environment (used when the billing settings hold no saved secrets; services/billing-settings.ts). */
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
   /**
    * A new installation's first start creates the starter catalogue, once (features/starter-catalogue). On by default;

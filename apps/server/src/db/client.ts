@@ -28,6 +28,8 @@ export const READ_CACHE_CHANNEL = 'parley_cache';
 export type Schema = typeof schema;
 /** The one database type features use; both drivers produce it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `Db` (what `db.transaction(async (tx) => …)` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbDriver = 'pglite' | 'postgres';
 
 export interface Database {

@@ -7,8 +7,8 @@ import { subscriptionTierLimits } from '../../db/schema/index';
 import { MRR_SQL } from './customers';
 import { CURRENT_SUBSCRIPTIONS, subscriptionHealth } from './monitoring';
 import { rowsOf } from '../../db/raw-sql';
-import { sandboxNow } from '../billing/sandbox/clock';
-import { resolveStripeSecrets } from '../billing/settings';
+import { sandboxNow } from '../../providers/payments/sandbox/clock';
+import { resolveStripeSecrets } from '../../services/billing-settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const num = (value: unknown) => Number(value ?? 0);

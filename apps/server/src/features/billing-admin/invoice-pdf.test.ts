@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
-import { createSandboxInvoice, ensureSandboxCustomer } from '../billing/sandbox/ledger';
+import { createSandboxInvoice, ensureSandboxCustomer } from '../../providers/payments/sandbox/ledger';
 import { customerWithOrganization } from '../billing/test-support';
 import { pdfText } from '../../test/pdf-text';
 

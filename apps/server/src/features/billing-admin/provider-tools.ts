@@ -16,12 +16,13 @@ import { AppError } from '../../lib/app-error';
 import { loadStripe } from '../../lib/lazy-require';
 import { logAdminActivity } from '../../services/activity-log';
 import { personalOrganizationSlug } from '../../services/identity';
-import { getPaymentProvider } from '../billing/provider';
+import { getPaymentProvider } from '../../providers/payments/provider';
 import { assertSubscriptionNotEnded } from '../billing/checkout';
 import { TEST_EVENT_METADATA } from '../billing/webhook';
-import { readBillingSettings, resolveStripeSecrets, saveStripeSecrets, sandboxWebhookSecret } from '../billing/settings';
+import { readBillingSettings, resolveStripeSecrets, saveStripeSecrets, sandboxWebhookSecret } from '../../services/billing-settings';
 import { toEventItem } from './activity';
 import { getInvoice } from './customers';
+import { sandboxEventSink } from '../billing/payments';
 
 type Context = { ipAddress: string; userAgent: string | null };
 
@@ -81,7 +82,7 @@ function testObject(type: string, suffix: string, organizationId: string, tier: 
 export async function sendTestWebhook(app: FastifyInstance, { eventType, userId }: { eventType: string; userId: string }) {
   if (!BILLING_WEBHOOK_EVENTS.some((e) => e.type === eventType))
     throw new AppError('VALIDATION_ERROR', `Unknown event type: choose one of the ${BILLING_WEBHOOK_EVENTS.length} configured events.`);
-  const provider = await getPaymentProvider(app.db, app.config);
+  const provider = await getPaymentProvider(app.db, app.config, sandboxEventSink(app.db, app.config, app.log));
   const secrets = await resolveStripeSecrets(app.db, app.config);
   const secret = provider.name === 'stripe' ? secrets.webhookSecret : await sandboxWebhookSecret(app.db, app.config);
   if (!secret) throw new AppError('CONFLICT', 'No webhook signing secret is configured: set it on the Configuration tab.');
@@ -166,7 +167,7 @@ export async function runPaymentFlow(
   config: Config,
   input: { step: PaymentFlowStep; userId: string; email: string; tier?: string | undefined; interval: 'month' | 'year'; packageId?: string | undefined },
 ): Promise<PaymentFlowResult> {
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   let organization: { id: string; created: boolean };
   try {
     organization = await testOrganization(db, input.userId);
@@ -276,7 +277,7 @@ const paidTiers = (db: Db) =>
 
 /** Spec §7: the provider's products with their prices, and the tiers (free excluded) with their price ids. */
 export async function loadProductSync(db: Db, config: Config): Promise<ProductSyncResponse> {
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   let products;
   try {
     products = await provider.listProductsAndPrices();
@@ -333,7 +334,7 @@ export async function retryFailedInvoice(db: Db, config: Config, input: { id: st
   if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found.');
   if (invoice.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed invoice can be retried.');
   if (invoice.providerSubscriptionId) await assertSubscriptionNotEnded(db, invoice.provider, invoice.providerSubscriptionId);
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   if (provider.name !== invoice.provider)
     throw new AppError('CONFLICT', `This invoice was issued by the ${invoice.provider} provider, which is not the one configured now.`);
   let paid: boolean;

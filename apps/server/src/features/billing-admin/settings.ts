@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { billingSettings } from '../../db/schema/index';
 import { logAdminActivity } from '../../services/activity-log';
 import { assertPricesChargeableIn } from '../billing/minimum-charge';
-import { readBillingSettings, type BillingSettingsRow } from '../billing/settings';
+import { readBillingSettings, type BillingSettingsRow } from '../../services/billing-settings';
 
 /** billing_settings as the Settings tab's five groups. */
 export function toBillingSettings(row: BillingSettingsRow): BillingSettingsResponse {

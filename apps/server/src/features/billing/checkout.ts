@@ -4,9 +4,11 @@ import type { Db } from '../../db/client';
 import { organizationSubscriptions, subscribers, subscriptionTierLimits, tokenPackages, tokenPurchases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertChargeableAtCheckout } from './minimum-charge';
-import { getPaymentProvider, type BillingInterval, type PaymentProvider } from './provider';
-import { ENDED_SUBSCRIPTION_INVOICE, ensureSandboxCustomer } from './sandbox/ledger';
-import { readBillingSettings } from './settings';
+import { type BillingInterval, type PaymentProvider } from '../../providers/payments/types';
+import { getPaymentProvider } from '../../providers/payments/provider';
+import { ENDED_SUBSCRIPTION_INVOICE, ensureSandboxCustomer } from '../../providers/payments/sandbox/ledger';
+import { readBillingSettings } from '../../services/billing-settings';
+import { sandboxEventSink } from './payments';
 
 /** Subscription statuses that still hold a plan (a change goes to the existing subscription, not a second one). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'] as const;
@@ -61,7 +63,7 @@ export async function startTierCheckout(
     throw new AppError('VALIDATION_ERROR', 'This plan is free: to move to it, cancel your subscription at the end of the period.');
   }
   assertChargeableAtCheckout(amountCents, (await readBillingSettings(db)).currency);
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   const priceId = input.interval === 'year' ? tier.stripePriceIdAnnual : tier.stripePriceIdMonthly;
   const current = await liveSubscription(db, input.organizationId);
   if (current) {
@@ -102,7 +104,7 @@ export async function startTokenCheckout(
   if (pack.priceCents <= 0) throw new AppError('VALIDATION_ERROR', 'This token package has no price and cannot be bought.');
   const settings = await readBillingSettings(db);
   assertChargeableAtCheckout(pack.priceCents, settings.currency);
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   const session = await provider.createTokenCheckout({
     organizationId: input.organizationId,
     userId: input.userId,
@@ -146,7 +148,7 @@ export interface ScheduledCancellation {
 export async function setCancelAtPeriodEnd(db: Db, config: Config, organizationId: string, cancel: boolean): Promise<ScheduledCancellation | null> {
   const current = await liveSubscription(db, organizationId);
   if (!current) throw new AppError('CONFLICT', 'You have no subscription to cancel.');
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   if (current.provider !== provider.name) throw new AppError('CONFLICT', 'Your subscription is with another payment provider than the one configured now.');
   await provider.cancelAtPeriodEnd(current.providerSubscriptionId, cancel);
   // The provider's event confirms it (the sandbox's arrives before this line); the page shows the change at once.
@@ -157,7 +159,7 @@ export async function setCancelAtPeriodEnd(db: Db, config: Config, organizationI
 
 /** Stripe's customer portal, or the sandbox's portal page. */
 export async function openCustomerPortal(db: Db, config: Config, organizationId: string): Promise<{ url: string }> {
-  const provider = await getPaymentProvider(db, config);
+  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
   let customerId = await customerIdFor(db, provider, organizationId);
   if (!customerId && provider.name === 'sandbox') customerId = (await ensureSandboxCustomer(db, organizationId)).id;
   if (!customerId) throw new AppError('CONFLICT', 'There is no billing account yet: buy a plan or tokens first.');

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { organizationSubscriptions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { LIVE_SUBSCRIPTION_STATUSES } from './checkout';
-import { providerNamed } from './provider';
+import { providerNamed } from '../../providers/payments/provider';
+import { sandboxEventSink } from './payments';
 
 export const SUBSCRIPTION_NOT_CANCELLED =
   'The paid subscription could not be cancelled at the payment provider, so nothing was deleted. Try again in a few minutes.';
@@ -23,7 +24,9 @@ export async function cancelSubscriptionsBeforeDeletion(db: Db, config: Config, 
     .where(and(inArray(organizationSubscriptions.organizationId, organizationIds), inArray(organizationSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
   for (const subscription of live) {
     try {
-      await (await providerNamed(db, config, subscription.provider)).cancelNow(subscription.subscriptionId, { prorate: true });
+      await (
+        await providerNamed(db, config, sandboxEventSink(db, config, log), subscription.provider)
+      ).cancelNow(subscription.subscriptionId, { prorate: true });
     } catch (error) {
       log?.error({ err: error, ...subscription }, 'subscription not cancelled before a deletion');
       throw new AppError('SERVICE_UNAVAILABLE', SUBSCRIPTION_NOT_CANCELLED);

@@ -26,8 +26,8 @@ import {
   type InvoiceObject,
   type SubscriptionObject,
 } from './event-objects';
-import type { BillingWebhookEvent, ProviderName } from './provider';
-import { readBillingSettings } from './settings';
+import type { BillingWebhookEvent, ProviderName } from '../../providers/payments/types';
+import { readBillingSettings } from '../../services/billing-settings';
 import { subscriptionsReplacedBy, type ReplacedSubscription } from './replaced-subscriptions';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

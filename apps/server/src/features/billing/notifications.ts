@@ -5,7 +5,7 @@ import { organizationMembers, organizations, organizationSubscriptions, profiles
 import type { Mailer } from '../../providers/email/mailer';
 import { userIdsThatWant } from '../notification-preferences/service';
 import type { ProcessedBillingEvent } from './hooks';
-import { readBillingSettings, type BillingSettingsRow } from './settings';
+import { readBillingSettings, type BillingSettingsRow } from '../../services/billing-settings';
 
 /**
  * The customer's billing e-mails (decisions §59), sent after a billing event was processed, through the

@@ -5,8 +5,9 @@ import { billingSettings, invoices, organizationSubscriptions } from '../../db/s
 import { startJobQueue } from '../../jobs/queue';
 import { describeEachDatabase } from '../../test/harness';
 import { cancelReplacedSubscription, REPLACED_SUBSCRIPTION_QUEUE, useBillingJobQueue, type ReplacedSubscription } from './replaced-subscriptions';
-import { readBillingSettings } from './settings';
+import { readBillingSettings } from '../../services/billing-settings';
 import { customerWithOrganization, ensureProTier } from './test-support';
+import { sandboxEventSink } from './payments';
 
 const card = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Ada Lovelace' };
 
@@ -76,7 +77,7 @@ describeEachDatabase('a second subscription replaces the first (no double billin
       ]);
 
       await jobs.work<ReplacedSubscription>(REPLACED_SUBSCRIPTION_QUEUE, { pollingIntervalSeconds: 0.5 }, async (job) => {
-        await cancelReplacedSubscription(c.database.db, c.config, job.data);
+        await cancelReplacedSubscription(c.database.db, c.config, sandboxEventSink(c.database.db, c.config), job.data);
       });
       await until(async () => (await subscriptionsOf(customer.organizationId))[0]!.status === 'canceled');
       const credits = () =>
@@ -92,7 +93,14 @@ describeEachDatabase('a second subscription replaces the first (no double billin
       expect((await subscriptionsOf(customer.organizationId))[1]).toMatchObject({ status: 'active' });
 
       // Run again (a retried job): nothing more happens.
-      expect(await cancelReplacedSubscription(c.database.db, c.config, (stored.rows[0] as { data: ReplacedSubscription }).data)).toBe('skipped');
+      expect(
+        await cancelReplacedSubscription(
+          c.database.db,
+          c.config,
+          sandboxEventSink(c.database.db, c.config),
+          (stored.rows[0] as { data: ReplacedSubscription }).data,
+        ),
+      ).toBe('skipped');
       expect(await credits()).toHaveLength(1);
     } finally {
       stopRegistration();

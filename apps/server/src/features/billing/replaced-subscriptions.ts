@@ -1,11 +1,11 @@
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { organizationSubscriptions } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
-import type { ProviderName } from './provider';
-import { providerNamed } from './provider';
+import type { ProviderName } from '../../providers/payments/types';
+import { providerNamed } from '../../providers/payments/provider';
+import type { SandboxEventSink } from '../../providers/payments/sandbox/events';
 
 /**
  * An organization pays for one plan. Two checkouts opened side by side (two tabs, or a plan bought in Stripe's
@@ -50,7 +50,7 @@ export async function subscriptionsReplacedBy(
  * (a second run, or the customer cancelled it), or when the subscription replacing it has itself ended meanwhile
  * (the customer would be left with no plan).
  */
-export async function cancelReplacedSubscription(db: Db, config: Config, job: ReplacedSubscription): Promise<'canceled' | 'skipped'> {
+export async function cancelReplacedSubscription(db: Db, config: Config, sink: SandboxEventSink, job: ReplacedSubscription): Promise<'canceled' | 'skipped'> {
   const status = async (subscriptionId: string) =>
     (
       await db
@@ -60,7 +60,7 @@ export async function cancelReplacedSubscription(db: Db, config: Config, job: Re
     )[0]?.status;
   const [old, replacing] = [await status(job.subscriptionId), await status(job.replacedBy)];
   if (!old || old === 'canceled' || replacing === 'canceled') return 'skipped';
-  const provider = await providerNamed(db, config, job.provider);
+  const provider = await providerNamed(db, config, sink, job.provider);
   const { alreadyEnded } = await provider.cancelNow(job.subscriptionId, { prorate: true });
   return alreadyEnded ? 'skipped' : 'canceled';
 }
@@ -76,20 +76,12 @@ export function useBillingJobQueue(db: Db, jobs: JobQueue): () => void {
 export const billingJobQueue = (db: Db): JobQueue | null => queues.get(db) ?? null;
 
 /** Without a job queue (tools, tests without background work) the cancellations run right after the event commits. */
-export async function cancelReplacedNow(db: Db, config: Config, jobs: ReplacedSubscription[], log?: FastifyBaseLogger): Promise<void> {
+export async function cancelReplacedNow(db: Db, config: Config, sink: SandboxEventSink, jobs: ReplacedSubscription[]): Promise<void> {
   for (const job of jobs) {
     try {
-      await cancelReplacedSubscription(db, config, job);
+      await cancelReplacedSubscription(db, config, sink, job);
     } catch (error) {
-      log?.error({ err: error, ...job }, 'replaced subscription not cancelled');
+      sink.log?.error({ err: error, ...job }, 'replaced subscription not cancelled');
     }
   }
-}
-
-export async function startReplacedSubscriptionWorker(app: FastifyInstance): Promise<void> {
-  if (!app.jobs) return;
-  await app.jobs.work<ReplacedSubscription>(REPLACED_SUBSCRIPTION_QUEUE, { concurrency: 1 }, async (job) => {
-    const outcome = await cancelReplacedSubscription(app.db, app.config, job.data);
-    app.log.info({ ...job.data, outcome }, 'billing: replaced subscription handled');
-  });
 }

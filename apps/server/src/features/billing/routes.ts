@@ -31,9 +31,9 @@ import type { Mailer } from '../../providers/email/mailer';
 import { onBillingEventProcessed } from './hooks';
 import { sendBillingEventEmails, sendCancellationScheduledEmail } from './notifications';
 import { openCustomerPortal, setCancelAtPeriodEnd, startTierCheckout, startTokenCheckout } from './checkout';
-import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout, startSandboxTrialWithoutCard } from './sandbox/checkout';
-import { advanceSandboxClock, resetSandboxClock, sandboxClockState } from './sandbox/clock';
-import { runSandboxRenewals } from './sandbox/renewals';
+import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout, startSandboxTrialWithoutCard } from '../../providers/payments/sandbox/checkout';
+import { advanceSandboxClock, resetSandboxClock, sandboxClockState } from '../../providers/payments/sandbox/clock';
+import { runSandboxRenewals } from './sandbox-renewals';
 import {
   listInvoices,
   SANDBOX_INVOICE_ID_PATTERN,
@@ -45,6 +45,7 @@ import {
   updateSandboxCard,
 } from './service';
 import { handleBillingWebhook } from './webhook';
+import { sandboxEventSink } from './payments';
 
 const errors = {
   400: errorResponseSchema,
@@ -78,7 +79,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await handleBillingWebhook(app.db, app.config, request.body, request.headers, request.log);
+      const outcome = await handleBillingWebhook(app.db, app.config, request.body, request.headers, sandboxEventSink(app.db, app.config, request.log));
       if (outcome.status === 'failed' && outcome.retry) throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed now; deliver it again.');
       return { received: true as const, duplicate: outcome.duplicate, status: outcome.status };
     },
@@ -229,7 +230,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         app.db,
         app.config,
         { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, card: request.body },
-        request.log,
+        sandboxEventSink(app.db, app.config, request.log),
       ),
   );
 
@@ -245,7 +246,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
       },
     },
     async (request) =>
-      startSandboxTrialWithoutCard(app.db, app.config, { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id }, request.log),
+      startSandboxTrialWithoutCard(
+        app.db,
+        app.config,
+        { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id },
+        sandboxEventSink(app.db, app.config, request.log),
+      ),
   );
 
   app.post(
@@ -265,7 +271,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         app.db,
         app.config,
         { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, approve: request.body.approve },
-        request.log,
+        sandboxEventSink(app.db, app.config, request.log),
       ),
   );
 

@@ -17,11 +17,11 @@ import {
 import { AppError } from '../../lib/app-error';
 import { usageSummary } from '../usage/service';
 import { liveSubscription } from './checkout';
-import { readBillingSettings, resolveStripeSecrets } from './settings';
-import { sandboxNow } from './sandbox/clock';
-import { cardBehaviour, assertExpiryInFuture } from './sandbox/cards';
-import { ensureSandboxCustomer } from './sandbox/ledger';
-import { renderInvoicePdf } from './sandbox/pdf';
+import { readBillingSettings, resolveStripeSecrets } from '../../services/billing-settings';
+import { sandboxNow } from '../../providers/payments/sandbox/clock';
+import { cardBehaviour, assertExpiryInFuture } from '../../providers/payments/sandbox/cards';
+import { ensureSandboxCustomer } from '../../providers/payments/sandbox/ledger';
+import { renderInvoicePdf } from '../../providers/payments/sandbox/pdf';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

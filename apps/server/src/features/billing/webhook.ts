@@ -6,8 +6,10 @@ import { billingEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { applyBillingEvent, type HandlerResult, type Tx } from './event-handlers';
 import { notifyBillingEventProcessed } from './hooks';
-import { WebhookVerificationError, webhookVerifiers, type BillingWebhookEvent, type ProviderName } from './provider';
-import { readBillingSettings } from './settings';
+import { WebhookVerificationError, type BillingWebhookEvent, type ProviderName } from '../../providers/payments/types';
+import { webhookVerifiers } from '../../providers/payments/provider';
+import { readBillingSettings } from '../../services/billing-settings';
+import type { SandboxEventSink } from '../../providers/payments/sandbox/events';
 import type { TransactionSend } from '../../jobs/queue';
 import { billingJobQueue, cancelReplacedNow, REPLACED_SUBSCRIPTION_QUEUE, type ReplacedSubscription } from './replaced-subscriptions';
 
@@ -78,8 +80,10 @@ export async function handleBillingWebhook(
   config: Config,
   rawBody: string | Buffer,
   headers: Record<string, string | string[] | undefined>,
-  log?: FastifyBaseLogger,
+  /** Where the sandbox delivers what cancelling a replaced subscription emits (payments.ts); its log is this one's. */
+  sink: SandboxEventSink,
 ): Promise<WebhookOutcome> {
+  const { log } = sink;
   const { provider, event } = await verify(db, config, rawBody, headers);
   if (typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data || typeof event.data.object !== 'object') {
     throw new AppError('VALIDATION_ERROR', 'The webhook payload is not an event (id, type and data.object are required).');
@@ -162,7 +166,7 @@ export async function handleBillingWebhook(
     return { status: 'failed', duplicate: false, eventId: event.id, provider, error: message, retry: !permanent };
   }
   if (!row) return { status: 'duplicate', duplicate: true, eventId: event.id, provider };
-  if (!jobs) await cancelReplacedNow(db, config, replaced, log);
+  if (!jobs) await cancelReplacedNow(db, config, sink, replaced);
   await notify(db, row, log);
   return { status: 'processed', duplicate: false, eventId: event.id, provider };
 }

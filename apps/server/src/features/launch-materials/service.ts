@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { adminUsers, chatbots, profiles, systemApiKeys, widgetEmbeds } from '../../db/schema/index';
-import { resolveStripeSecrets, type StripeSecrets } from '../billing/settings';
+import { resolveStripeSecrets, type StripeSecrets } from '../../services/billing-settings';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -7,7 +7,7 @@ import { planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../../services/activity-log';
 import { assertChargeablePrice } from '../billing/minimum-charge';
-import { readBillingSettings } from '../billing/settings';
+import { readBillingSettings } from '../../services/billing-settings';
 import {
   deleteTierRow,
   lockTier,

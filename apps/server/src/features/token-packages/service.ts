@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../../services/activity-log';
 import { assertChargeablePrice } from '../billing/minimum-charge';
-import { readBillingSettings } from '../billing/settings';
+import { readBillingSettings } from '../../services/billing-settings';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };
 type PackageInput = { name: string; tokens: number; priceCents: number; isActive: boolean };

@@ -1,33 +1,21 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
 import type { AdminUser } from '@parley/shared/contracts/admin';
-import { toast } from '@/lib/toast';
-import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
-import { AlertDialog } from '@/components/ui/alert-dialog';
-import { getErrorMessage } from '@/lib/api-error';
+import { ResourceDeleteDialog } from '@/components/resource-manager/resource-delete-dialog';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 
+/** Owns its request: closed while the request runs, the dialog says nothing more (the list still refreshes). */
 export function DeleteAdminUserDialog({ adminUser, onClose }: { adminUser: AdminUser; onClose: () => void }) {
   const remove = useDeleteAdminUser();
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
-      <ConfirmDialogContent
-        title="Remove admin user?"
-        description={`${adminUser.userEmail} will lose access to the admin console. Their customer account stays as it is.`}
-        confirmLabel="Remove"
-        isPending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(adminUser.id, {
-            onSuccess: () => {
-              toast.success(ADMIN_MESSAGES.adminUserRemoved);
-              onClose();
-            },
-            onError: (error) => {
-              toast.error(ADMIN_MESSAGES.adminUserRemoveFailed(getErrorMessage(error)));
-              onClose();
-            },
-          })
-        }
-      />
-    </AlertDialog>
+    <ResourceDeleteDialog
+      title="Remove admin user?"
+      description={`${adminUser.userEmail} will lose access to the admin console. Their customer account stays as it is.`}
+      confirmLabel="Remove"
+      mutation={remove}
+      variables={adminUser.id}
+      deletedMessage={ADMIN_MESSAGES.adminUserRemoved}
+      failedMessage={ADMIN_MESSAGES.adminUserRemoveFailed}
+      onClose={onClose}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { ActionTemplate } from '@parley/shared/contracts/ai-actions';
 import { BarChart3Icon, PlusIcon, Settings2Icon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { useResourceDialog } from '@/components/resource-manager/use-resource-dialog';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useActionCategories } from '../api/get-action-categories';
@@ -16,9 +17,9 @@ type ManagerTab = 'templates' | 'analytics' | 'settings';
 /** Spec part 2 §2 "Custom Action Management": tabs Action Templates, Analytics and Settings, and the dialog. */
 export function AiActionsManager() {
   const [tab, setTab] = useState<ManagerTab>('templates');
-  // The dialog: null closed, 'new' to create, or the template to configure.
-  const [configuring, setConfiguring] = useState<ActionTemplate | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ActionTemplate | null>(null);
+  const dialog = useResourceDialog<ActionTemplate, 'configure' | 'delete'>();
+  const configuring = dialog.itemFor('configure');
+  const deleting = dialog.itemFor('delete');
   const allCategories = useActionCategories({ includeInactive: true });
   const categories = allCategories.data?.items ?? [];
 
@@ -28,7 +29,7 @@ export function AiActionsManager() {
         title="Custom Action Management"
         description="Actions chatbots can take: webhooks to call, data to collect, people to notify, systems to hand over to."
         actions={
-          <Button onClick={() => setConfiguring('new')}>
+          <Button onClick={dialog.openCreate}>
             <PlusIcon />
             Create Action
           </Button>
@@ -53,9 +54,9 @@ export function AiActionsManager() {
         <TabsContent value="templates">
           <ActionTemplatesTab
             allCategories={categories}
-            onCreate={() => setConfiguring('new')}
-            onConfigure={setConfiguring}
-            onDelete={setDeleting}
+            onCreate={dialog.openCreate}
+            onConfigure={(template) => dialog.openFor('configure', template)}
+            onDelete={(template) => dialog.openFor('delete', template)}
             onManageCategories={() => setTab('settings')}
           />
         </TabsContent>
@@ -66,15 +67,10 @@ export function AiActionsManager() {
           <ActionSettingsTab />
         </TabsContent>
       </Tabs>
-      {configuring && (
-        <ActionTemplateDialog
-          key={configuring === 'new' ? 'new' : configuring.id}
-          template={configuring === 'new' ? null : configuring}
-          categories={categories}
-          onClose={() => setConfiguring(null)}
-        />
+      {(dialog.isCreating || configuring) && (
+        <ActionTemplateDialog key={configuring?.id ?? 'new'} template={configuring} categories={categories} onClose={dialog.close} />
       )}
-      {deleting && <DeleteActionTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && <DeleteActionTemplateDialog template={deleting} onClose={dialog.close} />}
     </div>
   );
 }

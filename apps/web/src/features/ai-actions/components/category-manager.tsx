@@ -1,11 +1,10 @@
 import type { ActionCategory } from '@parley/shared/contracts/ai-actions';
 import { FolderPlusIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
-import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
-import { AlertDialog } from '@/components/ui/alert-dialog';
+import { ResourceDeleteDialog } from '@/components/resource-manager/resource-delete-dialog';
+import { ResourceStates } from '@/components/resource-manager/resource-states';
+import { useResourceDialog } from '@/components/resource-manager/use-resource-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,29 +15,6 @@ import { useActionCategories } from '../api/get-action-categories';
 import { useUpdateActionCategory } from '../api/update-action-category';
 import { ActionIconTile } from './action-icon';
 import { CategoryDialog } from './category-dialog';
-
-function DeleteCategoryDialog({ category, onClose }: { category: ActionCategory; onClose: () => void }) {
-  const remove = useDeleteActionCategory();
-  return (
-    <AlertDialog open onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <ConfirmDialogContent
-        title={`Delete the category “${category.name}”?`}
-        description="Only a category no action uses can be deleted. To hide one that is in use, switch it to inactive."
-        confirmLabel="Delete category"
-        isPending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(category.id, {
-            onSuccess: () => {
-              toast.success('Category deleted');
-              onClose();
-            },
-            onError: (error) => toast.error('Failed to delete category', { description: getErrorMessage(error) }),
-          })
-        }
-      />
-    </AlertDialog>
-  );
-}
 
 function CategoryRow({ category, onEdit, onDelete }: { category: ActionCategory; onEdit: () => void; onDelete: () => void }) {
   const update = useUpdateActionCategory();
@@ -90,8 +66,10 @@ function CategoryRow({ category, onEdit, onDelete }: { category: ActionCategory;
 /** Settings tab: the categories, active and inactive, in their order; add, edit, switch off, delete when unused. */
 export function CategoryManager() {
   const categories = useActionCategories({ includeInactive: true });
-  const [editing, setEditing] = useState<ActionCategory | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ActionCategory | null>(null);
+  const remove = useDeleteActionCategory();
+  const dialog = useResourceDialog<ActionCategory>();
+  const editing = dialog.itemFor('edit');
+  const deleting = dialog.itemFor('delete');
   const items = categories.data?.items ?? [];
   const nextSortOrder = items.length ? Math.min(10_000, Math.max(...items.map((c) => c.sortOrder)) + 1) : 0;
 
@@ -102,30 +80,51 @@ export function CategoryManager() {
           <CardTitle className="text-base">Categories</CardTitle>
           <CardDescription>Inactive categories disappear from the cards and the filter; their actions keep them.</CardDescription>
         </div>
-        <Button size="sm" onClick={() => setEditing('new')}>
+        <Button size="sm" onClick={dialog.openCreate}>
           <FolderPlusIcon />
           Add category
         </Button>
       </CardHeader>
       <CardContent>
-        {categories.isPending ? (
-          <LoadingRows label="Loading categories" rows={3} className="h-12" />
-        ) : categories.isError ? (
-          <LoadErrorAlert query={categories} title="Categories could not be loaded" />
-        ) : items.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-            No categories yet. Add one to group your actions, for example “Lead capture” or “Notifications”.
-          </p>
-        ) : (
-          <ul className="divide-y">
-            {items.map((category) => (
-              <CategoryRow key={category.id} category={category} onEdit={() => setEditing(category)} onDelete={() => setDeleting(category)} />
-            ))}
-          </ul>
-        )}
+        <ResourceStates
+          query={categories}
+          loading={<LoadingRows label="Loading categories" rows={3} className="h-12" />}
+          loadFailedTitle="Categories could not be loaded"
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+              No categories yet. Add one to group your actions, for example “Lead capture” or “Notifications”.
+            </p>
+          }
+        >
+          {(data) => (
+            <ul className="divide-y">
+              {data.items.map((category) => (
+                <CategoryRow
+                  key={category.id}
+                  category={category}
+                  onEdit={() => dialog.openFor('edit', category)}
+                  onDelete={() => dialog.openFor('delete', category)}
+                />
+              ))}
+            </ul>
+          )}
+        </ResourceStates>
       </CardContent>
-      {editing && <CategoryDialog category={editing === 'new' ? null : editing} nextSortOrder={nextSortOrder} onClose={() => setEditing(null)} />}
-      {deleting && <DeleteCategoryDialog category={deleting} onClose={() => setDeleting(null)} />}
+      {(dialog.isCreating || editing) && <CategoryDialog category={editing} nextSortOrder={nextSortOrder} onClose={dialog.close} />}
+      {deleting && (
+        <ResourceDeleteDialog
+          title={`Delete the category “${deleting.name}”?`}
+          description="Only a category no action uses can be deleted. To hide one that is in use, switch it to inactive."
+          confirmLabel="Delete category"
+          mutation={remove}
+          variables={deleting.id}
+          deletedMessage="Category deleted"
+          failedMessage="Failed to delete category"
+          keepOpenOnError
+          onClose={dialog.close}
+        />
+      )}
     </Card>
   );
 }

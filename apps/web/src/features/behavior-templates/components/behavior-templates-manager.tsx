@@ -1,11 +1,11 @@
 import { BEHAVIOR_TEMPLATE_MESSAGES as MESSAGES, type BehaviorTemplate } from '@parley/shared/contracts/behavior-templates';
-import { EyeIcon, MessageSquareTextIcon, PencilIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
-import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
+import { EyeIcon, MessageSquareTextIcon, PencilIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/layout/empty-state';
-import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
+import { ResourceCreateButton } from '@/components/resource-manager/resource-buttons';
+import { ResourceStates } from '@/components/resource-manager/resource-states';
+import { useResourceDialog } from '@/components/resource-manager/use-resource-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,8 +18,6 @@ import { BehaviorTemplateBadges } from './behavior-template-badges';
 import { BehaviorTemplateDialog } from './behavior-template-dialog';
 import { DeleteBehaviorTemplateDialog } from './delete-behavior-template-dialog';
 import { PromptPreviewDialog } from './prompt-preview-dialog';
-
-type Open = { kind: 'create' } | { kind: 'edit' | 'preview' | 'delete'; template: BehaviorTemplate } | null;
 
 interface CardProps {
   template: BehaviorTemplate;
@@ -93,9 +91,10 @@ function BehaviorTemplateCard({ template, isSettingDefault, isBusy, onPreview, o
 export function BehaviorTemplatesManager({ isCreating, onCreatingChange }: { isCreating: boolean; onCreatingChange: (open: boolean) => void }) {
   const query = useBehaviorTemplates();
   const setDefault = useSetDefaultBehaviorTemplate();
-  const [open, setOpen] = useState<Open>(null);
-
-  useLoadErrorToast(query, MESSAGES.loadFailed, 'behavior-templates-load');
+  const dialog = useResourceDialog<BehaviorTemplate, 'edit' | 'preview' | 'delete'>();
+  const editing = dialog.itemFor('edit');
+  const previewing = dialog.itemFor('preview');
+  const deleting = dialog.itemFor('delete');
 
   const makeDefault = (template: BehaviorTemplate) =>
     setDefault.mutate(template.id, {
@@ -103,54 +102,43 @@ export function BehaviorTemplatesManager({ isCreating, onCreatingChange }: { isC
       onError: (error) => toast.error(MESSAGES.setDefaultFailed, { description: getErrorMessage(error) }),
     });
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingRows label="Loading behavior templates" rows={4} className="h-56 rounded-xl" containerClassName="gap-4 lg:grid-cols-2" />;
-  } else if (query.isError) {
-    body = <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
-  } else if (query.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={MessageSquareTextIcon}
-        title="No behavior templates"
-        description={MESSAGES.empty}
-        action={
-          <Button onClick={() => onCreatingChange(true)}>
-            <PlusIcon />
-            New template
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = (
-      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Behavior templates">
-        {query.data.map((template) => (
-          <BehaviorTemplateCard
-            key={template.id}
-            template={template}
-            isBusy={setDefault.isPending}
-            isSettingDefault={setDefault.isPending && setDefault.variables === template.id}
-            onPreview={() => setOpen({ kind: 'preview', template })}
-            onSetDefault={() => makeDefault(template)}
-            onEdit={() => setOpen({ kind: 'edit', template })}
-            onDelete={() => setOpen({ kind: 'delete', template })}
-          />
-        ))}
-      </ul>
-    );
-  }
-
-  const close = () => setOpen(null);
   return (
     <>
-      {body}
+      <ResourceStates
+        query={query}
+        loading={<LoadingRows label="Loading behavior templates" rows={4} className="h-56 rounded-xl" containerClassName="gap-4 lg:grid-cols-2" />}
+        loadFailedTitle={MESSAGES.loadFailed}
+        loadFailedToastId="behavior-templates-load"
+        empty={
+          <EmptyState
+            icon={MessageSquareTextIcon}
+            title="No behavior templates"
+            description={MESSAGES.empty}
+            action={<ResourceCreateButton label="New template" onClick={() => onCreatingChange(true)} />}
+          />
+        }
+      >
+        {(templates) => (
+          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Behavior templates">
+            {templates.map((template) => (
+              <BehaviorTemplateCard
+                key={template.id}
+                template={template}
+                isBusy={setDefault.isPending}
+                isSettingDefault={setDefault.isPending && setDefault.variables === template.id}
+                onPreview={() => dialog.openFor('preview', template)}
+                onSetDefault={() => makeDefault(template)}
+                onEdit={() => dialog.openFor('edit', template)}
+                onDelete={() => dialog.openFor('delete', template)}
+              />
+            ))}
+          </ul>
+        )}
+      </ResourceStates>
       {isCreating && <BehaviorTemplateDialog template={null} onClose={() => onCreatingChange(false)} />}
-      {open?.kind === 'edit' && <BehaviorTemplateDialog key={open.template.id} template={open.template} onClose={close} />}
-      {open?.kind === 'preview' && (
-        <PromptPreviewDialog template={open.template} onClose={close} onEdit={() => setOpen({ kind: 'edit', template: open.template })} />
-      )}
-      {open?.kind === 'delete' && <DeleteBehaviorTemplateDialog template={open.template} onClose={close} />}
+      {editing && <BehaviorTemplateDialog key={editing.id} template={editing} onClose={dialog.close} />}
+      {previewing && <PromptPreviewDialog template={previewing} onClose={dialog.close} onEdit={() => dialog.openFor('edit', previewing)} />}
+      {deleting && <DeleteBehaviorTemplateDialog template={deleting} onClose={dialog.close} />}
     </>
   );
 }

@@ -1,32 +1,20 @@
 import { BEHAVIOR_TEMPLATE_MESSAGES as MESSAGES, type BehaviorTemplate } from '@parley/shared/contracts/behavior-templates';
-import { toast } from '@/lib/toast';
-import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
-import { AlertDialog } from '@/components/ui/alert-dialog';
-import { getErrorMessage } from '@/lib/api-error';
+import { ResourceDeleteDialog } from '@/components/resource-manager/resource-delete-dialog';
 import { useDeleteBehaviorTemplate } from '../api/delete-behavior-template';
 
+/** Owns its request: closed while the request runs, the dialog says nothing more (the list still refreshes). */
 export function DeleteBehaviorTemplateDialog({ template, onClose }: { template: BehaviorTemplate; onClose: () => void }) {
   const remove = useDeleteBehaviorTemplate();
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
-      <ConfirmDialogContent
-        title="Delete behavior template?"
-        description={`“${template.name}” will no longer be offered in the chatbot builder. Chatbots made from it keep their own copy of the prompt.`}
-        confirmLabel="Delete"
-        isPending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(template.id, {
-            onSuccess: () => {
-              toast.success(MESSAGES.deleted);
-              onClose();
-            },
-            onError: (error) => {
-              toast.error(MESSAGES.deleteFailed, { description: getErrorMessage(error) });
-              onClose();
-            },
-          })
-        }
-      />
-    </AlertDialog>
+    <ResourceDeleteDialog
+      title="Delete behavior template?"
+      description={`“${template.name}” will no longer be offered in the chatbot builder. Chatbots made from it keep their own copy of the prompt.`}
+      confirmLabel="Delete"
+      mutation={remove}
+      variables={template.id}
+      deletedMessage={MESSAGES.deleted}
+      failedMessage={MESSAGES.deleteFailed}
+      onClose={onClose}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { CHATBOT_TEMPLATE_MESSAGES as MESSAGES, featureSummary, type ChatbotTemplate } from '@parley/shared/contracts/chatbot-templates';
-import { ClockIcon, GaugeIcon, LayoutTemplateIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
-import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
+import { ClockIcon, GaugeIcon, LayoutTemplateIcon, PencilIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
-import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
+import { ResourceCreateButton } from '@/components/resource-manager/resource-buttons';
+import { ResourceStates } from '@/components/resource-manager/resource-states';
+import { useResourceDialog } from '@/components/resource-manager/use-resource-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -81,55 +81,45 @@ function ChatbotTemplateCard({ template, onEdit, onDelete }: { template: Chatbot
   );
 }
 
-type Open = { kind: 'edit' | 'delete'; template: ChatbotTemplate } | null;
-
 /** Spec part 2 §2 "Template Management": the grid of chatbot templates with edit and delete, and the add/edit dialog. */
 export function ChatbotTemplatesManager({ isCreating, onCreatingChange }: { isCreating: boolean; onCreatingChange: (open: boolean) => void }) {
   const query = useChatbotTemplates();
-  const [open, setOpen] = useState<Open>(null);
-
-  useLoadErrorToast(query, MESSAGES.loadFailed, 'chatbot-templates-load');
-
-  let body;
-  if (query.isPending) {
-    body = <LoadingRows label="Loading templates" rows={3} className="h-64 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
-  } else if (query.isError) {
-    body = <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
-  } else if (query.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={LayoutTemplateIcon}
-        title="No chatbot templates"
-        description={MESSAGES.empty}
-        action={
-          <Button onClick={() => onCreatingChange(true)}>
-            <PlusIcon />
-            Add Template
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = (
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Chatbot templates">
-        {query.data.map((template) => (
-          <ChatbotTemplateCard
-            key={template.id}
-            template={template}
-            onEdit={() => setOpen({ kind: 'edit', template })}
-            onDelete={() => setOpen({ kind: 'delete', template })}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const dialog = useResourceDialog<ChatbotTemplate>();
+  const editing = dialog.itemFor('edit');
+  const deleting = dialog.itemFor('delete');
 
   return (
     <>
-      {body}
+      <ResourceStates
+        query={query}
+        loading={<LoadingRows label="Loading templates" rows={3} className="h-64 rounded-xl" containerClassName="gap-4 sm:grid-cols-2 xl:grid-cols-3" />}
+        loadFailedTitle={MESSAGES.loadFailed}
+        loadFailedToastId="chatbot-templates-load"
+        empty={
+          <EmptyState
+            icon={LayoutTemplateIcon}
+            title="No chatbot templates"
+            description={MESSAGES.empty}
+            action={<ResourceCreateButton label="Add Template" onClick={() => onCreatingChange(true)} />}
+          />
+        }
+      >
+        {(templates) => (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Chatbot templates">
+            {templates.map((template) => (
+              <ChatbotTemplateCard
+                key={template.id}
+                template={template}
+                onEdit={() => dialog.openFor('edit', template)}
+                onDelete={() => dialog.openFor('delete', template)}
+              />
+            ))}
+          </ul>
+        )}
+      </ResourceStates>
       {isCreating && <ChatbotTemplateDialog template={null} onClose={() => onCreatingChange(false)} />}
-      {open?.kind === 'edit' && <ChatbotTemplateDialog key={open.template.id} template={open.template} onClose={() => setOpen(null)} />}
-      {open?.kind === 'delete' && <DeleteChatbotTemplateDialog template={open.template} onClose={() => setOpen(null)} />}
+      {editing && <ChatbotTemplateDialog key={editing.id} template={editing} onClose={dialog.close} />}
+      {deleting && <DeleteChatbotTemplateDialog template={deleting} onClose={dialog.close} />}
     </>
   );
 }

@@ -1,14 +1,14 @@
 import { TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount } from '@parley/shared/pricing';
-import { InfoIcon, LayersIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { InfoIcon, LayersIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
-import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
+import { ResourceRefreshButton } from '@/components/resource-manager/resource-buttons';
+import { ResourceDeleteDialog } from '@/components/resource-manager/resource-delete-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -77,19 +77,6 @@ export function TierLimitsManager() {
       },
     );
 
-  const confirmDelete = (tier: Tier) =>
-    remove.mutate(tier.id, {
-      onSuccess: () => {
-        toast.success(TIER_MESSAGES.deleted);
-        setDeleting(null);
-        if (panel?.kind === 'edit' && panel.tier.id === tier.id) setPanel(null);
-      },
-      onError: (error) => {
-        toast.error(TIER_MESSAGES.deleteFailed, { description: getErrorMessage(error) });
-        setDeleting(null);
-      },
-    });
-
   let body;
   if (query.isPending) {
     body = (
@@ -141,9 +128,7 @@ export function TierLimitsManager() {
             <CardTitle>All tiers</CardTitle>
             <CardDescription>By monthly token limit; unlimited last.</CardDescription>
             <CardAction>
-              <Button variant="ghost" size="icon" onClick={() => void query.refetch()} disabled={query.isFetching} aria-label="Refresh tiers">
-                <RefreshCwIcon className={query.isFetching ? 'animate-spin' : undefined} />
-              </Button>
+              <ResourceRefreshButton query={query} label="Refresh tiers" />
             </CardAction>
           </CardHeader>
           <CardContent className="px-0 sm:px-6">
@@ -174,17 +159,21 @@ export function TierLimitsManager() {
         </Button>
       </div>
       {body}
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        {deleting && (
-          <ConfirmDialogContent
-            title={`Delete the ${deleting.displayName} tier?`}
-            description="The tier, its plan on the pricing page and all of the plan’s features are deleted. This cannot be undone."
-            confirmLabel="Delete tier"
-            isPending={remove.isPending}
-            onConfirm={() => confirmDelete(deleting)}
-          />
-        )}
-      </AlertDialog>
+      {deleting && (
+        <ResourceDeleteDialog
+          title={`Delete the ${deleting.displayName} tier?`}
+          description="The tier, its plan on the pricing page and all of the plan’s features are deleted. This cannot be undone."
+          confirmLabel="Delete tier"
+          mutation={remove}
+          variables={deleting.id}
+          deletedMessage={TIER_MESSAGES.deleted}
+          failedMessage={TIER_MESSAGES.deleteFailed}
+          onDeleted={() => {
+            if (panel?.kind === 'edit' && panel.tier.id === deleting.id) setPanel(null);
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </div>
   );
 }

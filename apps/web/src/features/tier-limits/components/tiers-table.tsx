@@ -1,11 +1,10 @@
 import { FREE_TIER } from '@parley/shared/constants';
 import { TIER_MESSAGES, type Tier } from '@parley/shared/contracts/tier-limits';
 import { formatTokenAmount } from '@parley/shared/pricing';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { ResourceRowActions } from '@/components/resource-manager/resource-buttons';
+import { figureColumn, ResourceTable, type ResourceColumn } from '@/components/resource-manager/resource-table';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 const limit = (value: number) => (value === -1 ? 'Unlimited' : formatTokenAmount(value));
@@ -25,84 +24,58 @@ interface TiersTableProps {
   onDelete: (tier: Tier) => void;
 }
 
+function ActiveSwitch({ tier, isPending, onToggle }: { tier: Tier; isPending: boolean; onToggle: TiersTableProps['onToggle'] }) {
+  const blocker = retireBlocker(tier);
+  const canSwitch = !(tier.isActive && blocker);
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span className="inline-flex items-center gap-2">
+          <Switch
+            checked={tier.isActive}
+            disabled={!canSwitch || isPending}
+            onCheckedChange={(isActive) => onToggle(tier, isActive)}
+            aria-label={`${tier.displayName} active`}
+          />
+          {!tier.isActive && <Badge variant="secondary">Inactive</Badge>}
+        </span>
+      </TooltipTrigger>
+      {!canSwitch && <TooltipContent className="max-w-64">{blocker}</TooltipContent>}
+    </Tooltip>
+  );
+}
+
 /** Spec §2 "a table" of every tier, by monthly token limit, with the active switch (§4). */
 export function TiersTable({ tiers, pendingStatusId, onEdit, onToggle, onDelete }: TiersTableProps) {
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Tier</TableHead>
-          <TableHead className="text-right">Monthly tokens</TableHead>
-          <TableHead className="text-right">Handoffs / month</TableHead>
-          <TableHead className="text-right">Chatbots</TableHead>
-          <TableHead className="text-right">Organizations</TableHead>
-          <TableHead>Active</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {tiers.map((tier) => {
-          const blocker = retireBlocker(tier);
-          const canSwitch = !(tier.isActive && blocker);
-          return (
-            <TableRow key={tier.id} data-testid="tier-row">
-              <TableCell>
-                <div className="font-medium">{tier.displayName}</div>
-                <div className="font-mono text-xs text-muted-foreground">{tier.tier}</div>
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{limit(tier.monthlyTokenLimit)}</TableCell>
-              <TableCell className="text-right tabular-nums">{limit(tier.maxHandoffsPerMonth)}</TableCell>
-              <TableCell className="text-right tabular-nums">{limit(tier.maxChatbots)}</TableCell>
-              <TableCell className="text-right tabular-nums">{tier.organizationCount}</TableCell>
-              <TableCell>
-                <Tooltip>
-                  <TooltipTrigger asChild>
-                    <span className="inline-flex items-center gap-2">
-                      <Switch
-                        checked={tier.isActive}
-                        disabled={!canSwitch || pendingStatusId === tier.id}
-                        onCheckedChange={(isActive) => onToggle(tier, isActive)}
-                        aria-label={`${tier.displayName} active`}
-                      />
-                      {!tier.isActive && <Badge variant="secondary">Inactive</Badge>}
-                    </span>
-                  </TooltipTrigger>
-                  {!canSwitch && <TooltipContent className="max-w-64">{blocker}</TooltipContent>}
-                </Tooltip>
-              </TableCell>
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" onClick={() => onEdit(tier)} aria-label={`Edit ${tier.displayName}`}>
-                    <PencilIcon />
-                  </Button>
-                  {blocker ? (
-                    <Tooltip>
-                      <TooltipTrigger asChild>
-                        <span tabIndex={0} className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-                          <Button variant="ghost" size="icon" disabled aria-label={`Delete ${tier.displayName} (not possible)`}>
-                            <Trash2Icon />
-                          </Button>
-                        </span>
-                      </TooltipTrigger>
-                      <TooltipContent className="max-w-64">{blocker}</TooltipContent>
-                    </Tooltip>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:text-destructive"
-                      onClick={() => onDelete(tier)}
-                      aria-label={`Delete ${tier.displayName}`}
-                    >
-                      <Trash2Icon />
-                    </Button>
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
-  );
+  const columns: ResourceColumn<Tier>[] = [
+    {
+      header: 'Tier',
+      cell: (tier) => (
+        <>
+          <div className="font-medium">{tier.displayName}</div>
+          <div className="font-mono text-xs text-muted-foreground">{tier.tier}</div>
+        </>
+      ),
+    },
+    figureColumn('Monthly tokens', (tier) => limit(tier.monthlyTokenLimit)),
+    figureColumn('Handoffs / month', (tier) => limit(tier.maxHandoffsPerMonth)),
+    figureColumn('Chatbots', (tier) => limit(tier.maxChatbots)),
+    figureColumn('Organizations', (tier) => tier.organizationCount),
+    { header: 'Active', cell: (tier) => <ActiveSwitch tier={tier} isPending={pendingStatusId === tier.id} onToggle={onToggle} /> },
+    {
+      header: 'Actions',
+      headClassName: 'text-right',
+      cellClassName: 'text-right',
+      cell: (tier) => (
+        <ResourceRowActions
+          editLabel={`Edit ${tier.displayName}`}
+          onEdit={() => onEdit(tier)}
+          deleteLabel={`Delete ${tier.displayName}`}
+          onDelete={() => onDelete(tier)}
+          deleteBlocker={retireBlocker(tier)}
+        />
+      ),
+    },
+  ];
+  return <ResourceTable items={tiers} columns={columns} rowTestId="tier-row" />;
 }

@@ -1,17 +1,15 @@
 import { NEW_TOKEN_PACKAGE } from '@parley/shared/constants';
 import { TOKEN_PACKAGE_MESSAGES as MESSAGES, tokenPackageBodySchema, type TokenPackage } from '@parley/shared/contracts/token-packages';
 import { parseIntegerOr0 } from '@parley/shared/pricing';
-import { PackageIcon, PlusIcon } from 'lucide-react';
+import { PackageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 import { toast } from '@/lib/toast';
-import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { EmptyState } from '@/components/layout/empty-state';
-import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
-import { AlertDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ResourceCreateButton } from '@/components/resource-manager/resource-buttons';
+import { ResourceCard } from '@/components/resource-manager/resource-card';
+import { ResourceDeleteDialog } from '@/components/resource-manager/resource-delete-dialog';
+import { ResourceStates } from '@/components/resource-manager/resource-states';
 import { getErrorMessage } from '@/lib/api-error';
 import { useDeleteTokenPackage } from '../api/delete-token-package';
 import { useTokenPackages } from '../api/get-token-packages';
@@ -46,8 +44,6 @@ export function TokenPackagesManager() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<TokenPackage | null>(null);
   const [savingKey, setSavingKey] = useState<string | null>(null);
-
-  useLoadErrorToast(query, MESSAGES.loadFailed, 'token-packages-load');
 
   const addPackage = () => {
     newKey += 1;
@@ -99,94 +95,71 @@ export function TokenPackagesManager() {
     );
   };
 
-  const confirmDelete = (pkg: TokenPackage) =>
-    remove.mutate(pkg.id, {
-      onSuccess: () => {
-        toast.success(MESSAGES.deleted);
-        setEdits(({ [pkg.id]: _, ...rest }) => rest);
-        setDeleting(null);
-      },
-      onError: (error) => {
-        toast.error(MESSAGES.deleteFailed, { description: getErrorMessage(error) });
-        setDeleting(null);
-      },
-    });
-
-  let body;
-  if (query.isPending) {
-    body = <LoadingRows label="Loading token packages" rows={3} className="h-32 rounded-lg" containerClassName="gap-3" />;
-  } else if (query.isError) {
-    body = <LoadErrorAlert query={query} title={MESSAGES.loadFailed} />;
-  } else if (query.data.length === 0 && added.length === 0) {
-    body = (
-      <EmptyState
-        icon={PackageIcon}
-        title="No token packages"
-        description={MESSAGES.empty}
-        action={
-          <Button onClick={addPackage}>
-            <PlusIcon />
-            Add package
-          </Button>
-        }
-      />
-    );
-  } else {
-    const rows: { draft: PackageDraft; saved: TokenPackage | null }[] = [
-      ...query.data.map((pkg) => ({ draft: edits[pkg.id] ?? fromPackage(pkg), saved: pkg })),
-      ...added.map((draft) => ({ draft, saved: null })),
-    ];
-    body = (
-      <ul className="grid gap-3" aria-label="Token packages">
-        {rows.map(({ draft, saved }) => (
-          <TokenPackageRow
-            key={draft.key}
-            draft={draft}
-            isDirty={saved === null || !sameAs(draft, saved)}
-            isSaving={savingKey === draft.key}
-            error={errors[draft.key] ?? null}
-            onChange={(next) =>
-              saved ? setEdits((all) => ({ ...all, [saved.id]: next })) : setAdded((all) => all.map((row) => (row.key === next.key ? next : row)))
-            }
-            onSave={() => saveRow(draft, saved)}
-            onDelete={() => (saved ? setDeleting(saved) : setAdded((all) => all.filter((row) => row.key !== draft.key)))}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const rowsOf = (packages: TokenPackage[]): { draft: PackageDraft; saved: TokenPackage | null }[] => [
+    ...packages.map((pkg) => ({ draft: edits[pkg.id] ?? fromPackage(pkg), saved: pkg })),
+    ...added.map((draft) => ({ draft, saved: null })),
+  ];
 
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <PackageIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-          Packages
-        </CardTitle>
-        <CardDescription>
-          {query.data
+    <>
+      <ResourceCard
+        icon={PackageIcon}
+        title="Packages"
+        description={
+          query.data
             ? `${query.data.length} package${query.data.length === 1 ? '' : 's'}, smallest first. Active packages priced above $0 are on sale on the pricing page; a price is 0 or at least the smallest card payment in the billing currency (50 cents in USD).`
-            : 'Token bundles customers can buy on top of their plan.'}
-        </CardDescription>
-        <CardAction>
-          <Button onClick={addPackage} disabled={!query.isSuccess}>
-            <PlusIcon />
-            Add
-          </Button>
-        </CardAction>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        {deleting && (
-          <ConfirmDialogContent
-            title={`Delete ${deleting.name}?`}
-            description="The package disappears from the pricing page and can no longer be bought."
-            confirmLabel="Delete"
-            isPending={remove.isPending}
-            onConfirm={() => confirmDelete(deleting)}
-          />
-        )}
-      </AlertDialog>
-    </Card>
+            : 'Token bundles customers can buy on top of their plan.'
+        }
+        action={<ResourceCreateButton label="Add" onClick={addPackage} disabled={!query.isSuccess} />}
+      >
+        <ResourceStates
+          query={query}
+          loading={<LoadingRows label="Loading token packages" rows={3} className="h-32 rounded-lg" containerClassName="gap-3" />}
+          loadFailedTitle={MESSAGES.loadFailed}
+          loadFailedToastId="token-packages-load"
+          isEmpty={(packages) => packages.length === 0 && added.length === 0}
+          empty={
+            <EmptyState
+              icon={PackageIcon}
+              title="No token packages"
+              description={MESSAGES.empty}
+              action={<ResourceCreateButton label="Add package" onClick={addPackage} />}
+            />
+          }
+        >
+          {(packages) => (
+            <ul className="grid gap-3" aria-label="Token packages">
+              {rowsOf(packages).map(({ draft, saved }) => (
+                <TokenPackageRow
+                  key={draft.key}
+                  draft={draft}
+                  isDirty={saved === null || !sameAs(draft, saved)}
+                  isSaving={savingKey === draft.key}
+                  error={errors[draft.key] ?? null}
+                  onChange={(next) =>
+                    saved ? setEdits((all) => ({ ...all, [saved.id]: next })) : setAdded((all) => all.map((row) => (row.key === next.key ? next : row)))
+                  }
+                  onSave={() => saveRow(draft, saved)}
+                  onDelete={() => (saved ? setDeleting(saved) : setAdded((all) => all.filter((row) => row.key !== draft.key)))}
+                />
+              ))}
+            </ul>
+          )}
+        </ResourceStates>
+      </ResourceCard>
+      {deleting && (
+        <ResourceDeleteDialog
+          title={`Delete ${deleting.name}?`}
+          description="The package disappears from the pricing page and can no longer be bought."
+          confirmLabel="Delete"
+          mutation={remove}
+          variables={deleting.id}
+          deletedMessage={MESSAGES.deleted}
+          failedMessage={MESSAGES.deleteFailed}
+          onDeleted={() => setEdits(({ [deleting.id]: _, ...rest }) => rest)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </>
   );
 }

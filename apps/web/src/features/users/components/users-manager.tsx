@@ -3,8 +3,8 @@ import { USER_SEARCH_MAX, type ManagedUser } from '@parley/shared/contracts/admi
 import { useState } from 'react';
 import { ListPager } from '@/components/layout/list-pager';
 import { SearchInput } from '@/components/layout/search-input';
-import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { LoadingRows } from '@/components/layout/loading-rows';
+import { ResourceStates } from '@/components/resource-manager/resource-states';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -63,20 +63,21 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
         {query.isFetching && !query.isPending && <Spinner className="text-muted-foreground" />}
       </CardHeader>
       <CardContent className="grid gap-4 px-0 sm:px-6">
-        {query.isPending ? (
-          <LoadingRows label="Loading users" rows={4} className="h-12" containerClassName="px-6 sm:px-0" />
-        ) : query.isError ? (
-          <div className="px-6 sm:px-0">
-            <LoadErrorAlert query={query} title="Users could not be loaded" />
-          </div>
-        ) : (
-          <UsersTable
-            users={query.data.items}
-            currentUserId={currentUserId}
-            onView={(user) => setViewing(user.id)}
-            onChangeStatus={(user, action) => setChanging({ user, action })}
-          />
-        )}
+        <ResourceStates
+          query={query}
+          loading={<LoadingRows label="Loading users" rows={4} className="h-12" containerClassName="px-6 sm:px-0" />}
+          loadFailedTitle="Users could not be loaded"
+          alertClassName="px-6 sm:px-0"
+        >
+          {({ items }) => (
+            <UsersTable
+              users={items}
+              currentUserId={currentUserId}
+              onView={(user) => setViewing(user.id)}
+              onChangeStatus={(user, action) => setChanging({ user, action })}
+            />
+          )}
+        </ResourceStates>
         <ListPager
           page={page}
           pageSize={USER_LIST_PAGE_SIZE}

@@ -4,11 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { sandboxEvents } from '../../../db/schema/index';
-import { sandboxWebhookSecret } from '../settings';
-import { handleBillingWebhook } from '../webhook';
+import { sandboxWebhookSecret } from '../../../services/billing-settings';
 import { monotonicNow, sandboxId, unix } from './ids';
 
 type Writer = Pick<Db, 'insert'>;
+
+/** What processing a delivered event came to (billing's webhook outcome, in the part the sandbox reads). */
+export type SandboxDeliveryOutcome = { status: 'processed' | 'duplicate' } | { status: 'failed'; error: string; retry: boolean };
+
+/**
+ * Where the sandbox's events go: billing's webhook handler, the one behind POST /api/webhooks/stripe (given by
+ * features/billing/payments.ts, so that a provider imports no feature).
+ */
+export interface SandboxEventSink {
+  deliver(payload: string, headers: Record<string, string>): Promise<SandboxDeliveryOutcome>;
+  log?: FastifyBaseLogger;
+}
 
 /** Records an event the sandbox emits (in the caller's transaction); deliverSandboxEvents sends it after commit. */
 export async function emitSandboxEvent(tx: Writer, type: string, object: Record<string, unknown>, at: Date): Promise<string> {
@@ -30,7 +41,8 @@ const MAX_ATTEMPTS = 10;
  * Delivers undelivered sandbox events, oldest first, through the same handler as POST /api/webhooks/stripe, signed
  * like Stripe's. Called after each sandbox action commits and by the renewal job (which picks up what a crash left).
  */
-export async function deliverSandboxEvents(db: Db, config: Config, log?: FastifyBaseLogger): Promise<{ delivered: number; failed: number }> {
+export async function deliverSandboxEvents(db: Db, config: Config, sink: SandboxEventSink): Promise<{ delivered: number; failed: number }> {
+  const { log } = sink;
   const secret = await sandboxWebhookSecret(db, config);
   const pending = await db
     .select()
@@ -43,7 +55,7 @@ export async function deliverSandboxEvents(db: Db, config: Config, log?: Fastify
   for (const event of pending) {
     let error: string | null = null;
     try {
-      const outcome = await handleBillingWebhook(db, config, event.payload, { 'stripe-signature': signSandboxPayload(event.payload, secret) }, log);
+      const outcome = await sink.deliver(event.payload, { 'stripe-signature': signSandboxPayload(event.payload, secret) });
       if (outcome.status === 'failed' && outcome.retry) error = outcome.error;
       else if (outcome.status === 'failed') log?.warn({ eventId: event.id, error: outcome.error }, 'sandbox event could not be processed');
     } catch (caught) {

@@ -1,16 +1,14 @@
 import { BILLING_MESSAGES, type PayResult, type SandboxCard, type SandboxCheckoutSession } from '@parley/shared/contracts/billing';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { organizationSubscriptions, sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import { readBillingSettings } from '../settings';
+import { readBillingSettings } from '../../../services/billing-settings';
 import { assertExpiryInFuture, cardBehaviour } from './cards';
 import { sandboxNow } from './clock';
-import { deliverSandboxEvents, emitSandboxEvent } from './events';
+import { deliverSandboxEvents, emitSandboxEvent, type SandboxEventSink } from './events';
 import { addInterval, sandboxId } from './ids';
-import type { Tx } from '../event-handlers';
 import { attemptSandboxCharge, createSandboxInvoice, ensureSandboxCustomer, sandboxTaxCents } from './ledger';
 import { checkoutSessionObject, subscriptionObject } from './objects';
 
@@ -100,7 +98,7 @@ export async function paySandboxCheckout(
   db: Db,
   config: Config,
   input: { sessionId: string; userId: string; card: Required<Pick<SandboxCard, 'cardNumber' | 'expiry' | 'cvc'>> },
-  log?: FastifyBaseLogger,
+  sink: SandboxEventSink,
 ): Promise<PayResult> {
   const session = await loadSession(db, input.sessionId, input.userId);
   const now = await assertPayable(db, session, ['open']);
@@ -121,7 +119,7 @@ export async function paySandboxCheckout(
       .where(and(eq(sandboxCheckoutSessions.id, session.id), eq(sandboxCheckoutSessions.status, 'open')));
     return { status: 'requires_action', message: 'Your bank asks you to confirm this payment.', redirectUrl: null };
   }
-  return completeSandboxCheckout(db, config, session, { last4, failRenewals: behaviour === 'fails_later', now }, log);
+  return completeSandboxCheckout(db, config, session, { last4, failRenewals: behaviour === 'fails_later', now }, sink);
 }
 
 /**
@@ -132,14 +130,14 @@ export async function startSandboxTrialWithoutCard(
   db: Db,
   config: Config,
   input: { sessionId: string; userId: string },
-  log?: FastifyBaseLogger,
+  sink: SandboxEventSink,
 ): Promise<PayResult> {
   const session = await loadSession(db, input.sessionId, input.userId);
   const now = await assertPayable(db, session, ['open']);
   const trial = await sessionTrial(db, session);
   if (trial.days === 0) throw new AppError('CONFLICT', 'This checkout has no trial: pay with a card.');
   if (trial.cardRequired) throw new AppError('CONFLICT', 'This trial needs a payment method: enter a card.');
-  return completeSandboxCheckout(db, config, session, { last4: null, failRenewals: false, now }, log);
+  return completeSandboxCheckout(db, config, session, { last4: null, failRenewals: false, now }, sink);
 }
 
 /** The confirm step of 4000 0025 0000 3155: approve completes the payment, refuse returns to the form. */
@@ -147,7 +145,7 @@ export async function confirmSandboxCheckout(
   db: Db,
   config: Config,
   input: { sessionId: string; userId: string; approve: boolean },
-  log?: FastifyBaseLogger,
+  sink: SandboxEventSink,
 ): Promise<PayResult> {
   const session = await loadSession(db, input.sessionId, input.userId);
   const now = await assertPayable(db, session, ['requires_action']);
@@ -156,7 +154,7 @@ export async function confirmSandboxCheckout(
     await db.update(sandboxCheckoutSessions).set({ status: 'open', declineMessage: message }).where(eq(sandboxCheckoutSessions.id, session.id));
     return { status: 'declined', message, redirectUrl: null };
   }
-  return completeSandboxCheckout(db, config, session, { last4: session.cardLast4 ?? '3155', failRenewals: false, now }, log);
+  return completeSandboxCheckout(db, config, session, { last4: session.cardLast4 ?? '3155', failRenewals: false, now }, sink);
 }
 
 /**
@@ -169,7 +167,7 @@ async function completeSandboxCheckout(
   config: Config,
   session: SessionRow,
   card: { last4: string | null; failRenewals: boolean; now: Date },
-  log?: FastifyBaseLogger,
+  sink: SandboxEventSink,
 ): Promise<PayResult> {
   const now = card.now;
   const completed = await db.transaction(async (tx) => {
@@ -250,6 +248,6 @@ async function completeSandboxCheckout(
     return true;
   });
   if (!completed) throw new AppError('CONFLICT', BILLING_MESSAGES.sessionComplete);
-  await deliverSandboxEvents(db, config, log);
+  await deliverSandboxEvents(db, config, sink);
   return { status: 'complete', message: null, redirectUrl: session.successUrl };
 }

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 import { loadStripe } from '../../lib/lazy-require';
-import { WebhookVerificationError, type BillingWebhookEvent, type CheckoutTerms, type PaymentProvider, type ProviderProduct } from './provider';
+import { WebhookVerificationError, type BillingWebhookEvent, type CheckoutTerms, type PaymentProvider, type ProviderProduct } from './types';
 
 /** Verifies a `stripe-signature` header (t=…,v1=HMAC-SHA256(secret, t.body)) with the SDK; the sandbox signs the same way. */
 export function constructSignedEvent(

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
-import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../../db/schema/index';
-import { sandboxNow } from './clock';
-import { deliverSandboxEvents, emitSandboxEvent } from './events';
-import { addInterval } from './ids';
-import { attemptSandboxCharge, createSandboxInvoice } from './ledger';
-import { subscriptionObject } from './objects';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema/index';
+import { sandboxNow } from '../../providers/payments/sandbox/clock';
+import { deliverSandboxEvents, emitSandboxEvent } from '../../providers/payments/sandbox/events';
+import { addInterval } from '../../providers/payments/sandbox/ids';
+import { attemptSandboxCharge, createSandboxInvoice } from '../../providers/payments/sandbox/ledger';
+import { subscriptionObject } from '../../providers/payments/sandbox/objects';
+import { sandboxEventSink } from './payments';
 
 export interface RenewalRun {
   renewed: number;
@@ -92,7 +93,7 @@ export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBa
     });
     if (!did) break;
   }
-  await deliverSandboxEvents(db, config, log);
+  await deliverSandboxEvents(db, config, sandboxEventSink(db, config, log));
   return run;
 }
 

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { billingSettings, organizationMembers, sandboxCustomers, sandboxInvoices, sandboxSubscriptions, users } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import { readBillingSettings } from '../settings';
-import type { Tx } from '../event-handlers';
+import { readBillingSettings } from '../../../services/billing-settings';
 import { emitSandboxEvent } from './events';
 import { sandboxId } from './ids';
 import { invoiceObject, subscriptionObject } from './objects';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, isNull, and } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { billingSettings } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
-import { createSecretBox } from '../../lib/secrets';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { billingSettings } from '../db/schema/index';
+import { AppError } from '../lib/app-error';
+import { createSecretBox } from '../lib/secrets';
 
 export type BillingSettingsRow = typeof billingSettings.$inferSelect;
 

@@ -3,19 +3,26 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { sandboxInvoices, sandboxSubscriptions, subscriptionTierLimits, tokenPackages } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import type { CheckoutTerms, PaymentProvider, ProviderProduct } from '../provider';
-import { readBillingSettings } from '../settings';
-import { constructSignedEvent } from '../stripe-provider';
+import type { CheckoutTerms, PaymentProvider, ProviderProduct } from '../types';
+import { readBillingSettings } from '../../../services/billing-settings';
+import { constructSignedEvent } from '../stripe';
 import { createSandboxCheckoutSession } from './checkout';
 import { sandboxNow } from './clock';
-import { deliverSandboxEvents, emitSandboxEvent } from './events';
+import { deliverSandboxEvents, emitSandboxEvent, type SandboxEventSink } from './events';
 import { attemptSandboxCharge, cancelSandboxSubscriptionNow } from './ledger';
 import { sandboxPriceId, subscriptionObject } from './objects';
+
+/** The sandbox's events are signed the Stripe way with the installation's sandbox secret. */
+export function sandboxWebhookVerifier(webhookSecret: string): PaymentProvider['verifyWebhook'] {
+  return (rawBody, headers, toleranceSeconds) => constructSignedEvent(rawBody, headers['stripe-signature'], webhookSecret, toleranceSeconds);
+}
 
 /** The built-in payment provider: everything happens in Parley's database, on the sandbox clock. */
 export function createSandboxProvider(
   db: Db,
   config: Config,
+  /** Where the events of each action go once it has committed. */
+  sink: SandboxEventSink,
   webhookSecret: string,
   /** The billing settings' terms of new payments; absent when only webhooks are verified. */
   checkoutTerms?: CheckoutTerms,
@@ -117,7 +124,7 @@ export function createSandboxProvider(
           .returning();
         await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed!), now);
       });
-      await deliverSandboxEvents(db, config);
+      await deliverSandboxEvents(db, config, sink);
     },
 
     async cancelAtPeriodEnd(subscriptionId, cancel) {
@@ -132,7 +139,7 @@ export function createSandboxProvider(
           .returning();
         await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed!), now);
       });
-      await deliverSandboxEvents(db, config);
+      await deliverSandboxEvents(db, config, sink);
     },
 
     async cancelNow(subscriptionId, { prorate }) {
@@ -144,7 +151,7 @@ export function createSandboxProvider(
         await cancelSandboxSubscriptionNow(tx, config, current, { now, prorate });
         return false;
       });
-      await deliverSandboxEvents(db, config);
+      await deliverSandboxEvents(db, config, sink);
       return { alreadyEnded: ended };
     },
 
@@ -163,12 +170,10 @@ export function createSandboxProvider(
         if (invoice.status === 'uncollectible') await tx.update(sandboxInvoices).set({ status: 'open' }).where(eq(sandboxInvoices.id, invoice.id));
         return attemptSandboxCharge(tx, config, { ...invoice, status: 'open' }, { now });
       });
-      await deliverSandboxEvents(db, config);
+      await deliverSandboxEvents(db, config, sink);
       return result;
     },
 
-    verifyWebhook(rawBody, headers, toleranceSeconds) {
-      return constructSignedEvent(rawBody, headers['stripe-signature'], webhookSecret, toleranceSeconds);
-    },
+    verifyWebhook: sandboxWebhookVerifier(webhookSecret),
   };
 }
