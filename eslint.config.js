@@ -6,6 +6,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverFeatures = existsSync('apps/server/src/features')
+  ? readdirSync('apps/server/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
 const webFeatures = existsSync('apps/web/src/features')
   ? readdirSync('apps/web/src/features', { withFileTypes: true })
       .filter((d) => d.isDirectory())
@@ -43,6 +49,33 @@ const oneWayImports = {
   ],
 };
 
+/**
+ * A server feature is a module: other features and app.ts import only its index.ts (its public entry), never a file
+ * behind it. Tests are exempt (a test may set up another feature's rows through its internals).
+ */
+const serverFeatureEntries = {
+  'import/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        ...oneWayImports['import/no-restricted-paths'][1].zones,
+        // The layers below the features (their tests may set up a feature's rows).
+        ...['services', 'plugins', 'jobs', 'lib'].map((dir) => ({
+          target: `./apps/server/src/${dir}`,
+          from: './apps/server/src/features',
+          message: `apps/server/src/${dir} imports no feature.`,
+        })),
+        ...serverFeatures.map((name) => ({
+          target: [`./apps/server/src/features/${name}`, './apps/server/src/app.ts', './apps/server/src/main.ts'],
+          from: './apps/server/src/features',
+          except: [`./${name}`, ...serverFeatures.map((other) => `./${other}/index.ts`)],
+          message: 'Import another server feature through its index.ts (its public entry), not a file behind it.',
+        })),
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -57,6 +90,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: serverFeatureEntries,
   },
   {
     files: ['apps/web/**/*.{ts,tsx,js}', 'apps/widget/**/*.{ts,js}'],

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from './config';
-import { requeueUnfinishedSources } from './features/knowledge-sources/service';
+import { requeueUnfinishedSources } from './features/knowledge-sources/index';
 import { startJobQueue } from './jobs/queue';
 import { requeuePendingEmails } from './providers/email/mailer';
 import { openDatabase } from './db/client';

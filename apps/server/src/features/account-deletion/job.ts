@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
 import { accountDeletedNotice, deletionCancelledNotice } from '../../providers/email/account-emails';
 import { recordSecurityEvent } from '../../services/security-events';
-import { cancelSubscriptionsBeforeDeletion } from '../billing/end-subscriptions';
+import { cancelSubscriptionsBeforeDeletion } from '../billing/index';
 import { carryOutAccountDeletion, dueDeletionIds, organizationsToDelete, type DeletionOutcome } from './service';
 
 export const ACCOUNT_DELETION_JOB = 'account-deletion';

@@ -5,7 +5,7 @@ import { clientInfo } from '../../lib/client-info';
 import type { Auth } from '../../plugins/better-auth';
 import { requireIdentity } from '../../plugins/access';
 import type { Mailer } from '../../providers/email/mailer';
-import { headersOf } from '../account/auth-api';
+import { headersOf } from '../account/index';
 import { deletionScheduledNotice } from '../../providers/email/account-emails';
 import { recordSecurityEvent } from '../../services/security-events';
 import { getDeletionStatus, requestAccountDeletion } from './service';

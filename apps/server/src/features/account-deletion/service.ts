@@ -15,7 +15,7 @@ import {
   type AccountDeletionSummary,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { isPersonalSlug } from '../organizations/service';
+import { isPersonalSlug } from '../organizations/index';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { adminActivityLogs, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { CSV_BOM, csvRow } from '../analytics/csv';
+import { CSV_BOM, csvRow } from '../analytics/index';
 import { activityWhere } from './query';
 
 export const ACTIVITY_CSV_HEADER = ['time', 'action', 'resource_type', 'resource_id', 'admin_user_id', 'admin_email', 'ip_address', 'user_agent', 'details'];

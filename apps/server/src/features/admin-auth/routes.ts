@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/better-auth';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
 import { activityContext, logAdminActivity } from '../../services/activity-log';
-import { bootstrapFirstAdmin, getAdminStatus } from '../admin-users/service';
+import { bootstrapFirstAdmin, getAdminStatus } from '../admin-users/index';
 import { createTestAdmin } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };

@@ -2,8 +2,8 @@ import { activityLogListSchema, adminStatsSchema, healthMonitorSchema, systemHea
 import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { listActivity } from '../activity-logs/query';
-import { healthMonitor } from '../health/prober';
+import { listActivity } from '../activity-logs/index';
+import { healthMonitor } from '../health/index';
 import { adminStats, type StatsSources } from './service';
 import { systemHealth } from './system-health';
 

@@ -5,9 +5,7 @@ import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { emailOutbox, systemApiKeys } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { describeNodes, liveNodes, type LiveNodes } from '../health/nodes';
-import { runHealthProbe } from '../health/prober';
-import { REDIS_AWAY, redisUnreachable } from '../health/redis-state';
+import { describeNodes, liveNodes, type LiveNodes, runHealthProbe, REDIS_AWAY, redisUnreachable } from '../health/index';
 
 type Status = 'healthy' | 'warning' | 'error';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { adminUsers, chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { getActiveAdmin } from '../../services/identity';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 
 const KEY_PREFIX = 'pk_';
 export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');

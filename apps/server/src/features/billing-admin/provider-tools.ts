@@ -17,12 +17,10 @@ import { loadStripe } from '../../lib/lazy-require';
 import { logAdminActivity } from '../../services/activity-log';
 import { personalOrganizationSlug } from '../../services/identity';
 import { getPaymentProvider } from '../../providers/payments/provider';
-import { assertSubscriptionNotEnded } from '../billing/checkout';
-import { TEST_EVENT_METADATA } from '../billing/webhook';
+import { assertSubscriptionNotEnded, TEST_EVENT_METADATA, sandboxEventSink } from '../billing/index';
 import { readBillingSettings, resolveStripeSecrets, saveStripeSecrets, sandboxWebhookSecret } from '../../services/billing-settings';
 import { toEventItem } from './activity';
 import { getInvoice } from './customers';
-import { sandboxEventSink } from '../billing/payments';
 
 type Context = { ipAddress: string; userAgent: string | null };
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingSettings } from '../../db/schema/index';
 import { logAdminActivity } from '../../services/activity-log';
-import { assertPricesChargeableIn } from '../billing/minimum-charge';
+import { assertPricesChargeableIn } from '../billing/index';
 import { readBillingSettings, type BillingSettingsRow } from '../../services/billing-settings';
 
 /** billing_settings as the Settings tab's five groups. */

@@ -12,8 +12,8 @@ import {
   users,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { grantReferralRewardsOnFirstPayment } from '../referrals/service';
-import { emitWebhookEvent } from '../webhooks/events';
+import { grantReferralRewardsOnFirstPayment } from '../referrals/index';
+import { emitWebhookEvent } from '../webhooks/index';
 import { creditTokens, lockMonthUsage, refundedTokens, takeFromBalance } from '../../services/token-ledger';
 import {
   chargeObject,

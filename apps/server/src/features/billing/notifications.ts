@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationMembers, organizations, organizationSubscriptions, profiles, subscriptionTierLimits } from '../../db/schema/index';
 import type { Mailer } from '../../providers/email/mailer';
-import { userIdsThatWant } from '../notification-preferences/service';
+import { userIdsThatWant } from '../notification-preferences/index';
 import type { ProcessedBillingEvent } from './hooks';
 import { readBillingSettings, type BillingSettingsRow } from '../../services/billing-settings';
 

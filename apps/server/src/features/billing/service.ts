@@ -15,7 +15,7 @@ import {
   tokenPurchases,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { usageSummary } from '../usage/service';
+import { usageSummary } from '../usage/index';
 import { liveSubscription } from './checkout';
 import { readBillingSettings, resolveStripeSecrets } from '../../services/billing-settings';
 import { sandboxNow } from '../../providers/payments/sandbox/clock';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, messages, type chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { addChatStats } from '../analytics/stats';
+import { addChatStats } from '../analytics/index';
 
 const RATING_VALUE = { up: 1, down: -1 } as const;
 

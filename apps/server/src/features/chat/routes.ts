@@ -10,9 +10,9 @@ import { z } from 'zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { openEventStream } from '../../lib/sse';
 import { requireIdentity, requireMembership } from '../../plugins/access';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 import { rateMessage } from './feedback';
-import { createPublicAccess } from '../widget/public-access';
+import { createPublicAccess } from '../widget/index';
 import { appServices } from '../../services/app-services';
 import { answerChatMessage, type ChatRequest } from './service';
 

@@ -14,20 +14,17 @@ import {
   type MESSAGE_OUTCOMES,
 } from '../../db/schema/index';
 import { monthUsageLock, takeFromBalance } from '../../services/token-ledger';
-import { pastAllowance } from '../usage/metering';
-import { noticeUsageThresholds } from '../usage/thresholds';
+import { pastAllowance, noticeUsageThresholds, tokenAllowance, type TokenAllowance } from '../usage/index';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
 import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerers/by-meaning';
 import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
-import { questionKey } from '../analytics/question-key';
-import { noteAnswerUsage, requestLogRow } from '../api-usage/request-usage';
-import { chatStatsUpsert, hourOf, questionStatsUpsert } from '../analytics/stats';
-import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/service';
+import { questionKey, chatStatsUpsert, hourOf, questionStatsUpsert } from '../analytics/index';
+import { noteAnswerUsage, requestLogRow } from '../api-usage/index';
+import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/index';
 import type { AppServices } from '../../services/app-services';
-import { tokenAllowance, type TokenAllowance } from '../usage/service';
 import {
   conversationStartedEvent,
   emitWebhookEvent,
@@ -35,7 +32,7 @@ import {
   webhookListeners,
   webhookOutboxRows,
   type WebhookListeners,
-} from '../webhooks/events';
+} from '../webhooks/index';
 import { upstreamProviderError } from '../../rag/upstream-error';
 import { retrievePassages, type Passage } from '../../rag/retrieval';
 

@@ -15,8 +15,8 @@ import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { EmbeddingChoice } from '../../providers/ai/models';
 import { readSystemConfiguration } from '../../services/system-configuration';
-import { changedChatbotFields, emitWebhookEvent, webhookChatbot } from '../webhooks/events';
-import { assertCanCreateChatbot } from '../usage/service';
+import { changedChatbotFields, emitWebhookEvent, webhookChatbot } from '../webhooks/index';
+import { assertCanCreateChatbot } from '../usage/index';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 

@@ -9,7 +9,7 @@ import { and, count, desc, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, evaluationQuestions, knowledgeSources, messages, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 
 /** Who is acting, and on which chatbot of which organization. */
 export interface ChatbotScope {

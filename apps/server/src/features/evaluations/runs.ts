@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { evaluationQuestions, evaluationResults, evaluationRuns, knowledgeSources } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 import type { ChatbotScope } from './questions';
 
 export const EVALUATION_JOB = 'evaluation-run';

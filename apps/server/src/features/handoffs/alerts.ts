@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { chatbots, conversations, handoffs, organizationMembers, profiles } from '../../db/schema/index';
 import type { Mailer } from '../../providers/email/mailer';
-import { userIdsThatWant } from '../notification-preferences/service';
+import { userIdsThatWant } from '../notification-preferences/index';
 import { HANDOFF_ALERT_JOB, visitorLabel } from './service';
 
 /**

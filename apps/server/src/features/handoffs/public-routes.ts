@@ -15,9 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conversations } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { createPublicAccess } from '../widget/public-access';
+import { createPublicAccess } from '../widget/index';
 import { appServices } from '../../services/app-services';
-import { addChatStats } from '../analytics/stats';
+import { addChatStats } from '../analytics/index';
 import {
   conversationTopic,
   conversationTranscript,

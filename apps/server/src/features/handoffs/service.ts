@@ -17,9 +17,9 @@ import { chatbots, conversations, handoffs, messages, organizationAlerts, organi
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../lib/realtime';
-import { addChatStats } from '../analytics/stats';
-import { currentPeriod, organizationTier, UNLIMITED } from '../usage/service';
-import { emitHandoffClosed, emitMessagesCreated, emitWebhookEvent, handoffRequestedEvent } from '../webhooks/events';
+import { addChatStats } from '../analytics/index';
+import { currentPeriod, organizationTier, UNLIMITED } from '../usage/index';
+import { emitHandoffClosed, emitMessagesCreated, emitWebhookEvent, handoffRequestedEvent } from '../webhooks/index';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 type HandoffRow = typeof handoffs.$inferSelect;

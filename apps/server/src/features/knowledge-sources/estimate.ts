@@ -4,10 +4,10 @@ import { AppError } from '../../lib/app-error';
 import { FetchGuardError } from '../../lib/safe-request';
 import { DocumentError } from '../../rag/document-error';
 import { extractDocumentOffThread } from '../../rag/document-thread';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 import { readSystemConfiguration } from '../../services/system-configuration';
 import type { TokenMeter } from '../../services/token-meter';
-import { allowanceAndBalance } from '../usage/service';
+import { allowanceAndBalance } from '../usage/index';
 import { readSourceDocument } from './document-input';
 import type { NewSource } from './service';
 

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { requireMembership } from '../../plugins/access';
 import { detectFormat } from '../../rag/parsers';
 import { DocumentError } from '../../rag/document-error';
-import { queueRunAfterTrainingChange } from '../evaluations/runs';
+import { queueRunAfterTrainingChange } from '../evaluations/index';
 import { estimateSourceCost, type EstimateDeps } from './estimate';
 import { addSource, deleteSource, listSources, reembedChatbot, reprocessSource, type NewSource } from './service';
 import { embeddingChooserFor } from '../../providers/ai/models';

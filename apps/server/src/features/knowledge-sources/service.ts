@@ -5,7 +5,7 @@ import { chatbots, knowledgeSources } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 import { readSystemConfiguration } from '../../services/system-configuration';
 import { compactTermCounts } from '../../rag/term-counts';
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { RUN_LIMIT_SECONDS } from '../../jobs/queue';
 import { embedderFor } from '../../providers/ai/models';
-import { queueRunAfterTrainingChange } from '../evaluations/runs';
-import { createN8nChunkSource } from '../n8n/chunk-source';
-import { readSystemConfiguration } from '../../services/system-configuration';
-import { systemConfigurationCacheFor } from '../../services/system-configuration';
+import { queueRunAfterTrainingChange } from '../evaluations/index';
+import { createN8nChunkSource } from '../n8n/index';
+import { readSystemConfiguration, systemConfigurationCacheFor } from '../../services/system-configuration';
 import { markSourceFailed, PermanentIngestError, processSource, type IngestDeps } from './ingest';
 import { INGEST_JOB, type IngestJobData } from './service';
 import { discardUnfinishedChunkWrites } from '../../rag/chunk-writes';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { profiles, userNotifications } from '../../db/schema/index';
 import type { Mailer } from '../../providers/email/mailer';
-import { userIdsThatWant } from '../notification-preferences/service';
+import { userIdsThatWant } from '../notification-preferences/index';
 
 /**
  * Staff messages (Send Message to Users) are also e-mailed, to recipients who kept "Product messages" on

@@ -9,13 +9,13 @@ import { MESSAGES } from '@parley/shared/messages';
 import { chatbots } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { upstreamProviderError, type UpstreamProviderError } from '../../rag/upstream-error';
-import { authenticateApiKey } from '../api-keys/service';
-import { noteApiKeyCaller } from '../api-usage/request-usage';
-import { cachedChatbot } from '../widget/public-access';
+import { authenticateApiKey } from '../api-keys/index';
+import { noteApiKeyCaller } from '../api-usage/index';
+import { cachedChatbot } from '../widget/index';
 import { appServices } from '../../services/app-services';
-import { answerChatMessage } from '../chat/service';
-import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/rate-limits';
-import { tokenAllowance } from '../usage/service';
+import { answerChatMessage } from '../chat/index';
+import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/index';
+import { tokenAllowance } from '../usage/index';
 
 /** OpenAI's error object, so OpenAI clients surface our errors as their own. */
 function openAiError(reply: FastifyReply, status: number, message: string, type: string, code: string | null, headers: Record<string, string> = {}) {

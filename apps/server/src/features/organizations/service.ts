@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { organizationMembers, organizations, profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Membership } from '../../plugins/access';
-import { cancelSubscriptionsBeforeDeletion } from '../billing/end-subscriptions';
+import { cancelSubscriptionsBeforeDeletion } from '../billing/index';
 import { recordMembershipEvent } from './events';
 
 /** Personal workspaces are `personal-{first 8 of the user id}`; organizations created later never start so. */

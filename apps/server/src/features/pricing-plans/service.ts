@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../../services/activity-log';
-import { assertChargeablePrice } from '../billing/minimum-charge';
+import { assertChargeablePrice } from '../billing/index';
 import { readBillingSettings } from '../../services/billing-settings';
 import {
   deleteTierRow,
@@ -17,7 +17,7 @@ import {
   type RequestContext,
   type TierRow,
   type Tx,
-} from '../tier-limits/service';
+} from '../tier-limits/index';
 
 type PlanInput = {
   displayName: string;

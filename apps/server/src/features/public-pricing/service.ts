@@ -4,9 +4,9 @@ import { TIERS_MAX } from '@parley/shared/contracts/tier-limits';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptionTierLimits } from '../../db/schema/index';
-import { featuresOf } from '../pricing-plans/service';
-import { listFaqs } from '../pricing-faqs/service';
-import { listTokenPackages } from '../token-packages/service';
+import { featuresOf } from '../pricing-plans/index';
+import { listFaqs } from '../pricing-faqs/index';
+import { listTokenPackages } from '../token-packages/index';
 
 /** What /pricing shows: active plans by sort order with their features, active packages, active FAQs. Nothing internal. */
 export async function getPublicPricing(db: Db): Promise<PublicPricing> {

@@ -5,7 +5,7 @@ import { embedderFor } from '../../providers/ai/models';
 import type { AiKeyDeps } from '../../providers/ai/key-store';
 import type { Embedder } from '../../rag/embedders/types';
 import { ProviderError } from '../../rag/provider-error';
-import { findChatbotInOrganization } from '../chatbots/service';
+import { findChatbotInOrganization } from '../chatbots/index';
 import { retrievePassages } from '../../rag/retrieval';
 
 export interface RetrievalTestDeps extends AiKeyDeps {

@@ -9,7 +9,7 @@ import { adminUsers, profiles, systemApiKeys } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { createSecretBox } from '../../lib/secrets';
 import { SYSTEM_API_KEYS_SECRET_PURPOSE } from '../../providers/ai/key-store';
-import { RATE_LIMIT_STATUS } from '../pricing-plans/rate-limits';
+import { RATE_LIMIT_STATUS } from '../pricing-plans/index';
 import { readSystemConfiguration } from '../../services/system-configuration';
 import { readNpmAudit } from './npm-audit';
 import { authorizationCoverage, type InventoryRoute } from './route-inventory';

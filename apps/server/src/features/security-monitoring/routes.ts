@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
-import { listSecurityAlerts, resolveSecurityAlert } from '../security-alerts/service';
+import { listSecurityAlerts, resolveSecurityAlert } from '../security-alerts/index';
 import { apiUsageAnalytics, recentCspViolations, recentSecurityEvents, securityMetrics } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

@@ -9,7 +9,7 @@ import {
 import { and, count, desc, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminActivityLogs, apiRequests, cspViolationReports, cspViolations, rateLimitHits, securityAlerts, securityEvents } from '../../db/schema/index';
-import { latestAuditSummary } from '../security-audit/service';
+import { latestAuditSummary } from '../security-audit/index';
 import { errorRatePercent, securityScore } from './score';
 
 /** The event types that count as failed authentication. */

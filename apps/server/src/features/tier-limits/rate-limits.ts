@@ -2,7 +2,7 @@ import type { TierRateLimits } from '@parley/shared/contracts/tier-limits';
 import type { Db } from '../../db/client';
 import type { ReadCache } from '../../db/read-cache';
 import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter';
-import { organizationTier } from '../usage/service';
+import { organizationTier } from '../usage/index';
 
 /**
  * The rate limits of an organization's tier (an unknown or inactive tier falls back to free, as for every limit).

@@ -5,7 +5,7 @@ import { tokenPackages } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../../services/activity-log';
-import { assertChargeablePrice } from '../billing/minimum-charge';
+import { assertChargeablePrice } from '../billing/index';
 import { readBillingSettings } from '../../services/billing-settings';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };

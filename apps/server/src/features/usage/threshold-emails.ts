@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { organizationMembers, organizations, profiles } from '../../db/schema/index';
 import type { QUEUES_SENT_WITHIN_TRANSACTIONS } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
-import { userIdsThatWant } from '../notification-preferences/service';
+import { userIdsThatWant } from '../notification-preferences/index';
 
 /**
  * Usage-threshold e-mails (decisions §73): when an organization's tokens this month reach 80% and then 100% of

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationAlerts } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
-import { emitWebhookEvents, webhookListeners, type WebhookListeners } from '../webhooks/events';
+import { emitWebhookEvents, webhookListeners, type WebhookListeners } from '../webhooks/index';
 import { currentPeriod, organizationTierAndUsage, UNLIMITED } from './service';
 import { USAGE_EMAIL_THRESHOLDS, USAGE_THRESHOLD_EMAIL_JOB, type UsageThresholdEmailJob } from './threshold-emails';
 

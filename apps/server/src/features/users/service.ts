@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { profiles, sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
-import { assertNotLastSystemAdminAccount } from '../admin-users/service';
+import { assertNotLastSystemAdminAccount } from '../admin-users/index';
 import { containsPattern } from '../../lib/like';
 
 type RequestContext = { ipAddress: string; userAgent: string | null };

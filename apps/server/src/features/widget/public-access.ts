@@ -5,7 +5,7 @@ import type { ReadCache } from '../../db/read-cache';
 import { chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { countLimits, RATE_LIMIT_EXPOSED_HEADERS, rateLimitHeaders, tierRateLimits } from '../tier-limits/rate-limits';
+import { countLimits, RATE_LIMIT_EXPOSED_HEADERS, rateLimitHeaders, tierRateLimits } from '../tier-limits/index';
 
 /**
  * A chatbot's row by id from the read cache (a change to any chatbot drops it on every node); undefined when there is

@@ -1,0 +1,3 @@
+export { startAccountDeletionWorker } from './job';
+export { accountDeletionRoutes } from './routes';
+export { cancelDeletionOnSignIn } from './sign-in';

@@ -1,0 +1,2 @@
+export { listActivity } from './query';
+export { activityLogRoutes } from './routes';

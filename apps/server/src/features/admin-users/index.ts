@@ -1,0 +1,2 @@
+export { adminUserRoutes } from './routes';
+export { assertNotLastSystemAdminAccount, bootstrapFirstAdmin, getAdminStatus } from './service';

@@ -1,0 +1,1 @@
+export { aiActionRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { apiKeyRoutes } from './routes';
+export { authenticateApiKey } from './service';

@@ -1,0 +1,2 @@
+export { authBridgePlugin } from './auth-bridge';
+export { authRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { behaviorTemplateRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { billingReportTime, revenueLast30Days } from './analytics';
+export { billingAdminRoutes } from './routes';

@@ -1,0 +1,10 @@
+export { assertSubscriptionNotEnded } from './checkout';
+export { cancelSubscriptionsBeforeDeletion } from './end-subscriptions';
+export { onBillingEventProcessed } from './hooks';
+export { assertChargeablePrice, assertPricesChargeableIn } from './minimum-charge';
+export { sandboxEventSink, startReplacedSubscriptionWorker } from './payments';
+export { useBillingJobQueue } from './replaced-subscriptions';
+export { billingRoutes, billingWebhookRoutes, sandboxInvoiceParams } from './routes';
+export { startSandboxRenewalWorker } from './sandbox-renewals';
+export { sandboxInvoicePdf, sendInvoicePdf } from './service';
+export { TEST_EVENT_METADATA } from './webhook';

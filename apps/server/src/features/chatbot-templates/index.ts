@@ -1,0 +1,1 @@
+export { chatbotTemplateRoutes } from './routes';

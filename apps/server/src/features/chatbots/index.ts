@@ -1,0 +1,2 @@
+export { chatbotRoutes } from './routes';
+export { chatbotCounts, findChatbotInOrganization, recentConversationCount } from './service';

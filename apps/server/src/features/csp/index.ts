@@ -1,0 +1,1 @@
+export { cspRoutes } from './routes';

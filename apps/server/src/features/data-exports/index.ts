@@ -1,0 +1,2 @@
+export { startDataExportWorker } from './job';
+export { dataExportRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { emailOutboxRoutes } from './routes';

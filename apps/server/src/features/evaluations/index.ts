@@ -1,0 +1,3 @@
+export { startEvaluationWorker } from './job';
+export { evaluationRoutes } from './routes';
+export { queueRunAfterTrainingChange } from './runs';

@@ -1,0 +1,3 @@
+export { knowledgeSourceRoutes } from './routes';
+export { requeueUnfinishedSources } from './service';
+export { startIngestionWorker } from './worker';

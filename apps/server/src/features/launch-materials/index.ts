@@ -1,0 +1,1 @@
+export { launchMaterialsRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { notificationPreferenceRoutes } from './routes';
+export { userIdsThatWant } from './service';

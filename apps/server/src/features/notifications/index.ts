@@ -1,0 +1,2 @@
+export { startStaffMessageEmailWorker } from './emails';
+export { notificationRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { openAiApiRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { pricingFaqRoutes } from './routes';
+export { listFaqs } from './service';

@@ -1,0 +1,1 @@
+export { publicPricingRoutes } from './routes';

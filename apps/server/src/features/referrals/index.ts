@@ -1,0 +1,2 @@
+export { referralRoutes } from './routes';
+export { attributeNewSignUp, grantReferralRewardsOnFirstPayment } from './service';

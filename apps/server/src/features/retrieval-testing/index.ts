@@ -1,0 +1,1 @@
+export { retrievalTestingRoutes } from './routes';

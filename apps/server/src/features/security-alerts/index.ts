@@ -1,0 +1,1 @@
+export { listSecurityAlerts, resolveSecurityAlert } from './service';

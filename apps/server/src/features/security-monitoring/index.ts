@@ -1,0 +1,1 @@
+export { securityMonitoringRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { seedStarterCatalogue } from './seed';

@@ -1,0 +1,1 @@
+export { systemApiKeyRoutes } from './routes';

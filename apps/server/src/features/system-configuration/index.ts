@@ -1,0 +1,1 @@
+export { systemConfigurationRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { tokenConversionRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { tokenPackageRoutes } from './routes';
+export { listTokenPackages } from './service';

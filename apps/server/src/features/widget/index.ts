@@ -1,0 +1,2 @@
+export { cachedChatbot, createPublicAccess } from './public-access';
+export { widgetRoutes } from './routes';
