@@ -462,8 +462,8 @@ and PostgreSQL. So the answers a second are bounded by the server's CPU a reques
 only lengthen the queue (p95 at 50 is ${queueRange} times p95 at 10). A turn on PostgreSQL commits ${postgresRows.map((r) => `${r.transactionsPerRequest!.toFixed(1)} (${pathLabel(r.path)})`).join(' and ')}
 transactions (pg_stat_database.xact_commit during the sequential run; each statement outside a transaction is one).
 A turn now writes its rows in one statement of one transaction, reads the chatbot, the tier and the webhook
-subscriptions from a cache every node drops on a change, and keeps the sentence vectors it computed (decisions
-§108–§109); the request log is batched off the request path. What is left (CPU profiles of the server under this load,
+subscriptions from a cache every node drops on a change, and keeps the sentence vectors it computed
+(docs/decisions/0040-chat-turn-read-cache-and-writes.md); the request log is batched off the request path. What is left (CPU profiles of the server under this load,
 \`BENCH_CHAT_PROFILE=<dir>\`, \`node --cpu-prof\`, taken on 2026-12-02): on PostgreSQL, of the main thread's busy time, about
 a sixth sending queries (the \`writev\` system calls of node-postgres over loopback TCP), a tenth drizzle building
 their SQL, a quarter the model call's machinery (the AI SDK's web streams and its zod parsing of each streamed chunk,
@@ -471,7 +471,7 @@ undici's fetch) and 6–8% garbage collection; on PGlite about two fifths of the
 (its wasm and its JavaScript). The retrieval is four statements (the question's word statistics, the vector and the
 BM25 halves at once, the passages' text), the month's used tokens one. The sentence model (all-MiniLM-L6-v2, in its
 worker thread) embeds only what it has not seen: a repeated question costs it nothing, a new one about 5 ms of CPU,
-which the third path (a new question each time) shows. Before these changes (decisions §107's run on the same machine)
+which the third path (a new question each time) shows. Before these changes (docs/decisions/0035-benchmarks.md's run on the same machine)
 a first question took p50 36–39 ms and 44 answers a second at 10 on PGlite, 31–35 ms and 59–61 on PostgreSQL, with
 the sentence model embedding every passage's sentences on every turn (about 15 ms of CPU a turn).
 

@@ -1,5 +1,5 @@
 /**
- * HNSW build parameters against recall and write cost (decisions §85–§86), printed and written to docs/performance.md
+ * HNSW build parameters against recall and write cost (docs/decisions/0005-vector-search.md), printed and written to docs/performance.md
  * (section "HNSW build parameters", with --pglite "HNSW build parameters (PGlite)"). Run:
  * npm run bench:hnsw-params [-- --size 100000] [--builds 32:512,32:128,32:384] [--ef 100,130,160] [--pglite]
  *
@@ -161,7 +161,7 @@ parameters are compared here. Latencies are PostgreSQL's and compare the builds 
     PGLITE ? 'HNSW build parameters (PGlite)' : 'HNSW build parameters',
     `Measured by \`npm run bench:hnsw-params -- --size ${SIZE}${PGLITE ? ' --pglite' : ''}\` (bench/hnsw-params.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on a
 shared 2-core machine: ${SIZE.toLocaleString('en')} chunks of real documents (${corpus.files.toLocaleString('en')} files on this machine) embedded by the
-local embedder (${DIMENSIONS} dimensions), ${where} (decisions §85–§86). Recall@10 of ${QUESTIONS} questions against an
+local embedder (${DIMENSIONS} dimensions), ${where} (docs/decisions/0005-vector-search.md). Recall@10 of ${QUESTIONS} questions against an
 exact search over the same vectors.
 
 "Writing a chunk" is what ingestion pays per chunk once the graph holds ${SIZE.toLocaleString('en')}: ${EXTRA.toLocaleString('en')} more chunks inserted

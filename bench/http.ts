@@ -380,15 +380,15 @@ list of 100 entries whatever the server does; it needs the load generator and Po
 the server's own ${ms(find('PostgreSQL', 'GET /api/admin/activity'))} ms a request is the bound.
 
 What has been done about the server's share: the list makes two round trips (the session with the user, the profile's
-flag and the admin role in one query, decisions §42; the newest 100 entries, prepared) and writes 100 entries. A CPU
+flag and the admin role in one query, docs/decisions/0003-sessions.md; the newest 100 entries, prepared) and writes 100 entries. A CPU
 profile of the built server under this load (\`BENCH_HTTP_PROFILE\`, \`node --cpu-prof\`) puts a sixth of its CPU
 in the \`writev\` system calls that send the queries and the response, a tenth in reading the rows (with their JSON
 details), an eighth in serialising the response and a tenth in our own code (mostly writing 100 timestamps as ISO
-strings). Profiling has taken the list from 179 to 371 requests a second (decisions §39), then to 839 (the session in
-one query, §42), then from 0.90–1.10 to 0.80–0.93 ms of server CPU a request (responses written by a compiled
-serialiser, §44, measured with \`BENCH_HTTP_COMPARE\` in turns on the same data). Having PostgreSQL write the whole
+strings). Profiling has taken the list from 179 to 371 requests a second (docs/decisions/0029-response-serialisation-and-per-request-cost.md), then to 839 (the session in
+one query, docs/decisions/0003-sessions.md), then from 0.90–1.10 to 0.80–0.93 ms of server CPU a request (responses written by a compiled
+serialiser, docs/decisions/0029-response-serialisation-and-per-request-cost.md, measured with \`BENCH_HTTP_COMPARE\` in turns on the same data). Having PostgreSQL write the whole
 answer as JSON (\`json_agg\`, sent as it is) halved the server's CPU but tripled PostgreSQL's, for no more requests
-a second (decisions §49).
+a second (docs/decisions/0029-response-serialisation-and-per-request-cost.md).
 
 The widget chat answers a question with retrieval over 10,000 chunks (hybrid: full text and vectors), an extractive
 answer, the conversation's rows and a streamed reply: ${ms(find('PGlite', 'widget chat'))} ms of CPU a question on PGlite. 15% of the bare figure

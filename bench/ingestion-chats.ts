@@ -1,5 +1,5 @@
 /**
- * Chats while a document is written, on the embedded database (decisions §87), printed and written to
+ * Chats while a document is written, on the embedded database (docs/decisions/0033-ingestion-without-stalling-the-server.md), printed and written to
  * docs/performance.md (section "Chats while a document is written").
  * Run: npm run bench:ingestion-chats [-- --size 20000] [--budgets 20,50]
  *
@@ -16,10 +16,10 @@ import Fastify from 'fastify';
 import { openDatabase } from '../apps/server/src/db/client';
 import { knowledgeSources } from '../apps/server/src/db/schema/index';
 import { prepareVectorColumn, vectorIndexName } from '../apps/server/src/db/vector';
-import { retrievePassages } from '../apps/server/src/features/chat/retrieval';
-import { STEP_BUDGET_MS } from '../apps/server/src/features/knowledge-sources/chunk-writes';
+import { retrievePassages } from '../apps/server/src/rag/retrieval';
+import { STEP_BUDGET_MS } from '../apps/server/src/rag/chunk-writes';
 import { processSource } from '../apps/server/src/features/knowledge-sources/ingest';
-import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
+import { compactTermCounts } from '../apps/server/src/rag/term-counts';
 import { chunkText } from '../apps/server/src/rag/chunkers';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 import { createBenchChatbot, insertBenchChunks } from './bench-chatbot';
@@ -202,7 +202,7 @@ ${rows.join('\n')}
 
 - The embedded database has one connection, and PGlite answers without I/O, so a job running query after query keeps
   the event loop too: in one transaction, a document's chunks held every chat until the last was written. In steps,
-  with the event loop let through between them, a chat waits for the step under way (decisions §87).
+  with the event loop let through between them, a chat waits for the step under way (docs/decisions/0033-ingestion-without-stalling-the-server.md).
 - A chat and a step take turns. At this size a step of 20 ms is one or two chunks (about 25 ms); with a chat's own
   12 ms that just fits in the 40 ms between chats. Steps of 50 ms do not, and chats queued behind them. More chats
   than that while a document is written queue too, for as long as the document takes.`,

@@ -203,7 +203,7 @@ shared 2-core machine. The text is Parley's own documentation (README and docs/*
 headings, lists and tables) repeated to ${megabytes.toFixed(1)} MB. Node runs the pipeline on one thread, so the pipeline figure is
 one core's throughput (issue 10's target: ≥ 2 MB/s). End to end adds reading the source, writing the chunks with
 their vectors, full-text vectors and indexes: on the embedded database in short steps that let requests in between
-(decisions §87), on PostgreSQL in one transaction.
+(docs/decisions/0033-ingestion-without-stalling-the-server.md), on PostgreSQL in one transaction.
 
 | measurement | throughput | |
 |---|---|---|
@@ -217,8 +217,8 @@ waited for a turn while the document was read and chunked (median of 3 runs), an
 |---|--:|--:|--:|
 ${loopRows.join('\n')}
 
-- From the worker thread, what is left of the wait is receiving the text and slicing the chunks from it (decisions
-  §88). Reading and chunking take longer in wall time there: the text crosses between threads, and on this 2-core
+- From the worker thread, what is left of the wait is receiving the text and slicing the chunks from it
+  (docs/decisions/0033-ingestion-without-stalling-the-server.md). Reading and chunking take longer in wall time there: the text crosses between threads, and on this 2-core
   machine the benchmark's own loop, taking every turn it can to measure the waits, keeps the other core busy.
 - Moving reading and chunking to the thread did not change the end-to-end time on the embedded database: two
   rounds of three runs each way, in turns on the same machine, 16.7–37.7 s a run in the event loop's thread and
@@ -230,11 +230,11 @@ ${loopRows.join('\n')}
   generated full-text column and its GIN index, the vectors and the HNSW index. The text repeats itself, so each run
   writes into a small graph holding the same chunks already: the graph's cost here is small. Writing into a large
   graph of distinct chunks costs far more per chunk (tens of milliseconds at 20,000 chunks in PGlite: section "HNSW
-  build parameters (PGlite)", decisions §86).
+  build parameters (PGlite)", docs/decisions/0005-vector-search.md).
 - Absolute figures move with the machine's load; other work shared this machine during the run.
 
 An uploaded document is kept in the database (every node and a retried job read it there). On the embedded database,
-storing and reading it holds the event loop: PGlite answers without I/O the loop would see (decisions §87). Median of
+storing and reading it holds the event loop: PGlite answers without I/O the loop would see (docs/decisions/0033-ingestion-without-stalling-the-server.md). Median of
 3 runs each.
 
 | upload | stored in | read in |

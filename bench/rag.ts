@@ -29,9 +29,9 @@ import {
   vectorIndexStatement,
   type VectorIndexForm,
 } from '../apps/server/src/db/vector';
-import { chooseCandidateQueries, fullTextQuery, rankByBm25 } from '../apps/server/src/features/chat/bm25';
-import { FUSION, retrievePassages } from '../apps/server/src/features/chat/retrieval';
-import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
+import { chooseCandidateQueries, fullTextQuery, rankByBm25 } from '../apps/server/src/rag/bm25';
+import { FUSION, retrievePassages } from '../apps/server/src/rag/retrieval';
+import { compactTermCounts } from '../apps/server/src/rag/term-counts';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
 
 const maxArg = process.argv.indexOf('--max');
@@ -127,7 +127,7 @@ const scratchDatabase = POSTGRES ? await createScratchDatabase('parley_rag', { s
 const database = await openDatabase(scratchDatabase ? { databaseUrl: scratchDatabase.url } : {});
 if (database.vectorSearch !== 'pgvector') throw new Error('This PostgreSQL server has no pgvector (deploy/install-pgvector.sh installs it)');
 const { db } = database;
-/** The product's index form on this database: half precision on PostgreSQL, full in PGlite (decisions §52). */
+/** The product's index form on this database: half precision on PostgreSQL, full in PGlite (docs/decisions/0005-vector-search.md). */
 const FORM = vectorIndexFormFor(database.driver);
 const { organizationId, chatbot: bot } = await createBenchChatbot(db, { embeddingDimensions: 384 });
 const [source] = await db.insert(knowledgeSources).values({ chatbotId: bot.id, organizationId, kind: 'text', name: 'corpus', status: 'ready' }).returning();
@@ -187,7 +187,7 @@ for (const size of SIZES) {
   const questions = asked.map(questionAbout);
   const found = (texts: string[], q: number) => texts.includes(asked[q]!);
   const queryVectors = await embedder.embed(questions);
-  // The product's fusion, and the equal say the vectors had before (decisions §46), on the same questions.
+  // The product's fusion, and the equal say the vectors had before (docs/decisions/0010-hybrid-retrieval.md), on the same questions.
   for (const vectorShare of [undefined, 0.5]) {
     const latencies: number[] = [];
     let hybridHits = 0;
@@ -308,7 +308,7 @@ writePerformanceSection(
 local embedder (384 dimensions), one process on a shared 2-core machine. The recall
 is against an exact search over the same vectors computed in the benchmark. ${corpusDescription} HNSW index: m ${HNSW_BUILD[FORM].m}, ef_construction ${HNSW_BUILD[FORM].efConstruction} (db/vector.ts), ${
     FORM === 'halfvec'
-      ? 'in half precision (halfvec, decisions §52); the product searches it with ef_search 200'
+      ? 'in half precision (halfvec, docs/decisions/0005-vector-search.md); the product searches it with ef_search 200'
       : 'full precision; the product searches with ef_search 100'
   }.
 
@@ -343,22 +343,22 @@ ${
   recall 1.0 at the exact scan's latency.${
     FORM === 'halfvec'
       ? `
-- PostgreSQL searches a half-precision copy of the graph (\`(embedding::halfvec(384)) halfvec_cosine_ops\`, decisions §52).
+- PostgreSQL searches a half-precision copy of the graph (\`(embedding::halfvec(384)) halfvec_cosine_ops\`, docs/decisions/0005-vector-search.md).
   The rows "full precision (before)" are the index of earlier versions, built beside it on the same chunks and
   measured in turns with it: at the same ef_search the recall is the same and, with PostgreSQL's default 128 MB of
   shared buffers, the search takes about half the time (its index, half the size, nearly fits in them), so the product
   looks at 200 candidates where it looked at 100. Where both fit (shared_buffers 2 GB) or neither does (1,000,000
-  chunks) the two take the same time: decisions §52, with the 1,000,000-chunk figures of both indexes.`
+  chunks) the two take the same time: docs/decisions/0005-vector-search.md, with the 1,000,000-chunk figures of both indexes.`
       : ''
   }
 - The full-text half ranks (ts_rank) every chunk its query matches. Picked by every question word, that is most of
   the corpus once a question has a common word; the product picks candidates by the question's rarer words (the
-  chunks holding each term are counted as chunks are stored: \`chunk_term_counts\`, decisions §43) while the chunks
+  chunks holding each term are counted as chunks are stored: \`chunk_term_counts\`, docs/decisions/0010-hybrid-retrieval.md) while the chunks
   they match stay under 500, and ranks them by every word. When even the rarest word is in more than 500 chunks,
   it ranks the chunks holding both of the two rarest words first and the rarest word's others only if those are fewer
-  than it needs (decisions §58); before, it ranked every chunk of the rarest word (the rows "rarer words (before)").
+  than it needs (docs/decisions/0010-hybrid-retrieval.md); before, it ranked every chunk of the rarest word (the rows "rarer words (before)").
 - The hybrid fuses the two halves by reciprocal rank. The local embedder's vectors hash the same words the full
-  text matches, with collisions, so the product gives them half the full text's say (decisions §46): the rows
+  text matches, with collisions, so the product gives them half the full text's say (docs/decisions/0010-hybrid-retrieval.md): the rows
   "vectors at an equal say (before)" show what the equal say of before found on the same questions.
 ${
   POSTGRES || MAX_CHUNKS >= 1_000_000

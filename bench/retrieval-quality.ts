@@ -8,7 +8,7 @@
  * - each half alone, as the product runs it (HNSW; BM25 over the rarer words' candidates);
  * - plain BM25 (k1 1.2, b 0.75) scoring every passage exhaustively, with the database's own analyzer;
  * - the embedding model alone (exact cosine over every passage);
- * - fusion variants over the product's halves (the tuning: docs/decisions §91);
+ * - fusion variants over the product's halves (the tuning: docs/decisions/0010-hybrid-retrieval.md);
  * plus query latency p50/p95 (short questions, embedding included) and ingestion throughput with the model.
  * Written to docs/performance.md, section "Retrieval quality". Run:
  * npm run bench:retrieval [-- --embedder all-MiniLM-L6-v2|feature-hash-v1] [--queries N] [--data DIR]
@@ -26,9 +26,9 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { rowsOf } from '../apps/server/src/db/raw-sql';
 import { knowledgeSources } from '../apps/server/src/db/schema/index';
 import { prepareVectorColumn, vectorIndexFormFor, vectorIndexName } from '../apps/server/src/db/vector';
-import { BM25_B, BM25_K1, fullTextQuery, inverseDocumentFrequency, rankByBm25 } from '../apps/server/src/features/chat/bm25';
-import { FUSION, retrievePassages, vectorCandidates } from '../apps/server/src/features/chat/retrieval';
-import { compactTermCounts } from '../apps/server/src/features/knowledge-sources/term-counts';
+import { BM25_B, BM25_K1, fullTextQuery, inverseDocumentFrequency, rankByBm25 } from '../apps/server/src/rag/bm25';
+import { FUSION, retrievePassages, vectorCandidates } from '../apps/server/src/rag/retrieval';
+import { compactTermCounts } from '../apps/server/src/rag/term-counts';
 import { createEmbedder } from '../apps/server/src/rag/embedders/index';
 import { reciprocalRankFusion } from '../apps/server/src/rag/fusion';
 

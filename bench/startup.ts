@@ -4,7 +4,7 @@
  *
  * Spawns the built server (`node apps/server/dist/main.js`) and polls GET /api/health every 10 ms until it answers
  * 200; the clock runs from the spawn. Cases: the embedded database on a fresh data directory (first start: copies
- * the build's migrated template, builds the indexes), the same without the template (as before decisions §80: creates
+ * the build's migrated template, builds the indexes), the same without the template (as before docs/decisions/0028-start-up.md: creates
  * the database and runs every migration), and on an existing directory; PostgreSQL on a fresh database and again. The baseline is a bare Fastify hello-world process measured the same way in the same run.
  */
 import { spawn } from 'node:child_process';
@@ -132,18 +132,18 @@ ${rows.map((r) => `| ${r.name} | ${median(r.runs).toFixed(0)} | ${Math.max(...r.
 ${postgresNote}
 Where a start goes: the server logs \`application built\` with \`startUpMs\` (database, routes, job queue and
 web app) and the process uptime; the workers and the periodic work start a second after the server listens and log
-\`workersMs\` (decisions §83: they took 0.15–0.27 s before listening, and started at once their queries held up
+\`workersMs\` (docs/decisions/0028-start-up.md: they took 0.15–0.27 s before listening, and started at once their queries held up
 the first requests on the embedded database's one connection). On PGlite about 0.5 s of a later start (1 s on a loaded machine) is PGlite.create on an existing
 data directory (the embedded PostgreSQL starting inside its wasm); the rest is loading and compiling the bundle and
 registering the routes, which PostgreSQL pays too. A first start on PGlite used to create the database (initdb inside
 the wasm) and run every migration, most of its time; the build now writes that migrated data directory once
-(apps/server/dist/pglite-template/) and a first start copies it (decisions §80): the two first-start rows are
-the after and the before in the same run. From 2026-11-26 (decisions §44) every start also compiled the response
+(apps/server/dist/pglite-template/) and a first start copies it (docs/decisions/0028-start-up.md): the two first-start rows are
+the after and the before in the same run. From 2026-11-26 (docs/decisions/0029-response-serialisation-and-per-request-cost.md) every start also compiled the response
 serialisers of every route before listening, about 0.9 s of CPU; they are now compiled on each route's first response
-(§82). The target depends on how loaded the machine is: the starts scale with the bare start (the × baseline
+(docs/decisions/0029-response-serialisation-and-per-request-cost.md). The target depends on how loaded the machine is: the starts scale with the bare start (the × baseline
 column). Loading optional packages lazily, bundling the dependencies
 and skipping drizzle's migrator when nothing is pending took the later starts from 3.5 s (PGlite) and 1.7 s
-(PostgreSQL) to 2.8 s and 1.2 s, measured one after the other on the loaded machine (docs/decisions.md §38).
+(PostgreSQL) to 2.8 s and 1.2 s, measured one after the other on the loaded machine (docs/decisions/0028-start-up.md).
 `,
 );
 process.exit(0);

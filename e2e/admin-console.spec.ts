@@ -217,7 +217,7 @@ describe('the admin console', () => {
     await admin.page.goto(`${server.url}/admin/system-api-keys`);
     await admin.page.waitForURL(/\/admin\/system-configuration$/);
     await admin.page.getByRole('tab', { name: 'Document Processing' }).waitFor();
-    // The processing limit holds across every worker node (decisions §64), and the screen says so.
+    // The processing limit holds across every worker node (decisions/0026-background-jobs.md), and the screen says so.
     await admin.page.getByText('Documents processed at the same time by all servers together.').scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'admin-system-configuration-processing');
     // No OpenAI key and no OpenAI-compatible embedder: the alert says what happens instead of "will fail".

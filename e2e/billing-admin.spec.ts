@@ -57,8 +57,8 @@ describe('billing admin', () => {
     await page.getByRole('tab', { name: 'Activity Logs' }).click();
     await table.getByText('invoice.payment_failed').first().waitFor({ timeout: 10_000 });
 
-    // Live Monitoring: a tester's event is no payment, so the failures of the last hour stay 0 (decisions: Webhook
-    // Tester events count in no billing health figure).
+    // Live Monitoring: a tester's event is no payment, so the failures of the last hour stay 0 (docs/decisions/
+    // 0024-billing-administration.md: Webhook Tester events count in no billing health figure).
     await page.getByRole('tab', { name: 'Live Monitoring' }).click();
     await page.getByTestId('billing-health-score').waitFor();
     await expect.poll(async () => page.getByTestId('failures-h1').textContent(), { timeout: 35_000 }).toBe('0');

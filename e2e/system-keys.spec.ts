@@ -7,7 +7,7 @@ import { createLiveChatbot } from './support/chatbots';
 import { test } from './support/fixtures';
 import { ownServer } from './support/suite';
 
-/** Decisions §79: the System API Keys tab says when the only OpenAI keys are free keys at their daily limit. */
+/** decisions/0017-catalogue-and-system-configuration.md: the System API Keys tab says when the only OpenAI keys are free keys at their daily limit. */
 describe('a free OpenAI key at its daily limit', () => {
   // A stand-in for OpenAI's embeddings endpoint; the server is started with its address. A server of its own: the
   // installation-wide OpenAI key added below makes every new chatbot embed with OpenAI, and the stand-in counts the

@@ -58,7 +58,7 @@ await bundle('./src/rag/embedders/minilm/worker.ts', './dist/minilm-worker.js');
 copyFileSync(new URL('./src/features/account/avatar-resize.worker.mjs', import.meta.url), new URL('./dist/avatar-resize.worker.mjs', import.meta.url));
 console.log('server bundled to apps/server/dist/main.js');
 
-// The migrated embedded database a first start copies instead of creating one (db/client.ts, decisions §80).
+// The migrated embedded database a first start copies instead of creating one (db/client.ts, decisions/0028-start-up.md).
 await bundle('./src/db/write-pglite-template.ts', './dist/write-pglite-template.js');
 await new Promise((resolve, reject) => {
   execFile(process.execPath, [new URL('./dist/write-pglite-template.js', import.meta.url).pathname], { timeout: 300_000 }, (error, stdout, stderr) => {

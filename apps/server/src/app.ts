@@ -98,7 +98,7 @@ export interface BuildAppOptions {
   /**
    * The job queue, its workers and the periodic work of a running server (health probes, sweeps); off in most tests.
    * `'after-listen'` starts the queue but leaves the workers to `app.startWorkers()`, which main.ts calls once the
-   * server listens, so a start is healthy sooner (decisions §83).
+   * server listens, so a start is healthy sooner (decisions/0028-start-up.md).
    */
   startBackgroundWork?: boolean | 'after-listen';
   /** The dependency audit recorded at build time (default: apps/server/dist/npm-audit.json); tests pass their own. */
@@ -169,8 +169,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }));
 
   phaseDone('database');
-  // A new installation's first start creates the starter catalogue, once across every node (decisions: "The starter
-  // catalogue"); later starts read one row.
+  // A new installation's first start creates the starter catalogue, once across every node
+  // (decisions/0037-starter-catalogue.md); later starts read one row.
   if (config.seedCatalogue) {
     await seedStarterCatalogue(database.db, app.log);
     phaseDone('starter catalogue');
@@ -292,7 +292,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     workersStarted = true;
     const jobs = app.jobs;
     const started = performance.now();
-    // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions §53).
+    // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions/0006-health-and-system-health.md).
     if (database.driver === 'postgres') stopWorkers.push(await startNodeHeartbeat(app));
     // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
     if (config.role !== 'api') {
@@ -320,7 +320,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('startWorkers', startWorkers);
   if (options.startBackgroundWork) {
     // The queue is there before the first request (routes enqueue); its workers and the periodic work start now
-    // or, from main.ts, once the server listens (decisions §83).
+    // or, from main.ts, once the server listens (decisions/0028-start-up.md).
     app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
     app.addHook('onClose', async () => app.jobs?.stop());
     // Billing events store their follow-up jobs (a replaced subscription's cancellation) in their own transaction.

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-/** How long after listening the workers start (decisions §83). */
+/** How long after listening the workers start (decisions/0028-start-up.md). */
 const WORKERS_START_DELAY_MS = 1000;
 
 /** Starts the process: config, migrations (inside buildApp), listen, the workers, graceful shutdown. */
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Parley is running at ${config.publicUrl} (database: ${app.database.driver}, vector search: ${app.database.vectorSearch})`);
   // The workers and the periodic work start a moment later, so the first requests are not queued behind their start-up
-  // queries (the embedded database has one connection); jobs enqueued meanwhile wait in the queue (decisions §83).
+  // queries (the embedded database has one connection); jobs enqueued meanwhile wait in the queue (decisions/0028-start-up.md).
   workersTimer = setTimeout(() => {
     app.startWorkers().catch((error: unknown) => {
       if (closing) return;

@@ -1,6 +1,6 @@
 /**
  * Rebuilds the embedded database's vector indexes that an earlier version built with other graph parameters
- * (decisions §86): `npm run db:rebuild-vector-index`. Stop the Parley server first (PGlite allows one process).
+ * (decisions/0005-vector-search.md): `npm run db:rebuild-vector-index`. Stop the Parley server first (PGlite allows one process).
  * Reads DATA_DIR (default ./data) like the server. PostgreSQL installations drop the index with psql instead
  * (docs/operations.md).
  */

@@ -68,7 +68,7 @@ export function hasOrganizationRole(held: OrganizationRole | null | undefined, r
  * What each role may do inside an organization: one capability, the least role that holds it and what it means to a
  * person. The server's routes declare a capability (`config.permission`) and the guard requires its role; the web
  * app hides or disables controls with `can(role, capability)`; the invitation dialog and the Team page show this
- * table as it is. See docs/decisions.md ("One table of organization roles").
+ * table as it is. See docs/decisions/0019-organizations-teams-and-roles.md.
  */
 export const ORGANIZATION_PERMISSIONS = {
   'organization.view': { role: 'member', label: 'See the organization and its members' },

@@ -1,6 +1,6 @@
 /**
  * The admin console's numbers and texts (spec part 1 §2, §4, §5, §8, §9). Every number here is a
- * requirement unless its comment says it was decided (see docs/decisions.md).
+ * requirement unless its comment says it was decided (see docs/decisions/README.md).
  */
 
 import { ADMIN_ROLE_LABELS, type AdminRole } from './access';

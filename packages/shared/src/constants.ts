@@ -44,7 +44,7 @@ export const PERFORMANCE_SLOW_RENDER_MS = 200;
 /** Standard UUID, versions 1 to 5 (spec §5). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** Sign-up and sign-in limits (not shown in the spec; see docs/decisions.md). */
+/** Sign-up and sign-in limits (not shown in the spec; see docs/decisions/README.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
@@ -56,7 +56,7 @@ export const SIGN_IN_MAX_PER_EMAIL = 10;
 export const SIGN_IN_MAX_PER_IP = 30;
 
 /**
- * E-mails the sign-up, confirmation and password-reset flows send (decisions §61). Per address: every request that
+ * E-mails the sign-up, confirmation and password-reset flows send (decisions/0002-password-reset-and-auth-rate-limits.md). Per address: every request that
  * could send one counts, in one window shared by the three flows, whether or not the address has an account. Per
  * client IP: each flow has its own hourly budget.
  */
@@ -82,10 +82,10 @@ export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as 
 export const OAUTH_PROMPT = 'consent';
 export const OAUTH_PROVIDER_ID = 'oidc';
 
-/** Public chat (widget) limits per minute: per chatbot and per visitor IP (see docs/decisions.md). */
+/** Public chat (widget) limits per minute: per chatbot and per visitor IP (see docs/decisions/README.md). */
 export const PUBLIC_CHAT_PER_CHATBOT_PER_MINUTE = 120;
 export const PUBLIC_CHAT_PER_IP_PER_MINUTE = 20;
-/** The OpenAI-compatible API: requests per minute per customer API key (see docs/decisions.md). */
+/** The OpenAI-compatible API: requests per minute per customer API key (see docs/decisions/README.md). */
 export const API_KEY_REQUESTS_PER_MINUTE = 60;
 /** The OpenAI-compatible API: requests per minute per client IP, counted before the key is checked (guessing keys). */
 export const API_REQUESTS_PER_IP_PER_MINUTE = 120;
@@ -127,7 +127,7 @@ export const EMBEDDING_MODEL_OPTIONS = ['text-embedding-3-small', 'text-embeddin
 export const CHUNKING_STRATEGY_OPTIONS = ['semantic', 'fixed', 'sliding'] as const;
 export const PROCESSING_MODE_OPTIONS = ['edge_functions', 'n8n_integration'] as const;
 /**
- * Bounds the server enforces on the system configuration (not shown in the spec; see docs/decisions.md).
+ * Bounds the server enforces on the system configuration (not shown in the spec; see docs/decisions/README.md).
  * Chunk sizes match the chunker's (tokens); 1536 dimensions is the largest size Parley indexes; 200 MB is
  * the upload limit of the server; the webhook bounds follow the spec's webhook forms.
  */
@@ -183,7 +183,7 @@ export const NEW_TOKEN_PACKAGE = { name: 'New Package', tokens: 1000, priceCents
 export const NEW_TIER = { monthlyTokenLimit: 0, maxHandoffsPerMonth: 10, maxChatbots: 1, isActive: true } as const;
 export const NEW_PRICING_PLAN = { monthlyTokenLimit: 1000, priceMonthlyCents: 0, priceAnnualCents: 0, maxChatbots: 1, ctaText: 'Get Started' } as const;
 
-/** Organizations and teams (not shown in the spec; see docs/decisions.md). */
+/** Organizations and teams (not shown in the spec; see docs/decisions/README.md). */
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 /** Organizations one user may own (the personal one included) and belong to in all. */
 export const ORGANIZATIONS_OWNED_MAX = 10;
@@ -268,7 +268,7 @@ export const TWO_DECIMAL_CURRENCY_MESSAGE = 'Only currencies with two decimal pl
 /**
  * The smallest amount a card payment can be, in cents, for the two-decimal currencies Stripe publishes a minimum for
  * (docs.stripe.com/currencies, "Minimum and maximum charge amounts"). A price between nothing and this cannot be
- * charged: the catalogue refuses it (decisions §79).
+ * charged: the catalogue refuses it (decisions/0017-catalogue-and-system-configuration.md).
  */
 export const MINIMUM_CHARGE_CENTS: Readonly<Record<string, number>> = {
   usd: 50,

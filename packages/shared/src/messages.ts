@@ -19,7 +19,7 @@ export const MESSAGES = {
   accountDeactivated: 'This account has been deactivated. Contact support to reactivate it.',
   emailNotVerified: 'Please confirm your e-mail address first. We sent you a link.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
-  /** Sign-up, confirmation and reset e-mails past their limits (decisions §61). */
+  /** Sign-up, confirmation and reset e-mails past their limits (decisions/0002-password-reset-and-auth-rate-limits.md). */
   tooManyEmails: 'Too many e-mails were asked for this address or from this network. Please wait and try again.',
   invalidCredentials: 'Incorrect e-mail or credentials.',
 } as const;

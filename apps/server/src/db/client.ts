@@ -41,7 +41,7 @@ export interface Database {
   vectorSearch: VectorSearchMode;
   /** The form of each embedding size's HNSW index, which searches must match (half precision on PostgreSQL). */
   vectorIndexes: VectorIndexes;
-  /** Indexes an embedding size first used since start-up; resolves when its index is there (decisions §65). */
+  /** Indexes an embedding size first used since start-up; resolves when its index is there (decisions/0005-vector-search.md). */
   indexEmbeddingSize(dimensions: number): Promise<void>;
   /** A cheap round trip to tell whether the database answers. */
   ping(): Promise<void>;
@@ -232,7 +232,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         // A size first indexed by this version may already hold many chunks (searched exactly until now).
         buildLater: sizes.extra,
       });
-      // An index built by an earlier version is replaced in the background (decisions §52): start-up does not wait.
+      // An index built by an earlier version is replaced in the background (decisions/0005-vector-search.md): start-up does not wait.
       const upgrade =
         pending.build.length + pending.retire.length > 0
           ? upgradeVectorIndexes({
@@ -341,7 +341,7 @@ type PgliteClient = InstanceType<Awaited<ReturnType<typeof pglitePackages>>['PGl
 /**
  * The built server's new embedded database: a data directory made by the build (`npm run build`: the cluster, pgvector
  * and every migration, `writePgliteTemplate`), copied instead of running initdb and the migrations at the first start,
- * which took most of its 4 s (decisions §80). Absent in development (tsx runs the sources): the first start makes its own.
+ * which took most of its 4 s (decisions/0028-start-up.md). Absent in development (tsx runs the sources): the first start makes its own.
  */
 export const PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
@@ -361,7 +361,7 @@ export const TEMPLATE_SEEDED_TABLES = [
   schema.billingSettings,
 ];
 
-/** A copy of the template is a new installation: its default rows were created now (decisions §84). */
+/** A copy of the template is a new installation: its default rows were created now (decisions/0028-start-up.md). */
 function stampTemplateRows(): string {
   return TEMPLATE_SEEDED_TABLES.flatMap((table) => {
     const stamps = Object.values(getTableColumns(table))
@@ -376,7 +376,7 @@ const BYTEA_OID = 17;
 /**
  * How PGlite sends and reads bytea (an uploaded document's bytes), through Node's own hex codec. PGlite's built-in
  * ones make a JavaScript array of every byte and a string of every pair of digits: storing a 20 MB upload took 29 s,
- * reading it 3.4 s, all that time holding the event loop (decisions §89). PGlite's text form is `\x` and the digits.
+ * reading it 3.4 s, all that time holding the event loop (decisions/0033-ingestion-without-stalling-the-server.md). PGlite's text form is `\x` and the digits.
  */
 export const PGLITE_BYTEA_CODEC = {
   serializers: {

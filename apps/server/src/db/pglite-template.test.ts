@@ -32,7 +32,7 @@ async function seededStamps(database: Database): Promise<Date[]> {
 /** A row the template holds and a database created anew does not: written into the template after the build made it. */
 const MARKER = `INSERT INTO system_configuration (id) VALUES (7)`;
 
-/** Decisions §80: a new embedded data directory starts from the build's migrated template instead of initdb. */
+/** decisions/0028-start-up.md: a new embedded data directory starts from the build's migrated template instead of initdb. */
 describe('the embedded database template', () => {
   let template = '';
   let written = new Date();
@@ -69,7 +69,7 @@ describe('the embedded database template', () => {
     try {
       // The template's own row is there: copied, not created anew.
       expect((await database.executeSql('SELECT count(*)::int AS n FROM system_configuration WHERE id = 7')).rows).toEqual([{ n: 1 }]);
-      // Its default rows were made by this installation, not when the build ran (decisions §84).
+      // Its default rows were made by this installation, not when the build ran (decisions/0028-start-up.md).
       expect(written.getTime()).toBeLessThan(opening.getTime());
       for (const stamp of await seededStamps(database)) expect(stamp.getTime()).toBeGreaterThanOrEqual(opening.getTime());
       expect(await migrationsUpToDate((text) => database.executeSql(text))).toBe(true);

@@ -15,7 +15,7 @@ export const READ_CACHE_MAX_ENTRIES = 10_000;
 /**
  * Rows that every chat turn reads and that almost never change (the chatbot, its organization's tier, who listens to
  * its webhooks), kept in this process's memory and dropped when a row of their tables changes on any node
- * (decisions: "A read cache for the chat turn").
+ * (decisions/0040-chat-turn-read-cache-and-writes.md).
  */
 export interface ReadCache {
   /**

@@ -28,8 +28,8 @@ const identifier = (name: string): SQL => {
  * reach a recall@10 of only 0.65–0.83 on the local embedder's vectors (hashed features: neighbours lie close together,
  * bench/rag.ts). m 32 holds twice the neighbours. The full-precision graph (PGlite's) is built with ef_construction
  * 512: at 100,000 chunks its search at ef_search 100 finds 0.95 of the true ten where 128 found 0.92–0.93, in about
- * the same time; its build takes two to three times as long and a chunk written into it 1.7–2.8 times (decisions
- * §86). PostgreSQL's half-precision graph keeps 128: it searches at ef_search 200 and meets the target with it. An
+ * the same time; its build takes two to three times as long and a chunk written into it 1.7–2.8 times
+ * (decisions/0005-vector-search.md). PostgreSQL's half-precision graph keeps 128: it searches at ef_search 200 and meets the target with it. An
  * index built before keeps its parameters until it is rebuilt (docs/operations.md).
  */
 export interface HnswBuild {
@@ -49,7 +49,7 @@ export const HNSW_BUILD: Record<VectorIndexForm, HnswBuild> = {
 export const PGLITE_INDEX_BUILD_MEMORY = '512MB';
 /**
  * Candidates the HNSW search keeps per query (pgvector's default is 40), by index form: PostgreSQL's half-precision
- * graph searches about twice as fast (decisions §52), so it looks at twice as many candidates in the time the full
+ * graph searches about twice as fast (decisions/0005-vector-search.md), so it looks at twice as many candidates in the time the full
  * precision graph took for 100 (recall@10 at 100,000 chunks 0.77 → 0.86).
  */
 export const HNSW_EF_SEARCH = { vector: 100, halfvec: 200 } as const;
@@ -68,7 +68,7 @@ export function hnswSessionSettings(form: VectorIndexForm): string {
 /**
  * Embedding sizes indexed on every installation: the built-in local embedder (384) and OpenAI's models (1536). Any
  * other size a chatbot embeds with (an OpenAI-compatible model, shortened OpenAI embeddings) is indexed too, from its
- * first processed document on (decisions §65).
+ * first processed document on (decisions/0005-vector-search.md).
  */
 export const INDEXED_DIMENSIONS = [384, 1536] as const;
 
@@ -86,7 +86,7 @@ export async function embeddingSizesToIndex(db: AnyDb): Promise<{ all: number[];
 
 /**
  * The form of an HNSW index over the embeddings: full precision (`vector`) or half (`halfvec`, 16-bit floats).
- * PostgreSQL uses half precision: twice as fast for the same recall, two thirds of the size (decisions §51–§52).
+ * PostgreSQL uses half precision: twice as fast for the same recall, two thirds of the size (decisions/0005-vector-search.md).
  * PGlite keeps full precision: in WebAssembly, without the F16C instructions, half precision is four times slower.
  */
 export type VectorIndexForm = 'vector' | 'halfvec';
@@ -216,7 +216,7 @@ export async function prepareVectorColumn(
 }
 
 /**
- * Indexes an embedding size first used since start-up (decisions §65), once its first document's chunks are written;
+ * Indexes an embedding size first used since start-up (decisions/0005-vector-search.md), once its first document's chunks are written;
  * resolves when the index is there. PostgreSQL builds the full-precision form concurrently (writes go on, and every
  * node searches a size it has not seen switch to half precision in that form, so all of them use it at once); its
  * next start-up moves it to half precision in the background. PGlite builds its index at once.
@@ -286,7 +286,7 @@ export interface VectorIndexRebuild {
 
 /**
  * Rebuilds each embedding size's HNSW index of one form whose graph parameters are not HNSW_BUILD's: an index keeps
- * the parameters it was built with (decisions §86). For the embedded database, which has no SQL console at hand
+ * the parameters it was built with (decisions/0005-vector-search.md). For the embedded database, which has no SQL console at hand
  * (`npm run db:rebuild-vector-index`). Each index is dropped and built again in one transaction, so a failed build
  * leaves the old one; writes to the table wait meanwhile.
  */

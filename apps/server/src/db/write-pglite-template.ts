@@ -1,6 +1,6 @@
 /**
  * Run by the build (build.mjs) after bundling: writes dist/pglite-template/, the migrated embedded database a first
- * start copies instead of creating one (db/client.ts, decisions §80).
+ * start copies instead of creating one (db/client.ts, decisions/0028-start-up.md).
  */
 import { PGLITE_TEMPLATE_DIR, writePgliteTemplate } from './client';
 

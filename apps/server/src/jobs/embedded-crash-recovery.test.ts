@@ -15,7 +15,7 @@ import { createSignedInUser, pgliteTemplates, testConfig } from '../test/harness
 
 /**
  * Issue #10's kill -9 during ingestion, on the embedded database, which writes a document's chunks in steps
- * (decisions §87): the built server, on its own data directory, is killed while it writes; the restarted server
+ * (decisions/0033-ingestion-without-stalling-the-server.md): the built server, on its own data directory, is killed while it writes; the restarted server
  * discards what the killed one wrote, runs the job again, and ends with the chunks of one clean run, metered once.
  */
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');

@@ -38,7 +38,7 @@ export interface JobQueue {
    */
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /**
-   * Runs `write` in one database transaction whose jobs are stored with its rows (decisions §55): a process stopped
+   * Runs `write` in one database transaction whose jobs are stored with its rows (decisions/0026-background-jobs.md): a process stopped
    * between the two leaves neither. `queues` names every queue `write` may send to; they are made ready before the
    * transaction opens (on PGlite a query outside an open transaction waits for it to end).
    */
@@ -52,7 +52,7 @@ export interface JobQueue {
   /**
    * Runs `handler` for jobs of `name`; a throw retries the job with backoff up to its retry limit. With
    * `acrossProcesses`, `concurrency` bounds the jobs of `name` running in every process on this database together
-   * (decisions §64); without it, each process runs up to `concurrency`.
+   * (decisions/0026-background-jobs.md); without it, each process runs up to `concurrency`.
    */
   work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<WorkerPool>;
   /** Jobs waiting, running and failed in the last 24 hours, for the health list. */

@@ -106,7 +106,7 @@ export function createAuth({ config, db, mailer, log, afterSignIn }: CreateAuthO
         const base = config.publicUrl.replace(/\/$/, '');
         await mailer.send(existingAccountSignUpEmail(user.email, user.name, `${base}/auth`, `${base}${FORGOT_PASSWORD_PATH}`));
       },
-      // "Forgot password?" (decisions §61): a link valid for an hour, once; the reset ends every session of the user.
+      // "Forgot password?" (decisions/0002-password-reset-and-auth-rate-limits.md): a link valid for an hour, once; the reset ends every session of the user.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // Better Auth answers the same whether or not the address has an account; a deactivated one gets no e-mail.

@@ -29,7 +29,7 @@ function compileFast(schema: $ZodType): ((data: unknown) => string) | null {
 }
 
 /**
- * Response serialisation (decisions §44). The contract's zod schema stays the reference: in development and tests
+ * Response serialisation (decisions/0029-response-serialisation-and-per-request-cost.md). The contract's zod schema stays the reference: in development and tests
  * every response is encoded with zod (a response outside its contract is a 500 there, as before) and the fast
  * serialiser's output must equal it, so the whole test suite checks the fast path route by route. In production the
  * fast serialiser alone writes the response: zod's check of every outgoing value cost a quarter of the CPU of a
@@ -38,7 +38,7 @@ function compileFast(schema: $ZodType): ((data: unknown) => string) | null {
 export function createResponseSerializerCompiler(options: { verify: boolean }): FastifySerializerCompiler<Schema> {
   return (route) => {
     // Built on the route's first response with this status, not when the server starts: compiling every route's
-    // serialisers took about 0.9 s of each start (decisions §82), and most routes answer few of their statuses.
+    // serialisers took about 0.9 s of each start (decisions/0029-response-serialisation-and-per-request-cost.md), and most routes answer few of their statuses.
     let serialize: ((data: unknown) => string) | undefined;
     return (data) => (serialize ??= compileSerializer(route, options))(data);
   };

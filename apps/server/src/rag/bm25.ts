@@ -5,7 +5,7 @@ import { chunkTermCounts, documentChunks } from '../db/schema/index';
 
 /**
  * The full-text half of retrieval: Okapi BM25 over a chatbot's chunks, computed in the database from what it stores
- * (decisions §91). A chunk's words are its `search_vector` (snowball 'english' stemming, stop words dropped), a
+ * (decisions/0010-hybrid-retrieval.md). A chunk's words are its `search_vector` (snowball 'english' stemming, stop words dropped), a
  * word's count in the chunk is the number of its positions there, the chunk's length is `search_length`; how many of
  * the chatbot's chunks hold a word, how many chunks it has and their total length are in `chunk_term_counts`. So
  * every node ranks alike, and a document stored on one is ranked on all the others at once.

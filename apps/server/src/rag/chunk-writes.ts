@@ -4,7 +4,7 @@ import { rowsOf } from '../db/raw-sql';
 import { documentChunks, knowledgeSources } from '../db/schema/index';
 
 /**
- * How a processing run writes a source's chunks (decisions §87):
+ * How a processing run writes a source's chunks (decisions/0033-ingestion-without-stalling-the-server.md):
  * - `one-transaction` — all of them with the source made ready, in one transaction. On PostgreSQL a transaction
  *   blocks nobody else's reads, so this is the simplest correct way.
  * - `steps` — the embedded database has one connection: a transaction holds every other query until it ends, and

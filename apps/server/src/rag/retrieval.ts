@@ -17,7 +17,7 @@ export interface Passage {
 
 /**
  * How the two halves are fused, chosen on public data (bench/retrieval-quality.ts, docs/performance.md "Retrieval
- * quality", decisions §91): each half's scores are scaled to 0–1 over its candidates (min-max) and added with these
+ * quality", decisions/0010-hybrid-retrieval.md): each half's scores are scaled to 0–1 over its candidates (min-max) and added with these
  * shares (a convex combination); a chunk only one half found gets 0 from the other. On BEIR ArguAna with
  * all-MiniLM-L6-v2 this beat every weighted reciprocal-rank fusion tried, and shares of 0.3–0.5 for the vectors
  * were within 0.004 nDCG@10 of one another: the middle of that plateau is taken, not its best point on one set.

@@ -7,7 +7,7 @@ import { chunkTermCounts } from '../db/schema/index';
  * Moves the full-text index's pending entries into its tree. GIN indexes take new entries into a pending list that
  * every search reads through and the planner counts against the index; only (auto)vacuum empties it, and PGlite has
  * no autovacuum: after a few documents searches read the whole table instead (8,674 chunks: 200–300 ms for a
- * question's candidates instead of 1–5 ms, decisions §91). Run with compactTermCounts, after chunks are written.
+ * question's candidates instead of 1–5 ms, decisions/0010-hybrid-retrieval.md). Run with compactTermCounts, after chunks are written.
  */
 export async function flushSearchIndex(db: Db): Promise<void> {
   await db.execute(sql`SELECT gin_clean_pending_list('document_chunks_search_idx'::regclass)`);

@@ -53,7 +53,7 @@ const hint = (value: string) => value.slice(-4);
 export const isLiveStripeKey = (secretKey: string) => /^(sk|rk)_live_/.test(secretKey);
 
 /**
- * billing_settings.test_mode decides which payments Parley takes (decisions §59). Test mode: test payments only, the
+ * billing_settings.test_mode decides which payments Parley takes (decisions/0023-billing-settings.md). Test mode: test payments only, the
  * sandbox or Stripe test credentials. Off: real payments only, Stripe live credentials. Returns why new payments are
  * refused with the provider in use, or null when they may go ahead. (The messages avoid the words the error
  * sanitiser hides.)

@@ -31,7 +31,7 @@ export const SECURITY_EVENT_SEVERITY = {
   account_deletion_requested: 'medium',
   account_deletion_cancelled: 'medium',
   account_deleted: 'low',
-  // Password reset and the limits on e-mails sent by the auth flows (decisions §61).
+  // Password reset and the limits on e-mails sent by the auth flows (decisions/0002-password-reset-and-auth-rate-limits.md).
   password_reset_requested: 'low',
   password_reset_completed: 'medium',
   password_reset_failed: 'medium',

@@ -30,7 +30,7 @@ export const accountProfileSchema = z.object({
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
-/** PATCH /api/account/profile: the full name is always first + ' ' + last (decision 2). */
+/** PATCH /api/account/profile: the full name is always first + ' ' + last (decisions/0001-accounts-and-sign-in.md). */
 export const updateProfileBodySchema = z.object({ firstName: personName('First name'), lastName: personName('Last name') }).strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

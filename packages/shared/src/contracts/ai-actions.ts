@@ -44,7 +44,7 @@ export type ActionEventType = (typeof ACTION_EVENT_TYPES)[number];
 export const ACTION_EVENT_ACTIONS = ['webhook_call', 'data_store', 'notification', 'n8n_workflow', 'custom_function'] as const;
 export type ActionEventAction = (typeof ACTION_EVENT_ACTIONS)[number];
 
-/** Decided limits (not in the spec; see docs/decisions.md): they keep one template a bounded document. */
+/** Decided limits (not in the spec; see docs/decisions/README.md): they keep one template a bounded document. */
 export const ACTION_NAME_MAX = 100;
 export const ACTION_DESCRIPTION_MAX = 1000;
 export const ACTION_CONFIG_MAX = 20_000;
@@ -57,7 +57,7 @@ export const ACTION_URL_MAX = 2048;
 export const ACTION_CONDITION_MAX = 2000;
 export const ACTION_PAYLOAD_MAPPING_MAX = 10_000;
 export const ACTION_LOCAL_ID_MAX = 64;
-/** At most this many action templates and categories (409 past that), as the other catalogues (decisions §26, §69). */
+/** At most this many action templates and categories (409 past that), as the other catalogues (decisions/0017-catalogue-and-system-configuration.md). */
 export const ACTION_TEMPLATES_MAX = 200;
 export const ACTION_CATEGORIES_MAX = 50;
 export const ACTION_TEMPLATE_LIST_LIMIT = ACTION_TEMPLATES_MAX;

@@ -7,7 +7,7 @@ import { expectedUpdatedAtSchema } from './common';
  * and the read-only list the chatbot builder offers customers.
  */
 
-/** Decided limits (not in the spec; see docs/decisions.md). A prompt fits the chatbot's own system prompt field. */
+/** Decided limits (not in the spec; see docs/decisions/README.md). A prompt fits the chatbot's own system prompt field. */
 export const BEHAVIOR_TEMPLATE_NAME_MAX = 100;
 export const BEHAVIOR_TEMPLATE_DESCRIPTION_MAX = 500;
 export const BEHAVIOR_TEMPLATE_PROMPT_MAX = SYSTEM_PROMPT_MAX;

@@ -5,7 +5,7 @@ import { expectedUpdatedAtSchema } from './common';
 /**
  * Template Management — chatbot templates (spec part 2 §2, §3 global_ai_agents, §5, §6, §7, §8, §9) and the read-only
  * gallery customers start a chatbot from. Beyond the spec, a template's configuration may carry settings the
- * builder prefills: systemPrompt, welcomeMessage and suggestedQuestions (see docs/decisions.md).
+ * builder prefills: systemPrompt, welcomeMessage and suggestedQuestions (see docs/decisions/README.md).
  */
 
 export const AGENT_TYPES = ['chatbot_template', 'document_processing', 'n8n_workflow'] as const;
@@ -14,7 +14,7 @@ export type AgentType = (typeof AGENT_TYPES)[number];
 export const TEMPLATE_DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type TemplateDifficulty = (typeof TEMPLATE_DIFFICULTIES)[number];
 
-/** Decided limits (not in the spec; see docs/decisions.md). */
+/** Decided limits (not in the spec; see docs/decisions/README.md). */
 export const CHATBOT_TEMPLATE_NAME_MAX = 100;
 export const CHATBOT_TEMPLATE_DESCRIPTION_MAX = 500;
 export const TEMPLATE_LABEL_MAX = 60;

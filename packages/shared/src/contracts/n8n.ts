@@ -33,7 +33,7 @@ export type N8nRequestKind = (typeof N8N_REQUEST_KINDS)[number];
 /** Spec §3 defaults of a new workflow and webhook endpoint. */
 export const N8N_WORKFLOW_DEFAULTS = { name: 'Unnamed Workflow', status: 'inactive', triggerType: 'webhook' } as const;
 export const N8N_ENDPOINT_DEFAULTS = { name: 'Unnamed Endpoint', method: 'POST', isActive: true } as const;
-/** Spec §9 "Advanced n8n defaults" (and, not in the spec, the switches' defaults: see docs/decisions.md). */
+/** Spec §9 "Advanced n8n defaults" (and, not in the spec, the switches' defaults: see docs/decisions/README.md). */
 export const N8N_ADVANCED_DEFAULTS = {
   n8nEnabled: true,
   n8nPrimaryMode: true,
@@ -57,7 +57,7 @@ export const N8N_LIMITS = {
 } as const;
 export const N8N_ROUTING_PRIORITY_DEFAULT = 5;
 
-/** Decided limits (not in the spec; see docs/decisions.md). */
+/** Decided limits (not in the spec; see docs/decisions/README.md). */
 export const N8N_NAME_MAX = 100;
 export const N8N_DESCRIPTION_MAX = 1000;
 export const N8N_WORKFLOW_ID_MAX = 100;

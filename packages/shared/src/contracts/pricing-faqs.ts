@@ -3,7 +3,7 @@ import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /** Pricing FAQs Management (spec part 2 §2 FAQs tab, §3 pricing_faqs, §4, §5, §7, §8, §9). */
 
-/** Decided bounds (the spec shows none; see docs/decisions.md). */
+/** Decided bounds (the spec shows none; see docs/decisions/README.md). */
 export const PRICING_FAQS_MAX = 100;
 export const FAQ_QUESTION_MAX = 500;
 export const FAQ_ANSWER_MAX = 5000;

@@ -11,7 +11,7 @@ import { maxChatbotsSchema, monthlyTokenLimitSchema, tierDescriptionSchema, tier
 /** The two feature lines every plan keeps in step with its limits (spec §7). */
 export const PLAN_LIMIT_FEATURES = { chatbots: 'Active Chatbots', tokens: 'AI Tokens/month' } as const;
 
-/** Decided bounds (not in the spec; see docs/decisions.md). */
+/** Decided bounds (not in the spec; see docs/decisions/README.md). */
 export const PLAN_PRICE_CENTS_MAX = 100_000_000;
 export const PLAN_SORT_ORDER_MAX = 10_000;
 export const PLAN_CTA_MAX = 40;

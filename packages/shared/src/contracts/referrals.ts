@@ -3,7 +3,7 @@ import { REFERRAL_CODE_PATTERN, REFERRAL_QUERY_PARAM, REFERRAL_STORAGE_KEY } fro
 import { idSchema, pageQuerySchema, paginated } from './common';
 
 /**
- * Referrals (spec part 1 §1, §2: two screens whose content is not shown; decided in docs/decisions.md). A customer
+ * Referrals (spec part 1 §1, §2: two screens whose content is not shown; decided in docs/decisions/README.md). A customer
  * shares `/auth?ref=<code>`; a sign-up through it is attributed; when the referred customer's organization first
  * pays, both organizations are credited the reward tokens set in Referral settings, once.
  */

@@ -99,7 +99,7 @@ export const systemApiKeyListSchema = z.object({
     source: z.enum(['openai_compatible', 'system_key', 'environment']).nullable(),
     /**
      * Configured only by free keys, and every one of them is at its daily limit: embeddings fail until the counters
-     * restart at midnight UTC (decisions §79).
+     * restart at midnight UTC (decisions/0017-catalogue-and-system-configuration.md).
      */
     dailyLimitReached: z.boolean(),
   }),

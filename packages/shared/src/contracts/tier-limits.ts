@@ -7,7 +7,7 @@ import { expectedUpdatedAtSchema, idSchema } from './common';
  * The same rows are the plans of the pricing screen (contracts/pricing-plans.ts).
  */
 
-/** Decided bounds (not in the spec; see docs/decisions.md). */
+/** Decided bounds (not in the spec; see docs/decisions/README.md). */
 export const TIERS_MAX = 50;
 export const TIER_ID_MAX = 50;
 export const TIER_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;

@@ -9,7 +9,7 @@ import { TOKEN_MULTIPLIER_MIN, TOKEN_RATE_MIN } from '../constants';
 export const TOKEN_TYPES = ['message', 'storage'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
-/** Decided bounds (not in the spec; see docs/decisions.md): they keep a metered amount a sane integer. */
+/** Decided bounds (not in the spec; see docs/decisions/README.md): they keep a metered amount a sane integer. */
 export const TOKEN_RATE_MAX = 100;
 export const TOKEN_MULTIPLIER_MAX = 100;
 export const TOKEN_TYPE_DESCRIPTION_MAX = 500;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, paginated } from './common';
 
 /**
- * The token balance (decisions: "One token ledger"): tokens bought or rewarded, used only after the plan's monthly
+ * The token balance (decisions/0032-tokens-metering-ledger-and-document-cost.md): tokens bought or rewarded, used only after the plan's monthly
  * allowance. One name on every screen.
  */
 export const TOKEN_BALANCE_LABEL = 'Token balance';

@@ -3,7 +3,7 @@ import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /** Token Package Management (spec part 2 §2, §3 token_packages, §5, §7, §8, §9). Amounts are integer cents. */
 
-/** Decided bounds (not in the spec; see docs/decisions.md): a catalogue, not a list that grows with customers. */
+/** Decided bounds (not in the spec; see docs/decisions/README.md): a catalogue, not a list that grows with customers. */
 export const TOKEN_PACKAGES_MAX = 100;
 export const TOKEN_PACKAGE_NAME_MAX = 100;
 export const TOKEN_PACKAGE_TOKENS_MAX = 1_000_000_000;

@@ -69,7 +69,7 @@ export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['bot.cr
 /** Spec §5 and §9. */
 export const WEBHOOK_RETRY_COUNT = { min: 0, max: 10, default: 3 } as const;
 export const WEBHOOK_TIMEOUT_SECONDS = { min: 1, max: 300, default: 30 } as const;
-/** Decided limits (docs/decisions.md). */
+/** Decided limits (docs/decisions/README.md). */
 export const WEBHOOK_NAME_MAX = 100;
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_HEADERS_MAX = 30;

@@ -75,7 +75,7 @@ export const healthProbes = pgTable(
 
 /**
  * The server processes of a PostgreSQL installation, each writing its row when it starts and every 15 s after
- * (decisions §53): System Health counts the nodes seen lately and says when none runs the background work.
+ * (decisions/0006-health-and-system-health.md): System Health counts the nodes seen lately and says when none runs the background work.
  * A node that stops cleanly deletes its row; one that dies stops being seen.
  */
 export const serverNodes = pgTable(

@@ -66,7 +66,7 @@ export const aiActionCategories = pgTable('ai_action_categories', {
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** The version an edit was made on (optimistic concurrency, decisions §79). */
+  /** The version an edit was made on (optimistic concurrency, decisions/0017-catalogue-and-system-configuration.md). */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -114,7 +114,7 @@ export const knowledgeSources = pgTable(
     version: integer('version').notNull().default(1),
     /**
      * The write whose chunks are the source's (document_chunks.write_id): set with status ready. Null for chunks
-     * written before writes had ids, whose write_id is null too (decisions §87).
+     * written before writes had ids, whose write_id is null too (decisions/0033-ingestion-without-stalling-the-server.md).
      */
     chunksWriteId: uuid('chunks_write_id'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
@@ -138,7 +138,7 @@ export const documentChunks = pgTable(
     /**
      * The processing run that wrote the chunk. On the embedded database a run writes its chunks in short
      * transactions and they count only once the source names this write (knowledge_sources.chunks_write_id); until
-     * then searches leave them out (rag/chunk-writes.ts, decisions §87).
+     * then searches leave them out (rag/chunk-writes.ts, decisions/0033-ingestion-without-stalling-the-server.md).
      */
     writeId: uuid('write_id'),
     content: text('content').notNull(),

@@ -118,7 +118,7 @@ export function createAccountAuthCalls(deps: { app: FastifyInstance; mailer: Mai
     }
 
     if (path === '/update-user') {
-      // Names only, and the full name made of them (decision 2); the profile follows.
+      // Names only, and the full name made of them (decisions/0001-accounts-and-sign-in.md); the profile follows.
       const parsed = updateProfileBodySchema.safeParse(body);
       if (!parsed.success) return { kind: 'reject', status: 400, code: 'VALIDATION_ERROR', message: issueMessage(parsed.error) };
       const name = fullName(parsed.data.firstName, parsed.data.lastName);

@@ -30,7 +30,7 @@ export async function getAccountProfile(db: Db, userId: string): Promise<Account
   };
 }
 
-/** First and last name, and the full name made of them, on users and profiles together (decision 2). */
+/** First and last name, and the full name made of them, on users and profiles together (decisions/0001-accounts-and-sign-in.md). */
 export async function updateProfile(db: Db, userId: string, body: UpdateProfileBody): Promise<AccountProfile> {
   const name = fullName(body.firstName, body.lastName);
   const now = new Date();

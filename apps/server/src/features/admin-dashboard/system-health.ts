@@ -9,7 +9,7 @@ import { describeNodes, liveNodes, type LiveNodes, runHealthProbe, REDIS_AWAY, r
 
 type Status = 'healthy' | 'warning' | 'error';
 
-/** Which index vector search uses; on PostgreSQL, whether the half-precision indexes are built yet (decisions §52). */
+/** Which index vector search uses; on PostgreSQL, whether the half-precision indexes are built yet (decisions/0005-vector-search.md). */
 function vectorSearchDetail(database: Database): string {
   if (database.vectorSearch !== 'pgvector') return 'pgvector is not installed: exact search over real[]';
   if (database.driver === 'pglite') return 'pgvector with HNSW indexes';
@@ -34,7 +34,7 @@ function ago(date: Date): string {
   return minutes < 120 ? `${minutes} minutes ago` : `${Math.round(minutes / 60)} hours ago`;
 }
 
-/** The nodes of a PostgreSQL installation seen lately (decisions §53): an error when none runs the background work. */
+/** The nodes of a PostgreSQL installation seen lately (decisions/0006-health-and-system-health.md): an error when none runs the background work. */
 function nodesItem({ byRole, lastBackgroundNodeSeenAt }: LiveNodes): Item {
   if (byRole.worker + byRole.all > 0) return { name: 'Nodes', status: 'healthy', detail: describeNodes(byRole) };
   return {
@@ -83,7 +83,7 @@ const EMAIL_LATE_MINUTES = 10;
 
 /**
  * The relay, and the messages it has not taken: a warning when one failed for good in the last 24 hours or one has
- * waited over ten minutes (the e-mail job retries for two hours, decisions §54), with the last error the relay gave.
+ * waited over ten minutes (the e-mail job retries for two hours, decisions/0004-email-delivery.md), with the last error the relay gave.
  */
 async function emailItem(app: FastifyInstance): Promise<Item> {
   const smtp = app.config.smtp;

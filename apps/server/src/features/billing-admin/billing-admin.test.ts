@@ -482,7 +482,7 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     expect(initial).toMatchObject({
       payment: { testMode: true },
       invoicing: { invoicePrefix: 'INV-', nextInvoiceNumber: 1000, dueDays: 30, autoSend: true },
-      // Off until an administrator turns it on (decisions §59): tax is charged for real.
+      // Off until an administrator turns it on (decisions/0023-billing-settings.md): tax is charged for real.
       tax: { enabled: false, ratePercent: 8.5 },
       advanced: { retryAttempts: 3, retryIntervalDays: 3, suspendAfterFailures: true, trialDays: 14, trialRequiresPaymentMethod: false },
     });

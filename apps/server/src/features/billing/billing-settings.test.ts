@@ -11,7 +11,7 @@ import { handleBillingWebhook } from './webhook';
 import { createTokenPackage, customerWithOrganization, ensureProTier } from './test-support';
 import { pdfText } from '../../test/pdf-text';
 
-/** Decisions §59: every billing setting takes effect; here on the sandbox (the Stripe side is in stripe-provider.test.ts). */
+/** decisions/0023-billing-settings.md: every billing setting takes effect; here on the sandbox (the Stripe side is in stripe-provider.test.ts). */
 
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/39', cvc: '123', name: 'Ada Lovelace' });
 const sessionIdOf = (url: string) => new URL(url).pathname.split('/').pop()!;

@@ -438,7 +438,7 @@ async function checkoutCompleted(tx: Tx, provider: ProviderName, event: BillingW
 /**
  * checkout.session.expired: a token checkout left unpaid (Stripe expires a session after 24 hours) is no longer
  * pending. Not one of the seven events the spec lists to configure, so it is handled when the provider sends it and
- * not listed (decisions §72). A paid purchase is never touched.
+ * not listed (decisions/0022-payments-and-subscriptions.md). A paid purchase is never touched.
  */
 async function checkoutExpired(tx: Tx, provider: ProviderName, event: BillingWebhookEvent): Promise<HandlerResult> {
   const session = checkoutSessionObject.parse(event.data.object);

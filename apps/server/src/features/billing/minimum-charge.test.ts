@@ -5,7 +5,7 @@ import { createAdmin } from '../../test/admin';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { createTokenPackage, customerWithOrganization, ensureProTier } from './test-support';
 
-/** Decisions §79: a price is free or at least the smallest card payment in the billing currency (Stripe: $0.50, DKK 2.50…). */
+/** decisions/0017-catalogue-and-system-configuration.md: a price is free or at least the smallest card payment in the billing currency (Stripe: $0.50, DKK 2.50…). */
 describeEachDatabase('prices below the smallest card payment', (ctx) => {
   afterEach(async () => {
     await ctx().database.db.update(billingSettings).set({ currency: 'usd' }).where(eq(billingSettings.id, 1));

@@ -8,7 +8,7 @@ import { formatMoney } from './notifications';
 
 /**
  * Card payments have a floor per currency (Stripe: $0.50, £0.30, DKK 2.50…): a price between nothing and that floor
- * could be saved but never charged, and its checkout failed at the provider (decisions §79). Prices are refused where
+ * could be saved but never charged, and its checkout failed at the provider (decisions/0017-catalogue-and-system-configuration.md). Prices are refused where
  * they are set, and where the currency changes under them; checkout refuses one left from before.
  */
 const smallestCharge = (currency: string) => formatMoney(minimumChargeCents(currency), currency);

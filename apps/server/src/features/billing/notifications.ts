@@ -8,7 +8,7 @@ import type { ProcessedBillingEvent } from './hooks';
 import { readBillingSettings, type BillingSettingsRow } from '../../services/billing-settings';
 
 /**
- * The customer's billing e-mails (decisions §59), sent after a billing event was processed, through the
+ * The customer's billing e-mails (decisions/0023-billing-settings.md), sent after a billing event was processed, through the
  * onBillingEventProcessed hook: it runs once per processed event, so a redelivered event (a duplicate) e-mails no one
  * again. Each kind is switched by the billing settings; the recipients are the organization's active owners and
  * admins who kept "Billing" e-mails on in their notification preferences.

@@ -11,7 +11,7 @@ import type { SandboxEventSink } from '../../providers/payments/sandbox/events';
  * An organization pays for one plan. Two checkouts opened side by side (two tabs, or a plan bought in Stripe's
  * dashboard) can each end in a live subscription; when the newer one becomes active, the older ones are cancelled
  * at the provider with the unused time credited. The cancellation is a durable job stored in the webhook event's
- * transaction (decisions §55): a crash after the event commits still cancels, and the job is idempotent.
+ * transaction (decisions/0026-background-jobs.md): a crash after the event commits still cancels, and the job is idempotent.
  */
 export const REPLACED_SUBSCRIPTION_QUEUE = 'billing-cancel-replaced-subscription';
 

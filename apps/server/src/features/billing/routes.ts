@@ -88,7 +88,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The customer side: /dashboard/subscription and /dashboard/billing; the sandbox's hosted checkout and portal. */
 export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
-  // The customer's billing e-mails, after each processed event (decisions §59). The listeners are process-wide, so
+  // The customer's billing e-mails, after each processed event (decisions/0023-billing-settings.md). The listeners are process-wide, so
   // this app answers only for its own database (tests run two apps in one process).
   const stopEmails = onBillingEventProcessed(async (db, event) => {
     if (db !== app.db) return;

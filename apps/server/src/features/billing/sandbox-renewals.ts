@@ -57,7 +57,7 @@ export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBa
       if (!sub) return false;
       const at = sub.currentPeriodEnd;
       const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, sub.customerId));
-      // A trial started without a card (decisions §59) ends with the trial unless a card was added in the portal.
+      // A trial started without a card (decisions/0023-billing-settings.md) ends with the trial unless a card was added in the portal.
       const trialWithoutCard = sub.status === 'trialing' && !customer?.cardLast4;
       if (sub.cancelAtPeriodEnd || sub.status === 'unpaid' || trialWithoutCard) {
         const [canceled] = await tx

@@ -199,7 +199,7 @@ interface TurnMetering {
 
 /**
  * Writes one turn in one transaction, its rows in ONE statement (data-modifying CTEs: one round trip where there
- * were a dozen, decisions §108): the conversation when it is new (or its count), the visitor's message unless it was
+ * were a dozen, decisions/0040-chat-turn-read-cache-and-writes.md): the conversation when it is new (or its count), the visitor's message unless it was
  * stored before (`questionStored`: a handoff was asked for), the reply, the usage rows with the month's counter
  * locked (`metering`), and the rollups. What only some turns need follows in the same transaction: the part past the
  * monthly allowance taken from the token balance, the usage e-mails and webhooks at a threshold, and the webhook
@@ -462,7 +462,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
     let answered = false;
     let providerUsage: LlmUsage | null = null;
     if (passages.length > 0 && provider === undefined) provider = await answerProviderFor(deps, chatbot);
-    // The sentence-embedding model judges whether the passages answer at all, and picks the sentences (decisions §94).
+    // The sentence-embedding model judges whether the passages answer at all, and picks the sentences (decisions/0011-answers.md).
     const sentences = await sentenceModel();
     const relevant = provider ? await passagesAnswer(question, passages, sentences, request.signal) : passages.length > 0;
     if (!relevant) {

@@ -163,7 +163,7 @@ export async function writeOrganizationArchive(
         const chunks = await db
           .select({ index: documentChunks.chunkIndex, content: documentChunks.content })
           .from(documentChunks)
-          // The source's own chunks, not those of a processing still being written (decisions §87).
+          // The source's own chunks, not those of a processing still being written (decisions/0033-ingestion-without-stalling-the-server.md).
           .innerJoin(
             knowledgeSources,
             and(eq(knowledgeSources.id, documentChunks.sourceId), sql`${documentChunks.writeId} IS NOT DISTINCT FROM ${knowledgeSources.chunksWriteId}`),

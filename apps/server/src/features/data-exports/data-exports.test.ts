@@ -134,7 +134,7 @@ describeEachDatabase('organization data export: a ZIP built in the background, r
       },
     ]);
     // A web page (not kept: its indexed text is exported) being processed again: its chunks, and a newer processing's
-    // chunks still being written (decisions §87), which are not the page's yet.
+    // chunks still being written (decisions/0033-ingestion-without-stalling-the-server.md), which are not the page's yet.
     const [page] = await db
       .insert(knowledgeSources)
       .values({ chatbotId: botId, organizationId, kind: 'url', name: 'Opening hours', sourceUrl: 'https://shop.example.com/hours', status: 'processing' })

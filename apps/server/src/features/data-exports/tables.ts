@@ -31,7 +31,7 @@ import {
 
 /**
  * Which of the organization's tables the export archive holds, and which it leaves out and why
- * (decisions-pending-teams). data-exports.test.ts finds every organization-scoped table in the schema (an
+ * (decisions/0019-organizations-teams-and-roles.md). data-exports.test.ts finds every organization-scoped table in the schema (an
  * organization_id column, or a required reference to such a table) and fails when one is in none of these lists.
  */
 

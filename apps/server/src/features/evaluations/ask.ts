@@ -24,7 +24,7 @@ const sourcesOf = (passages: Passage[], chunkIds: string[]): string[] => [
  * The chatbot's answer to one question, as features/chat/service.ts answers a visitor's first message (a question
  * with no conversation before it, so never a follow-up): the same retrieval (the chatbot's embedder and
  * retrievalTopK); the not-found answer when nothing is retrieved, or when the chatbot answers with a model and the
- * sentence-embedding model finds no passage close enough in meaning (decisions §94); otherwise the model (one counted
+ * sentence-embedding model finds no passage close enough in meaning (decisions/0011-answers.md); otherwise the model (one counted
  * key use, as an answer is) or, without one, the built-in answerer (by meaning where the sentence model runs, else
  * extractive). Unlike a chat turn, nothing is stored, metered or counted in the analytics, and the answer is read
  * whole. The steps are the chat's own exported functions; the order they are called in must stay the chat's (see the

@@ -137,7 +137,7 @@ export async function requestHandoff(
   const { chatbot, conversationId } = input;
   if (!chatbot.handoffEnabled) return { result: 'disabled', text: HANDOFF_TEXT.disabled };
   const at = input.at ?? new Date();
-  // The alert job, when the chatbot asks for one, is stored in the handoff's transaction (decisions §55).
+  // The alert job, when the chatbot asks for one, is stored in the handoff's transaction (decisions/0026-background-jobs.md).
   const alertMinutes = chatbot.handoffAlertMinutes ?? 0;
   const alerts = alertMinutes > 0 ? deps.jobs : null;
   const inTransaction = <R>(write: (tx: Db, send: TransactionSend | null) => Promise<R>) =>

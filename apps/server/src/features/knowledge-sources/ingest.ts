@@ -229,7 +229,7 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
 
 /**
  * Refuses (a PermanentIngestError: the source fails with the message) a document that costs more than what is left
- * of the month's allowance and the token balance together (decisions: "A document's cost, said before it is spent").
+ * of the month's allowance and the token balance together (decisions/0032-tokens-metering-ledger-and-document-cost.md).
  * `figures`: the month's use and limit the caller read under the month's lock.
  */
 async function refuseUnaffordable(db: Db, organizationId: string, tokens: number, figures?: { used: number; limit: number }): Promise<void> {

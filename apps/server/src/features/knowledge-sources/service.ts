@@ -161,8 +161,8 @@ export async function reprocessSource(db: Db, jobs: JobQueue | null, organizatio
 }
 
 /**
- * Moves a chatbot to another embedder and queues every one of its sources to be processed again with it (decisions
- * §94): the chatbot's new embedder and the sources' jobs commit together, and each source shows its progress as it
+ * Moves a chatbot to another embedder and queues every one of its sources to be processed again with it
+ * (decisions/0011-answers.md): the chatbot's new embedder and the sources' jobs commit together, and each source shows its progress as it
  * is processed. Until a source is done its old vectors stay, searched with the new model's question vectors; its
  * words still match by BM25. Returns how many sources were queued.
  */

@@ -36,7 +36,7 @@ function paymentProviderCheck(stripe: StripeSecrets, publicUrl: string): LaunchC
   };
 }
 
-/** What an operator needs before launch, read from this installation (decided content; docs/decisions.md). */
+/** What an operator needs before launch, read from this installation (decided content; docs/decisions/README.md). */
 export async function launchMaterials(db: Db, config: Config): Promise<LaunchMaterials> {
   const [[admins], keys, [live], embeds, stripe] = await Promise.all([
     db

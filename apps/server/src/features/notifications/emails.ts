@@ -8,7 +8,7 @@ import { userIdsThatWant } from '../notification-preferences/index';
 
 /**
  * Staff messages (Send Message to Users) are also e-mailed, to recipients who kept "Product messages" on
- * (decisions-pending-teams). The jobs are stored with the notifications, one per batch of recipients; each e-mail has
+ * (decisions/0019-organizations-teams-and-roles.md). The jobs are stored with the notifications, one per batch of recipients; each e-mail has
  * a dedupe key (the notification's id), so a retried job e-mails nobody twice.
  */
 

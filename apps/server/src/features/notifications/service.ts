@@ -32,7 +32,7 @@ export async function listRecipients(db: Db, mode: 'active' | 'all', search = ''
 
 /**
  * One user_notifications row per recipient, the activity entry, and (with a job queue) the jobs that e-mail the
- * message to recipients who want staff messages, in one transaction (decisions §55).
+ * message to recipients who want staff messages, in one transaction (decisions/0026-background-jobs.md).
  */
 export async function broadcast(deps: { db: Db; jobs: JobQueue | null }, input: BroadcastBody & { actorId: string }, context: RequestContext): Promise<number> {
   const inTransaction = <R>(write: (tx: Db, send: TransactionSend | null) => Promise<R>) =>

@@ -76,7 +76,7 @@ async function memberCount(tx: Db, organizationId: string): Promise<number> {
 }
 
 /**
- * A seat is a member or a live pending invitation (decisions-pending-teams); `otherInvitations` leaves out the one
+ * A seat is a member or a live pending invitation (decisions/0019-organizations-teams-and-roles.md); `otherInvitations` leaves out the one
  * being (re)sent. Takes the seat lock; 409 when all ORGANIZATION_SEATS_MAX are taken.
  */
 async function assertSeatFree(tx: Db, organizationId: string, now: Date, otherInvitations: SQL): Promise<void> {

@@ -122,7 +122,7 @@ async function planOf(tx: Tx, row: TierRow): Promise<PricingPlan> {
   return toPlan(row, features.get(row.tier) ?? [], counts.get(row.tier) ?? 0);
 }
 
-/** Each price is free or at least the smallest card payment in the billing currency (decisions §79). */
+/** Each price is free or at least the smallest card payment in the billing currency (decisions/0017-catalogue-and-system-configuration.md). */
 async function assertPlanChargeable(tx: Tx, input: PlanInput): Promise<void> {
   const { currency } = await readBillingSettings(tx);
   assertChargeablePrice(input.priceMonthlyCents, currency, 'Monthly price', 'free');

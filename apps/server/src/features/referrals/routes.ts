@@ -21,7 +21,7 @@ const tags = ['referrals'];
 
 /**
  * Referrals: a customer's own link; the admin dashboard and its settings, system_admin only (the spec's route table
- * for /admin/referrals). See docs/decisions.md.
+ * for /admin/referrals). See docs/decisions/README.md.
  */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,7 +5,7 @@ import type { PricingFaqBody } from '@parley/shared/contracts/pricing-faqs';
 import type { TokenPackageBody } from '@parley/shared/contracts/token-packages';
 
 /**
- * What a new installation sells and offers on its first start (decisions: "The starter catalogue"): every item is an
+ * What a new installation sells and offers on its first start (decisions/0037-starter-catalogue.md): every item is an
  * ordinary catalogue row the operator edits or deletes in the admin console afterwards. Each item goes through the
  * same contract as the admin screen that creates it (seed.ts), so nothing here could not have been typed there.
  *
@@ -139,7 +139,7 @@ export const STARTER_BEHAVIOR_TEMPLATES: CreateBehaviorTemplateBody[] = [
   },
 ];
 
-/** Questions every pricing page is asked; the answers describe what Parley does (decisions §19, §28, §33). */
+/** Questions every pricing page is asked; the answers describe what Parley does (decisions/0013-plan-limits-and-rate-limits.md, decisions/0018-security-center-referrals-and-launch-materials.md, decisions/0022-payments-and-subscriptions.md). */
 export const STARTER_PRICING_FAQS: PricingFaqBody[] = [
   {
     question: 'What is a token?',

@@ -120,7 +120,7 @@ async function insertExtraFeatures(tx: Tx, tier: string, names: string[], at: Da
 }
 
 /**
- * Creates the starter catalogue on a new installation's first start, once (decisions: "The starter catalogue").
+ * Creates the starter catalogue on a new installation's first start, once (decisions/0037-starter-catalogue.md).
  *
  * The step is claimed by inserting its installation_steps row in the same transaction as the catalogue: a second
  * process starting at the same time waits on the row's key until the first commits, then finds it taken and does

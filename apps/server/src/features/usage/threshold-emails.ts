@@ -8,7 +8,7 @@ import type { Mailer } from '../../providers/email/mailer';
 import { userIdsThatWant } from '../notification-preferences/index';
 
 /**
- * Usage-threshold e-mails (decisions §73): when an organization's tokens this month reach 80% and then 100% of
+ * Usage-threshold e-mails (decisions/0032-tokens-metering-ledger-and-document-cost.md): when an organization's tokens this month reach 80% and then 100% of
  * its tier's monthly limit, its active owners and admins who kept "Usage thresholds" on are e-mailed, once per
  * threshold per month. The threshold is claimed and the e-mail job enqueued by noticeUsageThresholds (thresholds.ts) in
  * the transaction that metered the tokens; this is the job.

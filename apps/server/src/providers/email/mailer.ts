@@ -48,7 +48,7 @@ export interface EmailSender extends Mailer {
 export const EMAIL_JOB = 'email-send';
 
 /**
- * How long a message is retried while the relay is away (decisions §54): pg-boss waits between delay × 2^n and twice
+ * How long a message is retried while the relay is away (decisions/0004-email-delivery.md): pg-boss waits between delay × 2^n and twice
  * that before retry n + 1, so eight retries from 30 s span at least two hours (7,650 s) and at most twice that.
  */
 export const EMAIL_RETRY: Required<Pick<PgBoss.RetryOptions, 'retryLimit' | 'retryDelay'>> = { retryLimit: 8, retryDelay: 30 };
@@ -151,7 +151,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
       };
       const queue = transporter ? options.queue?.() : null;
       if (queue) {
-        // The message and its job are stored together (decisions §55): neither is left without the other.
+        // The message and its job are stored together (decisions/0026-background-jobs.md): neither is left without the other.
         const id = await queue.transaction(db, [EMAIL_JOB], async (tx, sendJob) => {
           const stored = await store(tx);
           if (stored) await sendJob(EMAIL_JOB, { emailId: stored }, emailJobOptions(stored, retry));

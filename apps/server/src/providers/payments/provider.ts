@@ -11,7 +11,7 @@ import type { CheckoutTerms, PaymentProvider, ProviderName } from './types';
 
 /**
  * The provider in use now: Stripe with a configured secret key, else the sandbox. When the key does not match the
- * billing settings' test mode (decisions §59), the provider refuses new payments (checkouts, plan changes) with the
+ * billing settings' test mode (decisions/0023-billing-settings.md), the provider refuses new payments (checkouts, plan changes) with the
  * reason; what is already running (cancellations, the portal, retries, webhooks) goes on.
  */
 export async function getPaymentProvider(db: Db, config: Config, sink: SandboxEventSink): Promise<PaymentProvider> {

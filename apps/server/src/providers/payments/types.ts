@@ -84,7 +84,7 @@ export interface PaymentProvider {
 
 /**
  * What the billing settings make of every new payment, whoever starts it (a customer, or an admin's Payment Flows),
- * read when the provider is made (decisions §59).
+ * read when the provider is made (decisions/0023-billing-settings.md).
  */
 export interface CheckoutTerms {
   /** billing_settings.currency: token checkouts and the sandbox's plans (Stripe plans are in their price's currency). */

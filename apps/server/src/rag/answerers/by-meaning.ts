@@ -7,7 +7,7 @@ import { answerExtractively, candidatesOf, composeAnswer, lexicalScores, NO_ANSW
 import type { Passage } from './types';
 
 /**
- * The built-in answerer with a sentence-embedding model (decisions §94): the passages' sentences are compared with
+ * The built-in answerer with a sentence-embedding model (decisions/0011-answers.md): the passages' sentences are compared with
  * the question by meaning — each embedded with its section's heading and its list's lead-in, the context a reader
  * has — and by the question's words; the answer quotes the best sentence and those of its own section close to it,
  * or declines with the not-found answer when none is close enough in meaning.

@@ -1,7 +1,7 @@
 /**
  * Follow-up questions ("And on Sundays?", "what about express?", "is it open then?") make sense only with the
  * question before them. Retrieval gets a standalone question instead: rewritten by the answer model when the chatbot
- * has one (llm.ts, rewriteFollowUp), otherwise the previous question and the follow-up together (decisions §94).
+ * has one (llm.ts, rewriteFollowUp), otherwise the previous question and the follow-up together (decisions/0011-answers.md).
  */
 
 const CONNECTOR = /^\s*(?:and|but|also|or|so|then|what about|how about|and what about|what if)\b/i;

@@ -17,7 +17,7 @@ import { useCreateAdminUser } from '../api/create-admin-user';
 import { useSearchProfiles, type ProfileMatch } from '../api/search-profiles';
 import { RoleSelect } from './role-select';
 
-/** Least privilege first: a new admin starts as support unless the system admin picks more (docs/decisions.md). */
+/** Least privilege first: a new admin starts as support unless the system admin picks more (docs/decisions/README.md). */
 const DEFAULT_ROLE: AdminRole = 'support';
 
 /** Spec part 1 §2: search users by e-mail (Enter submits), pick one, choose a role. */

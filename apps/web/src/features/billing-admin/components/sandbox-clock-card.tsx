@@ -29,12 +29,12 @@ const ahead = (seconds: number) =>
       ? plural(Math.round(seconds / 3600), 'hour')
       : plural(Math.max(1, Math.round(seconds / 60)), 'minute');
 
-/** What the reset does, said before it is done (decisions: the sandbox clock reset). */
+/** What the reset does, said before it is done (docs/decisions/0024-billing-administration.md). */
 export const RESET_CLOCK_DESCRIPTION =
   'The sandbox’s time goes back to real time. Nothing is undone: invoices, renewals and cancellations made while the clock was ahead keep their dates, and the revenue figures count them once real time reaches those dates. Subscriptions renewed ahead renew next at the end of their current period.';
 
 /**
- * The sandbox's clock (decisions §33): renewals, dunning retries and cancellations at period end happen when the
+ * The sandbox's clock (decisions/0022-payments-and-subscriptions.md): renewals, dunning retries and cancellations at period end happen when the
  * clock passes them, so an operator can watch a year of billing in a minute. Shown only while the sandbox is the
  * provider: Stripe keeps its own time.
  */

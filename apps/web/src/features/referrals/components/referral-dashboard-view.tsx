@@ -13,7 +13,7 @@ import { useReferralDashboard } from '../api/get-referral-dashboard';
 import { ReferralList } from './referral-list';
 import { ReferrerList } from './referrer-list';
 
-/** The admin referral dashboard (decided content: docs/decisions.md): programme, totals, referrers, sign-ups. */
+/** The admin referral dashboard (decided content: docs/decisions/README.md): programme, totals, referrers, sign-ups. */
 export function ReferralDashboardView({ settingsPath }: { settingsPath: string | null }) {
   const query = useReferralDashboard();
   return (

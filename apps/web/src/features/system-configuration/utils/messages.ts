@@ -20,7 +20,7 @@ export const SYSTEM_KEYS_TEXT = {
   updateFailed: 'Failed to update system key',
   deleteFailed: 'Failed to delete system key',
   // The spec's sentence said training "will fail"; here it does not (the built-in embedder takes over), so the alert
-  // says what does happen (decisions-pending-admin).
+  // says what does happen (docs/changelog.md, 2026-11-29).
   noEmbeddingKey: 'No OpenAI API key configured',
   noEmbeddingKeyDetail:
     'New chatbots use the built-in local embedder, which finds passages less well. Chatbots that already embed with OpenAI can neither be trained nor search their documents until an active OpenAI key is added below (or the server sets OPENAI_API_KEY or an OpenAI-compatible embedding model).',
