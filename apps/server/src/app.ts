@@ -9,57 +9,57 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createReadCache, type ReadCache } from './db/read-cache';
-import { authRoutes, authBridgePlugin } from './features/auth/index';
-import { accountRoutes, sessionActivityPlugin } from './features/account/index';
-import { accountDeletionRoutes, startAccountDeletionWorker, cancelDeletionOnSignIn } from './features/account-deletion/index';
-import { dataExportRoutes, startDataExportWorker } from './features/data-exports/index';
-import { notificationPreferenceRoutes } from './features/notification-preferences/index';
-import { cspRoutes } from './features/csp/index';
-import { adminAuthRoutes } from './features/admin-auth/index';
-import { apiKeyRoutes } from './features/api-keys/index';
-import { openAiApiRoutes } from './features/openai-api/index';
-import { adminDashboardRoutes } from './features/admin-dashboard/index';
-import { activityLogRoutes } from './features/activity-logs/index';
-import { emailOutboxRoutes } from './features/email-outbox/index';
-import { startNodeHeartbeat, startHealthProber, healthRoutes } from './features/health/index';
-import { adminUserRoutes } from './features/admin-users/index';
-import { systemApiKeyRoutes } from './features/system-api-keys/index';
-import { systemConfigurationRoutes } from './features/system-configuration/index';
-import { aiActionRoutes } from './features/ai-actions/index';
-import { n8nRoutes } from './features/n8n/index';
-import { behaviorTemplateRoutes } from './features/behavior-templates/index';
-import { chatbotTemplateRoutes } from './features/chatbot-templates/index';
-import { pricingFaqRoutes } from './features/pricing-faqs/index';
-import { pricingPlanRoutes } from './features/pricing-plans/index';
-import { publicPricingRoutes } from './features/public-pricing/index';
-import { landingRoutes } from './features/landing/index';
-import { tierLimitRoutes } from './features/tier-limits/index';
+import { authFeature } from './features/auth/index';
+import { accountFeature } from './features/account/index';
+import { cancelDeletionOnSignIn, accountDeletionFeature } from './features/account-deletion/index';
+import { dataExportsFeature } from './features/data-exports/index';
+import { notificationPreferencesFeature } from './features/notification-preferences/index';
+import { cspFeature } from './features/csp/index';
+import { adminAuthFeature } from './features/admin-auth/index';
+import { apiKeysFeature } from './features/api-keys/index';
+import { openaiApiFeature } from './features/openai-api/index';
+import { adminDashboardFeature } from './features/admin-dashboard/index';
+import { activityLogsFeature } from './features/activity-logs/index';
+import { emailOutboxFeature } from './features/email-outbox/index';
+import { healthFeature } from './features/health/index';
+import { adminUsersFeature } from './features/admin-users/index';
+import { systemApiKeysFeature } from './features/system-api-keys/index';
+import { systemConfigurationFeature } from './features/system-configuration/index';
+import { aiActionsFeature } from './features/ai-actions/index';
+import { n8nFeature } from './features/n8n/index';
+import { behaviorTemplatesFeature } from './features/behavior-templates/index';
+import { chatbotTemplatesFeature } from './features/chatbot-templates/index';
+import { pricingFaqsFeature } from './features/pricing-faqs/index';
+import { pricingPlansFeature } from './features/pricing-plans/index';
+import { publicPricingFeature } from './features/public-pricing/index';
+import { landingFeature } from './features/landing/index';
+import { tierLimitsFeature } from './features/tier-limits/index';
 import { createTokenMeter } from './services/token-meter';
-import { tokenConversionRoutes } from './features/token-conversion/index';
-import { tokenPackageRoutes } from './features/token-packages/index';
+import { tokenConversionFeature } from './features/token-conversion/index';
+import { tokenPackagesFeature } from './features/token-packages/index';
 import { seedStarterCatalogue } from './features/starter-catalogue/index';
-import { startHandoffAlertWorker, publicHandoffRoutes, handoffRoutes } from './features/handoffs/index';
-import { chatRoutes } from './features/chat/index';
-import { chatbotRoutes, chatbotCounts, recentConversationCount } from './features/chatbots/index';
-import { knowledgeSourceRoutes, startIngestionWorker } from './features/knowledge-sources/index';
-import { retrievalTestingRoutes } from './features/retrieval-testing/index';
-import { evaluationRoutes, startEvaluationWorker } from './features/evaluations/index';
-import { notificationRoutes, startStaffMessageEmailWorker } from './features/notifications/index';
-import { organizationRoutes } from './features/organizations/index';
-import { usageRoutes, startUsageThresholdEmailWorker } from './features/usage/index';
-import { backfillChatStatsIfEmpty, analyticsRoutes, startAnalyticsExportWorker, startAnalyticsScheduler } from './features/analytics/index';
-import { userRoutes } from './features/users/index';
-import { widgetRoutes } from './features/widget/index';
-import { webhookRoutes, startWebhookDeliveryWorker } from './features/webhooks/index';
+import { handoffsFeature } from './features/handoffs/index';
+import { chatFeature } from './features/chat/index';
+import { chatbotCounts, recentConversationCount, chatbotsFeature } from './features/chatbots/index';
+import { knowledgeSourcesFeature } from './features/knowledge-sources/index';
+import { retrievalTestingFeature } from './features/retrieval-testing/index';
+import { evaluationsFeature } from './features/evaluations/index';
+import { notificationsFeature } from './features/notifications/index';
+import { organizationsFeature } from './features/organizations/index';
+import { usageFeature } from './features/usage/index';
+import { analyticsFeature } from './features/analytics/index';
+import { usersFeature } from './features/users/index';
+import { widgetFeature } from './features/widget/index';
+import { webhooksFeature } from './features/webhooks/index';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { apiUsagePlugin, createApiUsageRecorder, withRefusalRecording, startApiUsageRetention } from './features/api-usage/index';
 import { startEmbeddedMaintenance } from './db/maintenance';
-import { launchMaterialsRoutes } from './features/launch-materials/index';
-import { referralRoutes } from './features/referrals/index';
-import { billingRoutes, billingWebhookRoutes, startSandboxRenewalWorker, useBillingJobQueue, startReplacedSubscriptionWorker } from './features/billing/index';
-import { routeInventoryPlugin, securityAuditRoutes } from './features/security-audit/index';
-import { securityMonitoringRoutes } from './features/security-monitoring/index';
-import { billingReportTime, revenueLast30Days, billingAdminRoutes } from './features/billing-admin/index';
+import { launchMaterialsFeature } from './features/launch-materials/index';
+import { referralsFeature } from './features/referrals/index';
+import { useBillingJobQueue, billingFeature } from './features/billing/index';
+import { routeInventoryPlugin, securityAuditFeature } from './features/security-audit/index';
+import { securityMonitoringFeature } from './features/security-monitoring/index';
+import { billingReportTime, revenueLast30Days, billingAdminFeature } from './features/billing-admin/index';
 import { createRealtime, type Realtime } from './lib/realtime';
 import { accessPlugin } from './plugins/access';
 import { createAuth } from './plugins/better-auth';
@@ -73,6 +73,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer'
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { AppError } from './lib/app-error';
 import { createMailer, startEmailWorker } from './providers/email/mailer';
+import { type BackgroundWork, type FeatureContext } from './plugins/features';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,6 +195,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => readCache.close());
   // After the database (their last writes happen before it closes) and before the guard (the audit sees every route).
   await app.register(apiUsagePlugin, { recorder: apiUsage, ownOrigins: config.trustedOrigins });
+  // The background work of this process: the app's own here, each feature's added as it registers (startWorkers).
+  app.decorate('backgroundWork', [] as BackgroundWork[]);
+  app.backgroundWork.push({ name: 'api usage retention', start: () => startApiUsageRetention(app) });
+  app.backgroundWork.push({ name: 'embedded database maintenance', start: () => startEmbeddedMaintenance(database, app.log) });
   await app.register(routeInventoryPlugin);
   // One cache of the token conversion rules per process, dropped on every save through realtime.
   app.decorate('tokenMeter', createTokenMeter({ db: database.db, realtime, log: app.log }));
@@ -224,64 +229,67 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // One file per upload; the service checks max_document_size_mb from the system configuration.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 5 } });
-  await app.register(authBridgePlugin, { auth, rateLimiter, mailer });
-  await app.register(healthRoutes, { rateLimiter });
-  await app.register(authRoutes, { auth, rateLimiter });
-  await app.register(sessionActivityPlugin);
-  await app.register(accountRoutes, { auth });
-  await app.register(notificationPreferenceRoutes);
-  await app.register(accountDeletionRoutes, { auth, mailer });
-  await app.register(dataExportRoutes, { rateLimiter });
-  await app.register(cspRoutes, { rateLimiter });
-  await app.register(adminAuthRoutes, { auth });
-  await app.register(adminUserRoutes);
-  // Before every feature that reads the system configuration: it starts the per-process cached copy.
-  await app.register(systemConfigurationRoutes, { rateLimiter });
-  await app.register(systemApiKeyRoutes);
-  await app.register(userRoutes, { countChatbots: async () => (await chatbotCounts(database.db)).total });
-  await app.register(notificationRoutes);
-  await app.register(adminDashboardRoutes, {
-    rateLimiter,
+  app.backgroundWork.push({ name: 'e-mail', start: () => (app.jobs ? startEmailWorker(app.jobs, mailer, app.log) : undefined) });
+  const context: FeatureContext = { auth, mailer, rateLimiter };
+  // Every feature's routes and background work, in this order (a feature's declared dependencies come first: Fastify
+  // refuses to start otherwise). The three with options of their own get what other features provide.
+  const features = [
+    authFeature,
+    healthFeature,
+    accountFeature,
+    notificationPreferencesFeature,
+    accountDeletionFeature,
+    dataExportsFeature,
+    cspFeature,
+    adminAuthFeature,
+    adminUsersFeature,
+    systemConfigurationFeature,
+    systemApiKeysFeature,
+  ];
+  for (const feature of features) await app.register(feature, context);
+  await app.register(usersFeature, { ...context, countChatbots: async () => (await chatbotCounts(database.db)).total });
+  await app.register(notificationsFeature, context);
+  await app.register(adminDashboardFeature, {
+    ...context,
     statsSources: {
       chatbots: () => chatbotCounts(database.db, { live: true }),
       revenue: async () => revenueLast30Days(database.db, await billingReportTime(database.db, config)),
       conversations: () => recentConversationCount(database.db),
     },
   });
-  await app.register(activityLogRoutes);
-  await app.register(emailOutboxRoutes, { mailer });
-  await app.register(chatbotRoutes);
-  await app.register(knowledgeSourceRoutes);
-  await app.register(retrievalTestingRoutes);
-  await app.register(evaluationRoutes);
-  await app.register(chatRoutes, { rateLimiter });
-  await app.register(widgetRoutes);
-  await app.register(usageRoutes);
-  await app.register(analyticsRoutes, { mailer });
-  await app.register(apiKeyRoutes);
-  await app.register(organizationRoutes, { mailer, rateLimiter });
-  await app.register(openAiApiRoutes, { rateLimiter });
-  await app.register(handoffRoutes);
-  await app.register(publicHandoffRoutes, { rateLimiter });
-  await app.register(aiActionRoutes, { rateLimiter });
-  await app.register(n8nRoutes, { rateLimiter });
-  await app.register(webhookRoutes, { rateLimiter });
-  await app.register(behaviorTemplateRoutes);
-  await app.register(chatbotTemplateRoutes);
-  await app.register(tokenPackageRoutes);
-  await app.register(tokenConversionRoutes);
-  await app.register(tierLimitRoutes);
-  await app.register(pricingPlanRoutes);
-  await app.register(pricingFaqRoutes);
-  await app.register(publicPricingRoutes);
-  await app.register(landingRoutes);
-  await app.register(securityMonitoringRoutes);
-  await app.register(billingAdminRoutes);
-  await app.register(securityAuditRoutes, { rateLimiter, npmAuditFile: options.npmAuditFile ?? defaultNpmAuditFile() });
-  await app.register(referralRoutes);
-  await app.register(billingWebhookRoutes);
-  await app.register(billingRoutes, { mailer });
-  await app.register(launchMaterialsRoutes);
+  const moreFeatures = [
+    activityLogsFeature,
+    emailOutboxFeature,
+    chatbotsFeature,
+    knowledgeSourcesFeature,
+    retrievalTestingFeature,
+    evaluationsFeature,
+    chatFeature,
+    widgetFeature,
+    usageFeature,
+    analyticsFeature,
+    apiKeysFeature,
+    organizationsFeature,
+    openaiApiFeature,
+    handoffsFeature,
+    aiActionsFeature,
+    n8nFeature,
+    webhooksFeature,
+    behaviorTemplatesFeature,
+    chatbotTemplatesFeature,
+    tokenPackagesFeature,
+    tokenConversionFeature,
+    tierLimitsFeature,
+    pricingPlansFeature,
+    pricingFaqsFeature,
+    publicPricingFeature,
+    landingFeature,
+    securityMonitoringFeature,
+    billingAdminFeature,
+  ];
+  for (const feature of moreFeatures) await app.register(feature, context);
+  await app.register(securityAuditFeature, { ...context, npmAuditFile: options.npmAuditFile ?? defaultNpmAuditFile() });
+  for (const feature of [referralsFeature, billingFeature, launchMaterialsFeature]) await app.register(feature, context);
   phaseDone('routes');
   app.decorate('jobs', null);
   // Stops what startWorkers started, newest first; registered now because Fastify takes no hook once it listens.
@@ -290,30 +298,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const startWorkers = async () => {
     if (!app.jobs || workersStarted) return;
     workersStarted = true;
-    const jobs = app.jobs;
     const started = performance.now();
-    // Every node of a PostgreSQL installation says it is alive, so System Health can count them (decisions/0006-health-and-system-health.md).
-    if (database.driver === 'postgres') stopWorkers.push(await startNodeHeartbeat(app));
-    // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work.
-    if (config.role !== 'api') {
-      stopWorkers.push(startHealthProber(app));
-      await startIngestionWorker(app);
-      await startEvaluationWorker(app);
-      await startEmailWorker(jobs, mailer, app.log);
-      await startAnalyticsExportWorker(app, mailer);
-      stopWorkers.push(startAnalyticsScheduler(app, mailer));
-      await startHandoffAlertWorker(app, mailer);
-      await startUsageThresholdEmailWorker(app, mailer);
-      await startStaffMessageEmailWorker(app, mailer);
-      stopWorkers.push(await startDataExportWorker(app));
-      stopWorkers.push(await startAccountDeletionWorker(app, mailer));
-      stopWorkers.push(startWebhookDeliveryWorker(app));
-      stopWorkers.push(startApiUsageRetention(app));
-      stopWorkers.push(startEmbeddedMaintenance(database, app.log));
-      stopWorkers.push(await startSandboxRenewalWorker(app));
-      await startReplacedSubscriptionWorker(app);
-      // An installation upgraded from before the analytics rollups gets them computed once.
-      if (await backfillChatStatsIfEmpty(database.db)) app.log.info('analytics rollups computed from the stored conversations');
+    // An api node enqueues jobs; worker nodes (and a node doing both) run them and the periodic work. Every piece is
+    // started the same way and stopped, newest first, when the app closes.
+    for (const work of app.backgroundWork) {
+      if (config.role === 'api' && !work.everyNode) continue;
+      const stop = await work.start();
+      if (stop) stopWorkers.push(stop);
     }
     app.log.info({ workersMs: Math.round(performance.now() - started) }, 'background work started');
   };

@@ -1,3 +1,11 @@
-export { startAccountDeletionWorker } from './job';
-export { accountDeletionRoutes } from './routes';
+import { defineFeature } from '../../plugins/features';
+import { startAccountDeletionWorker } from './job';
+import { accountDeletionRoutes } from './routes';
+
 export { cancelDeletionOnSignIn } from './sign-in';
+
+/** The account deletion feature: its routes and background work, registered by app.ts with the others. */
+export const accountDeletionFeature = defineFeature('account-deletion', async (app, { auth, mailer }) => {
+  await app.register(accountDeletionRoutes, { auth, mailer });
+  app.backgroundWork.push({ name: 'account deletions', start: () => startAccountDeletionWorker(app, mailer) });
+});

@@ -1,7 +1,25 @@
+import { defineFeature } from '../../plugins/features';
+import { startAnalyticsExportWorker } from './export-job';
+import { backfillChatStatsIfEmpty } from './rebuild';
+import { analyticsRoutes } from './routes';
+import { startAnalyticsScheduler } from './schedules';
+
 export { CSV_BOM, csvRow } from './csv';
-export { startAnalyticsExportWorker } from './export-job';
+
 export { questionKey } from './question-key';
-export { backfillChatStatsIfEmpty } from './rebuild';
-export { analyticsRoutes } from './routes';
-export { startAnalyticsScheduler } from './schedules';
+
 export { addChatStats, chatStatsUpsert, hourOf, questionStatsUpsert } from './stats';
+
+/** The analytics feature: its routes and background work, registered by app.ts with the others. */
+export const analyticsFeature = defineFeature('analytics', async (app, { mailer }) => {
+  await app.register(analyticsRoutes, { mailer });
+  app.backgroundWork.push({ name: 'analytics exports', start: () => startAnalyticsExportWorker(app, mailer) });
+  app.backgroundWork.push({ name: 'scheduled analytics exports', start: () => startAnalyticsScheduler(app, mailer) });
+  app.backgroundWork.push({
+    name: 'analytics rollups backfill',
+    // An installation upgraded from before the analytics rollups gets them computed once.
+    start: async () => {
+      if (await backfillChatStatsIfEmpty(app.db)) app.log.info('analytics rollups computed from the stored conversations');
+    },
+  });
+});

@@ -1,2 +1,9 @@
-export { apiKeyRoutes } from './routes';
+import { defineFeature } from '../../plugins/features';
+import { apiKeyRoutes } from './routes';
+
 export { authenticateApiKey } from './service';
+
+/** The api keys feature: its routes, registered by app.ts with the others. */
+export const apiKeysFeature = defineFeature('api-keys', async (app) => {
+  await app.register(apiKeyRoutes);
+});

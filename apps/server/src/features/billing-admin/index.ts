@@ -1,2 +1,9 @@
+import { defineFeature } from '../../plugins/features';
+import { billingAdminRoutes } from './routes';
+
 export { billingReportTime, revenueLast30Days } from './analytics';
-export { billingAdminRoutes } from './routes';
+
+/** The billing admin feature: its routes, registered by app.ts with the others. */
+export const billingAdminFeature = defineFeature('billing-admin', async (app) => {
+  await app.register(billingAdminRoutes);
+});

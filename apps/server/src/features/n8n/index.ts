@@ -1,2 +1,13 @@
+import { defineFeature } from '../../plugins/features';
+import { n8nRoutes } from './routes';
+
 export { type ChunkSource, createN8nChunkSource } from './chunk-source';
-export { n8nRoutes } from './routes';
+
+/** The n8n feature: its routes, registered by app.ts with the others. */
+export const n8nFeature = defineFeature(
+  'n8n',
+  async (app, { rateLimiter }) => {
+    await app.register(n8nRoutes, { rateLimiter });
+  },
+  ['system-configuration'],
+);

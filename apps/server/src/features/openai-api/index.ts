@@ -1,1 +1,7 @@
-export { openAiApiRoutes } from './routes';
+import { defineFeature } from '../../plugins/features';
+import { openAiApiRoutes } from './routes';
+
+/** The openai api feature: its routes, registered by app.ts with the others. */
+export const openaiApiFeature = defineFeature('openai-api', async (app, { rateLimiter }) => {
+  await app.register(openAiApiRoutes, { rateLimiter });
+});

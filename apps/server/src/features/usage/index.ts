@@ -1,5 +1,9 @@
+import { defineFeature } from '../../plugins/features';
+import { usageRoutes } from './routes';
+import { startUsageThresholdEmailWorker } from './threshold-emails';
+
 export { meterTokens, pastAllowance } from './metering';
-export { usageRoutes } from './routes';
+
 export {
   allowanceAndBalance,
   assertCanCreateChatbot,
@@ -10,5 +14,11 @@ export {
   UNLIMITED,
   usageSummary,
 } from './service';
-export { startUsageThresholdEmailWorker } from './threshold-emails';
+
 export { noticeUsageThresholds } from './thresholds';
+
+/** The usage feature: its routes and background work, registered by app.ts with the others. */
+export const usageFeature = defineFeature('usage', async (app, { mailer }) => {
+  await app.register(usageRoutes);
+  app.backgroundWork.push({ name: 'usage threshold e-mails', start: () => startUsageThresholdEmailWorker(app, mailer) });
+});

@@ -1,3 +1,7 @@
+import { defineFeature } from '../../plugins/features';
+import { webhookRoutes } from './routes';
+import { startWebhookDeliveryWorker } from './worker';
+
 export {
   changedChatbotFields,
   conversationStartedEvent,
@@ -14,5 +18,13 @@ export {
   type WebhookListeners,
   webhookOutboxRows,
 } from './events';
-export { webhookRoutes } from './routes';
-export { startWebhookDeliveryWorker } from './worker';
+
+/** The webhooks feature: its routes and background work, registered by app.ts with the others. */
+export const webhooksFeature = defineFeature(
+  'webhooks',
+  async (app, { rateLimiter }) => {
+    await app.register(webhookRoutes, { rateLimiter });
+    app.backgroundWork.push({ name: 'webhook deliveries', start: () => startWebhookDeliveryWorker(app) });
+  },
+  ['system-configuration'],
+);

@@ -1,2 +1,9 @@
+import { defineFeature } from '../../plugins/features';
+import { widgetRoutes } from './routes';
+
 export { cachedChatbot, createPublicAccess } from './public-access';
-export { widgetRoutes } from './routes';
+
+/** The widget feature: its routes, registered by app.ts with the others. */
+export const widgetFeature = defineFeature('widget', async (app) => {
+  await app.register(widgetRoutes);
+});
