@@ -1,5 +1,5 @@
 import { accountDeletionScheduledSchema, accountDeletionStatusSchema, requestAccountDeletionBodySchema } from '@parley/shared/contracts/account-deletion';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import type { Auth } from '../../plugins/better-auth';
@@ -10,7 +10,7 @@ import { deletionScheduledNotice } from '../../providers/email/account-emails';
 import { recordSecurityEvent } from '../../services/security-events';
 import { getDeletionStatus, requestAccountDeletion } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['account'];
 
 export const accountDeletionRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: Mailer }> = async (app, { auth, mailer }) => {

@@ -8,7 +8,7 @@ import {
   updateProfileBodySchema,
 } from '@parley/shared/contracts/account';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import { OAUTH_PROVIDER_ID } from '@parley/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import { findConnectedAccount, listConnectedAccounts } from './connected-account
 import { getAccountProfile, readAvatar, removeAvatar, saveAvatar, updateProfile } from './profile';
 import { countOtherSessions, listAccountSessions, sessionToken } from './sessions';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['account'];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {

@@ -5,13 +5,13 @@ import {
   activityLogPageQuerySchema,
   activityLogPageSchema,
 } from '@parley/shared/contracts/activity-logs';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openActivityExport } from './export';
 import { activityFilterOptions, listActivityPage } from './query';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 const tags = ['activity logs'];
 
 /** The Activity Logs page (spec §2: system_admin): paged, filtered, exported. The dashboard's 5 latest are in admin-dashboard. */

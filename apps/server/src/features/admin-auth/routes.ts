@@ -1,6 +1,6 @@
 import { adminMeResponseSchema, clientAdminActivityBodySchema, testAdminBodySchema } from '@parley/shared/contracts/admin';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -10,7 +10,7 @@ import { activityContext, logAdminActivity } from '../../services/activity-log';
 import { bootstrapFirstAdmin, getAdminStatus } from '../admin-users/index';
 import { createTestAdmin } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 409);
 const tags = ['admin access'];
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {

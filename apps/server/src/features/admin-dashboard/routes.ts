@@ -1,5 +1,5 @@
 import { activityLogListSchema, adminStatsSchema, healthMonitorSchema, systemHealthSchema } from '@parley/shared/contracts/admin';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { listActivity } from '../activity-logs/index';
@@ -7,7 +7,7 @@ import { healthMonitor } from '../health/index';
 import { adminStats, type StatsSources } from './service';
 import { systemHealth } from './system-health';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(401, 403);
 const tags = ['admin dashboard'];
 
 export const adminDashboardRoutes: FastifyPluginAsyncZod<{ statsSources: StatsSources; rateLimiter: RateLimiter }> = async (

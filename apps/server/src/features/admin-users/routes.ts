@@ -7,14 +7,14 @@ import {
   updateAdminUserBodySchema,
 } from '@parley/shared/contracts/admin';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { createAdminUser, deleteAdminUser, listAdminUsers, searchProfilesByEmail, updateAdminUser } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin users'];
 
 /** Admin User Management (spec §2): system_admin only. */

@@ -16,7 +16,7 @@ import {
 } from '@parley/shared/contracts/ai-actions';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -26,14 +26,7 @@ import { createActionCategory, deleteActionCategory, listActionCategories, updat
 import { actionAnalytics, createActionTemplate, deleteActionTemplate, listActionTemplates, updateActionTemplate } from './service';
 import { testActionWebhook } from './webhook-test';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['custom actions'];
 
 /** Custom Action Management (spec part 2 §2, /admin/ai-agents): developer, and system_admin who passes every check. */

@@ -14,7 +14,7 @@ import {
 } from '@parley/shared/contracts/analytics';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import { createExport, deleteExport, getExport, listExports, openExportDownload 
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules';
 import { analyticsSummary, topQuestions } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['analytics'];
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, options) => {

@@ -1,13 +1,13 @@
 import { apiKeyListSchema, createApiKeyBodySchema, createdApiKeySchema } from '@parley/shared/contracts/api-keys';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import { canCreateAdminKeys, createApiKey, listApiKeys, revokeApiKey } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['api keys'];
 
 /** Keys belong to the organization; managing them takes an admin of it. */

@@ -7,7 +7,7 @@ import {
   updateBehaviorTemplateBodySchema,
 } from '@parley/shared/contracts/behavior-templates';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
@@ -20,7 +20,7 @@ import {
   updateBehaviorTemplate,
 } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['behavior templates'];
 
 /** Behavior Template Management (spec part 2 §2, /admin/behavior-templates): system_admin; and the builder's read-only list. */

@@ -1,5 +1,5 @@
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   adminCustomerDetailSchema,
   adminCustomerListSchema,
@@ -57,14 +57,7 @@ import {
 } from './provider-tools';
 import { getBillingSettings, saveBillingSettings } from './settings';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['billing-admin'];
 const access = { access: 'system_admin' as const };
 

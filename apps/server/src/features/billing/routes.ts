@@ -22,7 +22,7 @@ import {
 } from '@parley/shared/contracts/billing';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { pageQuerySchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -47,15 +47,7 @@ import {
 import { handleBillingWebhook } from './webhook';
 import { sandboxEventSink } from './payments';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  410: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 503);
 const tags = ['billing'];
 export const sandboxInvoiceParams = z.object({ invoiceId: z.string().regex(SANDBOX_INVOICE_ID_PATTERN, 'Not a sandbox invoice id') });
 

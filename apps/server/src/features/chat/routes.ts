@@ -2,7 +2,7 @@ import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { chatMessageBodySchema, publicChatbotSchema } from '@parley/shared/contracts/chatbots';
 import { feedbackBodySchema, feedbackParamsSchema } from '@parley/shared/contracts/handoffs';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +16,7 @@ import { createPublicAccess } from '../widget/index';
 import { appServices } from '../../services/app-services';
 import { answerChatMessage, type ChatRequest } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Streams one answer as server-sent events; a failure after the stream opened is sent as an `error` event. */
 async function streamAnswer(

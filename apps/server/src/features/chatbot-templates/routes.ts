@@ -7,13 +7,13 @@ import {
   updateChatbotTemplateBodySchema,
 } from '@parley/shared/contracts/chatbot-templates';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { createChatbotTemplate, deleteChatbotTemplate, listActiveChatbotTemplates, listChatbotTemplates, updateChatbotTemplate } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['chatbot templates'];
 
 /** Template Management (spec part 2 §2, /admin/templates): system_admin; and the gallery customers start a chatbot from. */

@@ -9,13 +9,13 @@ import {
   updateChatbotBodySchema,
 } from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import { embeddingChooserFor } from '../../providers/ai/models';
 import { createChatbot, deleteChatbot, getChatbot, listChatbotNames, listChatbots, updateChatbot } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['chatbots'];
 
 export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {

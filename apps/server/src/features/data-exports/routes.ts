@@ -1,7 +1,7 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { dataExportListSchema, dataExportSchema } from '@parley/shared/contracts/data-exports';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { requireIdentity, requireMembership } from '../../plugins/access';
 import { dataExportDeps, enqueueDataExport } from './job';
 import { createDataExport, deleteDataExport, getDataExport, listDataExports, openDataExportDownload } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['data exports'];
 /** All of an organization's data: its owners and admins only. */
 const access = { access: 'user', permission: 'organization.export' } as const;

@@ -1,13 +1,13 @@
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { emailOutboxQuerySchema, outboxEmailDetailSchema, outboxEmailPageSchema, outboxEmailSchema } from '@parley/shared/contracts/email-outbox';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import type { EmailSender } from '../../providers/email/mailer';
 import { activityContext } from '../../services/activity-log';
 import { getOutboxEmail, listOutbox, resendOutboxEmail } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['e-mail outbox'];
 
 /**

@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   evaluationQuestionBodySchema,
   evaluationQuestionFromMessageBodySchema,
@@ -20,14 +20,7 @@ import { requireIdentity, requireMembership } from '../../plugins/access';
 import { addQuestion, addQuestionFromMessage, deleteQuestion, listQuestions, updateQuestion, type ChatbotScope } from './questions';
 import { listRuns, readRun, startRun } from './runs';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['evaluations'];
 // A quality tool for those who manage the organization, as retrieval testing is; members use the test chat.
 const access = { access: 'user', permission: 'chatbots.evaluate' } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   conversationParamsSchema,
   handoffMessageSchema,
@@ -29,7 +29,7 @@ import {
 } from './service';
 import { createSignalStreams } from './streams';
 
-const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 403, 404, 429);
 const tags = ['public chat'];
 /** What the visitor sees live: the people's messages and the status lines (their own and the bot's come with the answer). */
 const VISITOR_STREAM_ROLES = ['agent', 'system'] as const;

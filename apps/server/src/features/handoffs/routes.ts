@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   agentReplyBodySchema,
   closeHandoffBodySchema,
@@ -30,7 +30,7 @@ import {
 } from './service';
 import { createSignalStreams } from './streams';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['handoffs'];
 
 /** The live inbox: the organization's agents see handoffs, read the conversation, reply and close. */

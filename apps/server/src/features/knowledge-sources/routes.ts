@@ -10,7 +10,7 @@ import {
   TEXT_SOURCE_BODY_LIMIT_BYTES,
 } from '@parley/shared/contracts/chatbots';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import { sourceCostEstimateSchema } from '@parley/shared/contracts/token-credits';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,14 +24,7 @@ import { addSource, deleteSource, listSources, reembedChatbot, reprocessSource, 
 import { embeddingChooserFor } from '../../providers/ai/models';
 import { readSystemConfiguration } from '../../services/system-configuration';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 503);
 const tags = ['training data'];
 
 const textSource = (body: { name: string; text: string }): NewSource => ({

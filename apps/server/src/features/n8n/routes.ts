@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   createN8nRoutingRuleBodySchema,
   createN8nWebhookEndpointBodySchema,
@@ -41,14 +41,7 @@ import { createTemplate, deleteTemplate, listTemplates } from './templates';
 import { testWebhookEndpoint } from './webhook-test';
 import { createEndpoint, createWorkflow, deleteEndpoint, deleteWorkflow, listEndpoints, listWorkflows, updateEndpoint, updateWorkflow } from './workflows';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['n8n integration'];
 const PREFIX = '/api/admin/n8n';
 

@@ -1,10 +1,10 @@
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import { notificationPreferencesSchema, updateNotificationPreferencesBodySchema } from '@parley/shared/contracts/notification-preferences';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIdentity } from '../../plugins/access';
 import { getNotificationPreferences, updateNotificationPreferences } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorResponses(400, 401);
 const tags = ['account'];
 
 export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {

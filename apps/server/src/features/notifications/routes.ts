@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   broadcastBodySchema,
   broadcastResponseSchema,
@@ -13,7 +13,7 @@ import { requireAdmin, requireIdentity } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { broadcast, listNotifications, listRecipients, markRead } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Send Message to Users is offered to system_admin and support (spec §6).

@@ -1,7 +1,7 @@
 import { INVITATION_LOOKUPS_PER_MINUTE } from '@parley/shared/constants';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import {
   acceptInvitationResponseSchema,
   createInvitationBodySchema,
@@ -42,15 +42,7 @@ import {
   transferOwnership,
 } from './service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  410: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 const tags = ['organizations'];
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLimiter: RateLimiter }> = async (app, { mailer, rateLimiter }) => {

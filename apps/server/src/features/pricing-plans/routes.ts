@@ -1,5 +1,5 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   createPricingPlanBodySchema,
   pricingPlanListSchema,
@@ -14,7 +14,7 @@ import { activityContext } from '../../services/activity-log';
 import { RATE_LIMIT_STATUS } from './rate-limits';
 import { createPlan, deletePlan, listPlans, updatePlan } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['pricing plans'];
 
 /** Pricing and Billing Administration → Plans (spec part 2 §2, §7): system_admin only. */

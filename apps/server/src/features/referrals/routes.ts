@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   claimReferralBodySchema,
   claimReferralResultSchema,
@@ -16,7 +16,7 @@ import { requireAdmin, requireIdentity } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { attributeNewAccount, listReferrals, listReferrers, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 const tags = ['referrals'];
 
 /**

@@ -1,11 +1,11 @@
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import { retrievalTestBodySchema, retrievalTestResultSchema } from '@parley/shared/contracts/retrieval-testing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMembership } from '../../plugins/access';
 import { testRetrieval } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 503);
 
 export const retrievalTestingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import { latestSecurityAuditSchema, securityAuditSchema } from '@parley/shared/contracts/security-audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { migrationsFolder } from '../../db/client';
@@ -7,7 +7,7 @@ import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { latestSecurityAudit, runSecurityAudit } from './service';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(401, 403);
 const tags = ['security'];
 
 /** The Security Audit Dashboard (spec part 2 §2, §7 "security-audit function: POST with the session"): system_admin only. */

@@ -1,5 +1,5 @@
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   apiUsageResponseSchema,
   cspViolationListSchema,
@@ -18,7 +18,7 @@ import { activityContext } from '../../services/activity-log';
 import { listSecurityAlerts, resolveSecurityAlert } from '../security-alerts/index';
 import { apiUsageAnalytics, recentCspViolations, recentSecurityEvents, securityMetrics } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['security'];
 
 /** Security Monitoring (spec part 2 §2, §7): system_admin only. */

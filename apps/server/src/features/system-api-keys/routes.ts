@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   createSystemApiKeyBodySchema,
   systemApiKeyListSchema,
@@ -12,7 +12,7 @@ import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { createSystemApiKey, deleteSystemApiKey, listSystemApiKeys, resetSystemApiKeyUsage, updateSystemApiKey } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['system api keys'];
 
 /**

@@ -1,5 +1,5 @@
 import { N8N_CONNECTION_TESTS_PER_MINUTE } from '@parley/shared/constants';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import {
   n8nConnectionResultSchema,
   systemConfigurationSchema,
@@ -14,7 +14,7 @@ import { activityContext } from '../../services/activity-log';
 import { getSystemConfiguration, testN8nConnection, updateSystemConfiguration } from './service';
 import { announceSystemConfigurationChange, startSystemConfigurationCache } from '../../services/system-configuration';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 429);
 const tags = ['system configuration'];
 
 /**

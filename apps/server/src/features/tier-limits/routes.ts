@@ -1,13 +1,13 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import { createTierBodySchema, setTierActiveBodySchema, tierListSchema, tierSchema, updateTierBodySchema } from '@parley/shared/contracts/tier-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { createTier, deleteTier, listTiers, setTierActive, updateTier } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['tier limits'];
 
 /** Subscription Tier Limits (spec part 2 §2, §7): system_admin only. The limits take effect at once. */

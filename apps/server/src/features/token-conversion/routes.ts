@@ -4,13 +4,13 @@ import {
   saveTokenConversionBodySchema,
   tokenConversionSchema,
 } from '@parley/shared/contracts/token-conversion';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { calculateTokens, getTokenConversion, saveTokenConversion } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 const tags = ['token conversion'];
 
 /** Token Conversion Management (spec part 2 §2): system_admin only. */

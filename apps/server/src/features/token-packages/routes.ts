@@ -1,66 +1,24 @@
-import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
 import { tokenPackageBodySchema, tokenPackageListSchema, tokenPackageSchema, updateTokenPackageBodySchema } from '@parley/shared/contracts/token-packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
+import { registerCatalogueRoutes } from '../../plugins/catalogue-routes';
 import { createTokenPackage, deleteTokenPackage, listTokenPackages, updateTokenPackage } from './service';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-const tags = ['token packages'];
 
 /** Token Package Management (spec part 2 §2, §7): system_admin only. */
 export const tokenPackageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/token-packages',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Every token package, smallest first', response: { 200: tokenPackageListSchema, ...errors } },
+  registerCatalogueRoutes(app, {
+    path: '/api/admin/token-packages',
+    access: 'system_admin',
+    tags: ['token packages'],
+    summaries: {
+      list: 'Every token package, smallest first',
+      create: 'Add a token package',
+      update: 'Change a token package',
+      delete: 'Delete a token package',
     },
-    async () => ({ items: await listTokenPackages(app.db) }),
-  );
-
-  app.post(
-    '/api/admin/token-packages',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Add a token package', body: tokenPackageBodySchema, response: { 201: tokenPackageSchema, ...errors } },
-    },
-    async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createTokenPackage(app.db, request.body, identity.user.id, activityContext(request)));
-    },
-  );
-
-  app.put(
-    '/api/admin/token-packages/:id',
-    {
-      config: { access: 'system_admin' },
-      schema: {
-        tags,
-        summary: 'Change a token package',
-        params: idParamsSchema,
-        body: updateTokenPackageBodySchema,
-        response: { 200: tokenPackageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateTokenPackage(app.db, request.params.id, request.body, identity.user.id, activityContext(request));
-    },
-  );
-
-  app.delete(
-    '/api/admin/token-packages/:id',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Delete a token package', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
-    },
-    async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteTokenPackage(app.db, request.params.id, identity.user.id, activityContext(request));
-      return { ok: true as const };
-    },
-  );
+    schemas: { item: tokenPackageSchema, list: tokenPackageListSchema, create: tokenPackageBodySchema, update: updateTokenPackageBodySchema },
+    list: (db) => listTokenPackages(db),
+    create: (db, body, actor) => createTokenPackage(db, body, actor.id, actor.context),
+    update: (db, id, body, actor) => updateTokenPackage(db, id, body, actor.id, actor.context),
+    remove: (db, id, actor) => deleteTokenPackage(db, id, actor.id, actor.context),
+  });
 };

@@ -1,12 +1,12 @@
 import { managedUserSchema, userListQuerySchema, userListResponseSchema, userStatsSchema } from '@parley/shared/contracts/admin';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
 import { activityContext } from '../../services/activity-log';
 import { getUser, listUsers, setUserActive, userStats } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['user management'];
 
 /** User Management (spec §2): system_admin only. */

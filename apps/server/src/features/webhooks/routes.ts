@@ -1,7 +1,7 @@
 import type { OrganizationPermission, RouteAccess } from '@parley/shared/access';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { idParamsSchema } from '@parley/shared/contracts/common';
-import { errorResponseSchema } from '@parley/shared/contracts/errors';
+import { errorResponses } from '@parley/shared/contracts/errors';
 import {
   createWebhookConfigBodySchema,
   rotateWebhookSecretBodySchema,
@@ -35,14 +35,7 @@ import {
   type WebhookOwner,
 } from './service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 interface Surface {
   /** Path prefix of this owner's routes. */
