@@ -112,6 +112,15 @@ describe('the server’s layers', () => {
     expect(pastTheEntry).toEqual([]);
   });
 
+  it('names each feature alike in the server and the shared contracts: a feature with routes has contracts/<name>.ts', () => {
+    // The widget's routes serve its script and its demo page: no JSON goes either way.
+    const NO_CONTRACT = new Set(['widget']);
+    const contracts = path.join(src, '..', '..', '..', 'packages', 'shared', 'src', 'contracts');
+    const withRoutes = readdirSync(featuresDir).filter((name) => existsSync(path.join(featuresDir, name, 'routes.ts')));
+    expect(withRoutes.length).toBeGreaterThan(40);
+    expect(withRoutes.filter((name) => !NO_CONTRACT.has(name) && !existsSync(path.join(contracts, `${name}.ts`)))).toEqual([]);
+  });
+
   it.each(BELOW_FEATURES)('%s/ imports no feature', (layer) => {
     const reaching = [...graph]
       .filter(([file]) => relative(file).startsWith(`${layer}${path.sep}`))

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatError, fetchChatbotConfig, sendChatMessage, TEXT } from './api';
 

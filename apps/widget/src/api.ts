@@ -1,4 +1,4 @@
-import type { ChatStreamEvent, PublicChatbot } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent, PublicChatbot } from '@parley/shared/contracts/chat';
 import type { VisitorConversationState, VisitorEvent } from '@parley/shared/contracts/handoffs';
 import { rateLimitMessage, retryAfterSeconds } from './format';
 import { createSseParser } from './sse';

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from './sse';
 

@@ -1,4 +1,4 @@
-import type { Citation } from '@parley/shared/contracts/chatbots';
+import type { Citation } from '@parley/shared/contracts/chat';
 
 /** How many messages a visitor's browser keeps (the server has no history endpoint for the widget). */
 export const MAX_STORED_MESSAGES = 50;

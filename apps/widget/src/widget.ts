@@ -1,4 +1,4 @@
-import type { PublicChatbot } from '@parley/shared/contracts/chatbots';
+import type { PublicChatbot } from '@parley/shared/contracts/chat';
 import type { HandoffMessage, VisitorConversationState, VisitorEvent } from '@parley/shared/contracts/handoffs';
 import { ChatError, fetchChatbotConfig, fetchConversationState, followConversation, rateAnswer, requestHandoff, sendChatMessage, TEXT } from './api';
 import { browserStorage, loadVisitorState, saveVisitorState, type StoredCitation, type StoredMessage } from './storage';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSourceList } from '@parley/shared/contracts/knowledge-sources';
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';

@@ -1,4 +1,4 @@
-import { activityLogListSchema } from '@parley/shared/contracts/admin';
+import { activityLogListSchema } from '@parley/shared/contracts/activity-logs';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

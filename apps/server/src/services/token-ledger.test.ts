@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import type { CreditHistory } from '@parley/shared/contracts/token-credits';
 import type { UsageResponse } from '@parley/shared/contracts/usage';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-import type { PublicChatbot } from '@parley/shared/contracts/chatbots';
+import type { PublicChatbot } from '@parley/shared/contracts/chat';
 import { groupCitations } from '../citations';
 import { readableTextColor } from '../format';
 import type { ConversationMode, StoredCitation, StoredMessage } from '../storage';

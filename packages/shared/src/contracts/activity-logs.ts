@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { activityLogSchema } from './admin';
 import { UUID_PATTERN } from '../constants';
 import { pageQuerySchema, paginated } from './common';
+
+/** Activity logs. */
+export const activityLogSchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  adminUserId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type ActivityLog = z.infer<typeof activityLogSchema>;
+export const activityLogListSchema = z.object({
+  items: z.array(activityLogSchema),
+  summary: z.object({ total: z.number().int(), recent24h: z.number().int(), distinctAdmins: z.number().int() }),
+});
 
 /** Entries on one page of the activity log. */
 export const ACTIVITY_LOG_PAGE_SIZE = 25;

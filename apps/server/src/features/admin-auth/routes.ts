@@ -1,4 +1,4 @@
-import { adminMeResponseSchema, clientAdminActivityBodySchema, testAdminBodySchema } from '@parley/shared/contracts/admin';
+import { adminMeResponseSchema, clientAdminActivityBodySchema, testAdminBodySchema } from '@parley/shared/contracts/admin-auth';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

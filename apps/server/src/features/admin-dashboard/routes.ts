@@ -1,4 +1,5 @@
-import { activityLogListSchema, adminStatsSchema, healthMonitorSchema, systemHealthSchema } from '@parley/shared/contracts/admin';
+import { activityLogListSchema } from '@parley/shared/contracts/activity-logs';
+import { adminStatsSchema, healthMonitorSchema, systemHealthSchema } from '@parley/shared/contracts/admin-dashboard';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../lib/rate-limiter';

@@ -1,4 +1,4 @@
-import type { AdminStats } from '@parley/shared/contracts/admin';
+import type { AdminStats } from '@parley/shared/contracts/admin-dashboard';
 import { and, count, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { healthProbes, profiles } from '../../db/schema/index';

@@ -5,7 +5,7 @@ import {
   profileSearchQuerySchema,
   profileSearchResultSchema,
   updateAdminUserBodySchema,
-} from '@parley/shared/contracts/admin';
+} from '@parley/shared/contracts/admin-users';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import { okResponseSchema } from '@parley/shared/contracts/auth';

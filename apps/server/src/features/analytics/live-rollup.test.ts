@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { chatStatsHourly, organizations, questionStatsDaily, subscriptionTierLimits } from '../../db/schema/index';

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { beforeAll, expect, it } from 'vitest';
 import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { HELP_CENTRE_ANSWERABLE, HELP_CENTRE_DOCUMENT, HELP_CENTRE_FOLLOW_UP, HELP_CENTRE_OFF_TOPIC } from '../../test/fixtures/help-centre';

@@ -1,5 +1,5 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { chatMessageBodySchema, publicChatbotSchema } from '@parley/shared/contracts/chatbots';
+import { chatMessageBodySchema, publicChatbotSchema } from '@parley/shared/contracts/chat';
 import { feedbackBodySchema, feedbackParamsSchema } from '@parley/shared/contracts/handoffs';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chat';
 import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-sql';

@@ -1,4 +1,5 @@
-import { TEXT_SOURCE_MAX_CHARS, type ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import { TEXT_SOURCE_MAX_CHARS } from '@parley/shared/contracts/knowledge-sources';
+import { type ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { ReembedResult } from '@parley/shared/contracts/chatbots';
+import type { ReembedResult } from '@parley/shared/contracts/knowledge-sources';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { chatbots, documentChunks } from '../../db/schema/index';

@@ -1,5 +1,5 @@
 import { insufficientOrganizationRoleMessage } from '@parley/shared/access';
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import type { EvaluationQuestion, EvaluationQuestionList, EvaluationRun, EvaluationRunDetail, EvaluationRunList } from '@parley/shared/contracts/evaluations';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';

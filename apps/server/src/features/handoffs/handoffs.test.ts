@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { HANDOFF_TEXT, type HandoffDetail, type HandoffListResponse, type VisitorEvent } from '@parley/shared/contracts/handoffs';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { KnowledgeSource, KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource, KnowledgeSourceList } from '@parley/shared/contracts/knowledge-sources';
 import type { SourceCostEstimate } from '@parley/shared/contracts/token-credits';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

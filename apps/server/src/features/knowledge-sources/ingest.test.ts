@@ -1,4 +1,4 @@
-import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSourceList } from '@parley/shared/contracts/knowledge-sources';
 import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSourceList } from '@parley/shared/contracts/knowledge-sources';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { knowledgeSources, systemConfiguration } from '../../db/schema/index';

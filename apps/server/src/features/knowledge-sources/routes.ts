@@ -8,7 +8,7 @@ import {
   knowledgeSourceSchema,
   reembedResultSchema,
   TEXT_SOURCE_BODY_LIMIT_BYTES,
-} from '@parley/shared/contracts/chatbots';
+} from '@parley/shared/contracts/knowledge-sources';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import { sourceCostEstimateSchema } from '@parley/shared/contracts/token-credits';

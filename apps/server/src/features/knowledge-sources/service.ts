@@ -1,4 +1,4 @@
-import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceListQuery } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceListQuery } from '@parley/shared/contracts/knowledge-sources';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatbots, knowledgeSources } from '../../db/schema/index';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { API_REQUESTS_PER_IP_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import { appServices } from '../../services/app-services';
 import { answerChatMessage } from '../chat/index';
 import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/index';
 import { tokenAllowance } from '../usage/index';
+import { chatCompletionBodySchema } from '@parley/shared/contracts/openai-api';
 
 /** OpenAI's error object, so OpenAI clients surface our errors as their own. */
 function openAiError(reply: FastifyReply, status: number, message: string, type: string, code: string | null, headers: Record<string, string> = {}) {
@@ -47,26 +48,6 @@ function openAiUsage(done: Extract<ChatStreamEvent, { type: 'done' }>): OpenAiUs
   const completion = done.outputTokens ?? done.tokens - prompt;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
-
-const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
-const chatCompletionBody = z
-  .object({
-    model: z.string({ error: 'model is required (the chatbot id)' }).min(1, 'model is required (the chatbot id)'),
-    messages: z
-      .array(
-        z
-          .object({
-            role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-            content: z.union([z.string(), z.array(contentPart), z.null()]).optional(),
-          })
-          .loose(),
-        { error: 'messages must be an array of chat messages' },
-      )
-      .min(1, 'messages must contain at least one message'),
-    stream: z.boolean().optional(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullable().optional(),
-  })
-  .loose();
 
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? '').join('') : '';
@@ -161,7 +142,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       const caller = await keyFor(request, reply);
       if (!caller) return reply;
       const { key } = caller;
-      const parsed = chatCompletionBody.safeParse(request.body);
+      const parsed = chatCompletionBodySchema.safeParse(request.body);
       if (!parsed.success) {
         return openAiError(
           reply,

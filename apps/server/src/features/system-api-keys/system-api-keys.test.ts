@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import type { SystemApiKey, SystemApiKeyList } from '@parley/shared/contracts/system-api-keys';
 import { SYSTEM_KEYS_MAX } from '@parley/shared/constants';
 import { and, eq, inArray, like, or } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { organizations, subscriptionTierLimits, usageLedger } from '../../db/schema/index';

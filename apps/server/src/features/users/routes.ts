@@ -1,4 +1,4 @@
-import { managedUserSchema, userListQuerySchema, userListResponseSchema, userStatsSchema } from '@parley/shared/contracts/admin';
+import { managedUserSchema, userListQuerySchema, userListResponseSchema, userStatsSchema } from '@parley/shared/contracts/users';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { USER_SEARCH_MAX } from '@parley/shared/contracts/admin';
+import { USER_SEARCH_MAX } from '@parley/shared/contracts/users';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { adminActivityLogs, sessions } from '../../db/schema/index';

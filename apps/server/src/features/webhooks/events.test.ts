@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { WEBHOOK_EVENT_TYPES, type WebhookConfigWithSecret, type WebhookPayload } from '@parley/shared/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { documentChunks } from '../../db/schema/index';

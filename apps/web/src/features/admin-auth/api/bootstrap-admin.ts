@@ -1,4 +1,4 @@
-import type { AdminMe } from '@parley/shared/contracts/admin';
+import type { AdminMe } from '@parley/shared/contracts/admin-auth';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

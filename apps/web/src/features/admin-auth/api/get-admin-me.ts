@@ -1,5 +1,5 @@
 import { ADMIN_VERIFICATION_RETRIES, ADMIN_VERIFICATION_STALE_MS } from '@parley/shared/admin-console';
-import type { AdminMe } from '@parley/shared/contracts/admin';
+import type { AdminMe } from '@parley/shared/contracts/admin-auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { shouldRetry } from '@/lib/query-client';

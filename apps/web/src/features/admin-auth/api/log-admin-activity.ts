@@ -1,4 +1,4 @@
-import type { CLIENT_ADMIN_ACTIONS } from '@parley/shared/contracts/admin';
+import type { CLIENT_ADMIN_ACTIONS } from '@parley/shared/contracts/admin-auth';
 import { api } from '@/lib/api-client';
 
 export interface AdminActivityBody {

@@ -1,6 +1,6 @@
 import type { AdminRole } from '@parley/shared/access';
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { AdminMe } from '@parley/shared/contracts/admin';
+import type { AdminMe } from '@parley/shared/contracts/admin-auth';
 import { createContext, useContext } from 'react';
 
 export interface AdminAuthContextValue {

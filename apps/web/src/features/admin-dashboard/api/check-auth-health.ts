@@ -1,5 +1,5 @@
 import { ADMIN_LIVE_REFRESH_MS } from '@parley/shared/admin-console';
-import type { AdminMe } from '@parley/shared/contracts/admin';
+import type { AdminMe } from '@parley/shared/contracts/admin-auth';
 import type { MeResponse } from '@parley/shared/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { ADMIN_STATS_REFRESH_MS } from '@parley/shared/admin-console';
-import type { AdminStats } from '@parley/shared/contracts/admin';
+import type { AdminStats } from '@parley/shared/contracts/admin-dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

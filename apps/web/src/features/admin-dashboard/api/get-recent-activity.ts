@@ -1,5 +1,5 @@
 import { ADMIN_LIVE_REFRESH_MS } from '@parley/shared/admin-console';
-import type { ActivityLog } from '@parley/shared/contracts/admin';
+import type { ActivityLog } from '@parley/shared/contracts/activity-logs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminStats } from '@parley/shared/contracts/admin';
+import type { AdminStats } from '@parley/shared/contracts/admin-dashboard';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminStatCards } from './admin-stat-cards';

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { AdminStats } from '@parley/shared/contracts/admin';
+import type { AdminStats } from '@parley/shared/contracts/admin-dashboard';
 import { ActivityIcon, BotIcon, DollarSignIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StatCard } from '@/components/layout/stat-card';

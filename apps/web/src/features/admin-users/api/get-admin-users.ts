@@ -1,4 +1,4 @@
-import type { AdminUser } from '@parley/shared/contracts/admin';
+import type { AdminUser } from '@parley/shared/contracts/admin-users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

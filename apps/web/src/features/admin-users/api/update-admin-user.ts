@@ -1,5 +1,5 @@
 import type { AdminRole } from '@parley/shared/access';
-import type { AdminUser } from '@parley/shared/contracts/admin';
+import type { AdminUser } from '@parley/shared/contracts/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getAdminUsersQueryOptions } from './get-admin-users';

@@ -1,6 +1,6 @@
 import type { AdminRole } from '@parley/shared/access';
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import { PROFILE_SEARCH_MAX } from '@parley/shared/contracts/admin';
+import { PROFILE_SEARCH_MAX } from '@parley/shared/contracts/admin-users';
 import { CheckIcon, SearchIcon, UserPlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { AdminUser } from '@parley/shared/contracts/admin';
+import type { AdminUser } from '@parley/shared/contracts/admin-users';
 import { UserCogIcon } from 'lucide-react';
 import { AdminRoleBadge } from '@/components/admin/admin-role-badge';
 import { LoadingRows } from '@/components/layout/loading-rows';

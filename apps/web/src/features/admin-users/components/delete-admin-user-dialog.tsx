@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { AdminUser } from '@parley/shared/contracts/admin';
+import type { AdminUser } from '@parley/shared/contracts/admin-users';
 import { ResourceDeleteDialog } from '@/components/resource-manager/resource-delete-dialog';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 

@@ -1,6 +1,6 @@
 import type { AdminRole } from '@parley/shared/access';
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { AdminUser } from '@parley/shared/contracts/admin';
+import type { AdminUser } from '@parley/shared/contracts/admin-users';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { ChatMessageBody, ChatStreamEvent } from '@parley/shared/contracts/chatbots';
+import type { ChatMessageBody, ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { api } from '@/lib/api-client';
 
 /**

@@ -1,4 +1,4 @@
-import type { Citation } from '@parley/shared/contracts/chatbots';
+import type { Citation } from '@parley/shared/contracts/chat';
 import { ChevronDownIcon, FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/utils';

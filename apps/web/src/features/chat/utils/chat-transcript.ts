@@ -1,4 +1,4 @@
-import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chatbots';
+import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chat';
 
 export interface UserTurn {
   id: string;

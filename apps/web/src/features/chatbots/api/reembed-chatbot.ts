@@ -1,4 +1,4 @@
-import type { ReembedResult } from '@parley/shared/contracts/chatbots';
+import type { ReembedResult } from '@parley/shared/contracts/knowledge-sources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { chatbotSourcesQueryRoot } from '@/lib/query-keys';

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import { testAdminBodySchema } from '@parley/shared/contracts/admin';
+import { testAdminBodySchema } from '@parley/shared/contracts/admin-auth';
 import { MESSAGES } from '@parley/shared/messages';
 import { AlertCircleIcon, CheckCircle2Icon, FlaskConicalIcon, LogInIcon, UserPlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import type { KnowledgeSourceList } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSourceList } from '@parley/shared/contracts/knowledge-sources';
 import type { PickerOption, PickerSource } from '@/hooks/use-picker-options';
 import { api } from '@/lib/api-client';
 

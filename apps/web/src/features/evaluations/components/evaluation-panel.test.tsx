@@ -1,5 +1,5 @@
 import { okResponseSchema } from '@parley/shared/contracts/auth';
-import { knowledgeSourceListSchema } from '@parley/shared/contracts/chatbots';
+import { knowledgeSourceListSchema } from '@parley/shared/contracts/knowledge-sources';
 import {
   evaluationQuestionListSchema,
   evaluationQuestionSchema,

@@ -1,4 +1,4 @@
-import { SOURCE_SEARCH_MAX } from '@parley/shared/contracts/chatbots';
+import { SOURCE_SEARCH_MAX } from '@parley/shared/contracts/knowledge-sources';
 import {
   EVALUATION_EXPECTED_ANSWER_MAX,
   EVALUATION_QUESTION_MAX,

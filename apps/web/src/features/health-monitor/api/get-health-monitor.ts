@@ -1,5 +1,5 @@
 import { ADMIN_LIVE_REFRESH_MS } from '@parley/shared/admin-console';
-import type { HealthMonitor } from '@parley/shared/contracts/admin';
+import type { HealthMonitor } from '@parley/shared/contracts/admin-dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { HEALTH_SUCCESS_RATE_WARNING_PERCENT } from '@parley/shared/admin-console';
-import type { HealthMonitor } from '@parley/shared/contracts/admin';
+import type { HealthMonitor } from '@parley/shared/contracts/admin-dashboard';
 
 export interface ChartPoint {
   time: number;

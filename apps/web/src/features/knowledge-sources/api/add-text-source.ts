@@ -1,4 +1,4 @@
-import type { createTextSourceBodySchema, KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import type { createTextSourceBodySchema, KnowledgeSource } from '@parley/shared/contracts/knowledge-sources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource } from '@parley/shared/contracts/knowledge-sources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { addToSourceList } from './get-sources';

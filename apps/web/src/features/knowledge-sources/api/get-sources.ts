@@ -1,4 +1,4 @@
-import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceTotals } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource, KnowledgeSourceList, KnowledgeSourceTotals } from '@parley/shared/contracts/knowledge-sources';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { hasSourcesInProgress, SOURCE_PAGE_SIZE, SOURCES_POLL_MS } from '../utils/source-format';

@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource } from '@parley/shared/contracts/knowledge-sources';
 import { toast } from '@/lib/toast';
 import { ConfirmDialogContent } from '@/components/layout/confirm-dialog-content';
 import { AlertDialog } from '@/components/ui/alert-dialog';

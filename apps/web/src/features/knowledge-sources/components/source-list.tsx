@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@parley/shared/admin-console';
-import { SOURCE_SEARCH_MAX, SOURCE_STATUSES, type KnowledgeSource, type KnowledgeSourceTotals } from '@parley/shared/contracts/chatbots';
+import { SOURCE_SEARCH_MAX, SOURCE_STATUSES, type KnowledgeSource, type KnowledgeSourceTotals } from '@parley/shared/contracts/knowledge-sources';
 import { DatabaseIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ListPager } from '@/components/layout/list-pager';

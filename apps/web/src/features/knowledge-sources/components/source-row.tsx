@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource } from '@parley/shared/contracts/knowledge-sources';
 import { FileTextIcon, GlobeIcon, RefreshCwIcon, TextIcon, Trash2Icon } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';

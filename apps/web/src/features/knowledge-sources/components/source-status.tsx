@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource } from '@parley/shared/contracts/knowledge-sources';
 import { AlertTriangleIcon, CheckCircle2Icon, ClockIcon, Loader2Icon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createTextSourceBodySchema } from '@parley/shared/contracts/chatbots';
+import { createTextSourceBodySchema } from '@parley/shared/contracts/knowledge-sources';
 import { PlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createUrlSourceBodySchema } from '@parley/shared/contracts/chatbots';
+import { createUrlSourceBodySchema } from '@parley/shared/contracts/knowledge-sources';
 import type { SourceCostEstimate } from '@parley/shared/contracts/token-credits';
 import { CoinsIcon, LinkIcon } from 'lucide-react';
 import { useState } from 'react';

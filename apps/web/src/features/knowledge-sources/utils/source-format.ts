@@ -1,4 +1,4 @@
-import type { KnowledgeSource, KnowledgeSourceTotals } from '@parley/shared/contracts/chatbots';
+import type { KnowledgeSource, KnowledgeSourceTotals } from '@parley/shared/contracts/knowledge-sources';
 
 /** While any source is queued or processing, the list asks again this often. */
 export const SOURCES_POLL_MS = 1500;

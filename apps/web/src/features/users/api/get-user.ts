@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@parley/shared/contracts/admin';
+import type { ManagedUser } from '@parley/shared/contracts/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { USERS_QUERY_ROOT } from './get-users';

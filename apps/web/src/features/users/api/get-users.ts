@@ -1,5 +1,5 @@
 import { USER_LIST_PAGE_SIZE } from '@parley/shared/admin-console';
-import type { ManagedUser } from '@parley/shared/contracts/admin';
+import type { ManagedUser } from '@parley/shared/contracts/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { ManagedUser } from '@parley/shared/contracts/admin';
+import type { ManagedUser } from '@parley/shared/contracts/users';
 import { toast } from '@/lib/toast';
 import {
   AlertDialog,

@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, USER_LIST_PAGE_SIZE } from '@parley/shared/admin-console';
-import { USER_SEARCH_MAX, type ManagedUser } from '@parley/shared/contracts/admin';
+import { USER_SEARCH_MAX, type ManagedUser } from '@parley/shared/contracts/users';
 import { useState } from 'react';
 import { ListPager } from '@/components/layout/list-pager';
 import { SearchInput } from '@/components/layout/search-input';

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@parley/shared/admin-console';
-import type { ManagedUser } from '@parley/shared/contracts/admin';
+import type { ManagedUser } from '@parley/shared/contracts/users';
 import { EyeIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { ResourceTable, type ResourceColumn } from '@/components/resource-manager/resource-table';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
