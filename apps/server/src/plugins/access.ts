@@ -26,10 +26,18 @@ import { getActiveAdmin } from '../services/identity';
 import { endAllSessions, isProfileActive } from '../services/identity';
 import { readSession, type SessionIdentity, type SessionSettings } from '../services/session-read';
 import type { Auth } from './better-auth';
+import { clientInfo } from '../lib/client-info';
 
 export interface Membership {
   organizationId: string;
   role: OrganizationRole;
+}
+
+/** The caller of a signed-in route as the audit trail records them (services/activity-log.ts). */
+export interface Actor {
+  userId: string;
+  ipAddress: string;
+  userAgent: string | null;
 }
 
 export interface Identity {
@@ -61,6 +69,11 @@ declare module 'fastify' {
     admin: { id: string; role: AdminRole } | null;
     /** The organization the request acts in and the caller's role there, set on routes that declare a permission. */
     membership: Membership | null;
+    /**
+     * Who is acting and from where, for the audit trail: the signed-in caller the guard found, with the client's
+     * address and user agent. Read on a route the guard let through; on a public route it is a 401.
+     */
+    readonly actor: Actor;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the route-matrix test). */
@@ -135,6 +148,12 @@ export const accessPlugin = fp(
     app.decorateRequest('identity', null);
     app.decorateRequest('admin', null);
     app.decorateRequest('membership', null);
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest): Actor {
+        if (!this.identity) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+        return { userId: this.identity.user.id, ...clientInfo(this) };
+      },
+    });
 
     app.addHook('onRoute', (route) => {
       const config = (route.config ?? {}) as { access?: RouteAccess; stream?: boolean; permission?: OrganizationPermission; orgRole?: unknown };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/better-auth';
 import { requireAdmin, requireIdentity } from '../../plugins/access';
-import { activityContext, logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity } from '../../services/activity-log';
 import { bootstrapFirstAdmin, getAdminStatus } from '../admin-users/index';
 import { createTestAdmin } from './service';
 
@@ -31,7 +31,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
     },
     async (request) => {
       const { user } = requireIdentity(request);
-      await bootstrapFirstAdmin(app.db, user.id, activityContext(request));
+      await bootstrapFirstAdmin(app.db, user.id, request.actor);
       return getAdminStatus(app.db, user.id);
     },
   );
@@ -58,7 +58,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
           adminUserId: identity.user.id,
           details: request.body.metadata ?? {},
         },
-        activityContext(request),
+        request.actor,
       );
       return { ok: true as const };
     },
@@ -82,7 +82,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
     },
     async (request, reply) => {
       if (app.config.env !== 'development') throw new AppError('FORBIDDEN', 'The test-admin tool is available only when the server runs in development mode.');
-      const created = await createTestAdmin(app.db, auth, request.body, activityContext(request), requireIdentity(request).user.id);
+      const created = await createTestAdmin(app.db, auth, request.body, request.actor, requireIdentity(request).user.id);
       return reply.status(201).send(created);
     },
   );

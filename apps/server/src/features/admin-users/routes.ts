@@ -10,8 +10,6 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { createAdminUser, deleteAdminUser, listAdminUsers, searchProfilesByEmail, updateAdminUser } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -48,8 +46,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Make a user an admin', body: createAdminUserBodySchema, response: { 201: adminUserSchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const created = await createAdminUser(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const created = await createAdminUser(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send(created);
     },
   );
@@ -67,8 +64,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateAdminUser(app.db, { id: request.params.id, ...request.body, actorId: identity.user.id }, activityContext(request));
+      return updateAdminUser(app.db, { id: request.params.id, ...request.body, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -79,8 +75,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove an admin', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteAdminUser(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteAdminUser(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );

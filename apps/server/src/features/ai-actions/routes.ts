@@ -21,7 +21,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { createActionCategory, deleteActionCategory, listActionCategories, updateActionCategory } from './categories-service';
 import { actionAnalytics, createActionTemplate, deleteActionTemplate, listActionTemplates, updateActionTemplate } from './service';
 import { testActionWebhook } from './webhook-test';
@@ -54,8 +53,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       schema: { tags, summary: 'Create an action category', body: createActionCategoryBodySchema, response: { 201: actionCategorySchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const created = await createActionCategory(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const created = await createActionCategory(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send(created);
     },
   );
@@ -73,8 +71,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateActionCategory(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateActionCategory(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -85,8 +82,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       schema: { tags, summary: 'Delete an action category no template uses', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteActionCategory(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteActionCategory(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -117,8 +113,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const created = await createActionTemplate(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const created = await createActionTemplate(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send(created);
     },
   );
@@ -136,8 +131,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateActionTemplate(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateActionTemplate(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -148,8 +142,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       schema: { tags, summary: 'Delete an action template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteActionTemplate(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteActionTemplate(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -183,7 +176,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
       return testActionWebhook(
         app.db,
         { ...request.body, actorId: identity.user.id, allowPrivateNetworks: app.config.fetch.allowPrivateNetworks },
-        activityContext(request),
+        request.actor,
       );
     },
   );

@@ -9,8 +9,6 @@ import {
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import {
   createBehaviorTemplate,
   deleteBehaviorTemplate,
@@ -43,8 +41,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create a behavior template', body: createBehaviorTemplateBodySchema, response: { 201: behaviorTemplateSchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const created = await createBehaviorTemplate(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const created = await createBehaviorTemplate(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send(created);
     },
   );
@@ -62,8 +59,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateBehaviorTemplate(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateBehaviorTemplate(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -74,8 +70,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a behavior template (not the default)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteBehaviorTemplate(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteBehaviorTemplate(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -92,8 +87,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return setDefaultBehaviorTemplate(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return setDefaultBehaviorTemplate(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 

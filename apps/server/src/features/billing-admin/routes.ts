@@ -39,7 +39,6 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { onBillingEventProcessed, sandboxInvoiceParams, sandboxInvoicePdf, sendInvoicePdf } from '../billing/index';
 import { recentBillingEvents, recentInvoices, recentSubscribers } from './activity';
 import { evaluateBillingAlerts, listOpenBillingAlerts, resolveBillingAlert } from './alerts';
@@ -129,8 +128,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return resolveBillingAlert(app.db, { id: request.params.id, notes: request.body.notes, actorId: identity.user.id }, activityContext(request));
+      return resolveBillingAlert(app.db, { id: request.params.id, notes: request.body.notes, actorId: request.actor.userId }, request.actor);
     },
   );
   app.get(
@@ -202,8 +200,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Save price ids onto tiers', body: productSyncBodySchema, response: { 200: productSyncResultSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return saveProductSync(app.db, { mappings: request.body.mappings, actorId: identity.user.id }, activityContext(request));
+      return saveProductSync(app.db, { mappings: request.body.mappings, actorId: request.actor.userId }, request.actor);
     },
   );
   app.get(
@@ -223,8 +220,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateBillingConfiguration(app.db, app.config, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      return updateBillingConfiguration(app.db, app.config, { ...request.body, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -324,8 +320,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return retryFailedInvoice(app.db, app.config, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return retryFailedInvoice(app.db, app.config, { id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
   app.get(
@@ -340,8 +335,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Save billing settings', body: billingSettingsSchema, response: { 200: billingSettingsResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return saveBillingSettings(app.db, { settings: request.body, actorId: identity.user.id }, activityContext(request));
+      return saveBillingSettings(app.db, { settings: request.body, actorId: request.actor.userId }, request.actor);
     },
   );
 };

@@ -9,8 +9,6 @@ import {
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { createChatbotTemplate, deleteChatbotTemplate, listActiveChatbotTemplates, listChatbotTemplates, updateChatbotTemplate } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -36,8 +34,7 @@ export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create a chatbot template', body: createChatbotTemplateBodySchema, response: { 201: chatbotTemplateSchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const created = await createChatbotTemplate(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const created = await createChatbotTemplate(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send(created);
     },
   );
@@ -55,8 +52,7 @@ export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateChatbotTemplate(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateChatbotTemplate(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -67,8 +63,7 @@ export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a chatbot template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteChatbotTemplate(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteChatbotTemplate(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );

@@ -2,9 +2,7 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { emailOutboxQuerySchema, outboxEmailDetailSchema, outboxEmailPageSchema, outboxEmailSchema } from '@parley/shared/contracts/email-outbox';
 import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
 import type { EmailSender } from '../../providers/email/mailer';
-import { activityContext } from '../../services/activity-log';
 import { getOutboxEmail, listOutbox, resendOutboxEmail } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -41,8 +39,7 @@ export const emailOutboxRoutes: FastifyPluginAsyncZod<{ mailer: EmailSender }> =
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return getOutboxEmail(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return getOutboxEmail(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -58,8 +55,7 @@ export const emailOutboxRoutes: FastifyPluginAsyncZod<{ mailer: EmailSender }> =
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return resendOutboxEmail({ db: app.db, mailer }, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return resendOutboxEmail({ db: app.db, mailer }, { id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 };

@@ -32,7 +32,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { testN8nHealth } from './health';
 import { n8nMonitoring } from './monitoring';
 import { createRoutingRule, deleteRoutingRule, listRoutingRules, updateRoutingRule } from './routing-rules';
@@ -80,8 +79,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createWorkflow(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request)));
+      return reply.status(201).send(await createWorkflow(app.db, { ...request.body, actorId: request.actor.userId }, request.actor));
     },
   );
 
@@ -98,8 +96,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateWorkflow(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateWorkflow(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -110,8 +107,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       schema: { tags, summary: 'Delete a workflow no routing rule uses', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteWorkflow(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteWorkflow(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -138,8 +134,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       schema: { tags, summary: 'Add a webhook endpoint', body: createN8nWebhookEndpointBodySchema, response: { 201: n8nWebhookEndpointSchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createEndpoint(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request)));
+      return reply.status(201).send(await createEndpoint(app.db, { ...request.body, actorId: request.actor.userId }, request.actor));
     },
   );
 
@@ -156,8 +151,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateEndpoint(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateEndpoint(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -165,8 +159,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     `${PREFIX}/webhooks/:id`,
     { config: { access }, schema: { tags, summary: 'Delete a webhook endpoint', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteEndpoint(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteEndpoint(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -188,7 +181,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       return testWebhookEndpoint(
         app.db,
         { id: request.params.id, actorId: identity.user.id, secretKey: app.config.secretKey, allowPrivateNetworks: app.config.fetch.n8nPrivateNetworks },
-        activityContext(request),
+        request.actor,
       );
     },
   );
@@ -229,8 +222,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createRoutingRule(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request)));
+      return reply.status(201).send(await createRoutingRule(app.db, { ...request.body, actorId: request.actor.userId }, request.actor));
     },
   );
 
@@ -247,8 +239,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateRoutingRule(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateRoutingRule(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -256,8 +247,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     `${PREFIX}/routing-rules/:id`,
     { config: { access }, schema: { tags, summary: 'Delete a routing rule', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteRoutingRule(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteRoutingRule(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -289,8 +279,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createTemplate(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request)));
+      return reply.status(201).send(await createTemplate(app.db, { ...request.body, actorId: request.actor.userId }, request.actor));
     },
   );
 
@@ -298,8 +287,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     `${PREFIX}/templates/:id`,
     { config: { access }, schema: { tags, summary: 'Delete a saved template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteTemplate(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteTemplate(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );
@@ -326,8 +314,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       schema: { tags, summary: 'Save the advanced n8n settings', body: n8nAdvancedSettingsBodySchema, response: { 200: n8nAdvancedSettingsSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateN8nSettings(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      return updateN8nSettings(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -343,8 +330,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return rotateN8nWebhookSecret(app.db, { secretKey: app.config.secretKey, actorId: identity.user.id }, activityContext(request));
+      return rotateN8nWebhookSecret(app.db, { secretKey: app.config.secretKey, actorId: request.actor.userId }, request.actor);
     },
   );
 

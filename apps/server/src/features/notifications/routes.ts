@@ -9,8 +9,7 @@ import {
   recipientQuerySchema,
 } from '@parley/shared/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, requireIdentity } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
+import { requireIdentity } from '../../plugins/access';
 import { broadcast, listNotifications, listRecipients, markRead } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -38,8 +37,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['messages'], summary: 'Send a message to users', body: broadcastBodySchema, response: { 201: broadcastResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const sent = await broadcast({ db: app.db, jobs: app.jobs }, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const sent = await broadcast({ db: app.db, jobs: app.jobs }, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send({ sent });
     },
   );

@@ -9,8 +9,6 @@ import {
 } from '@parley/shared/contracts/pricing-plans';
 import { tierParamsSchema } from '@parley/shared/contracts/tier-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { RATE_LIMIT_STATUS } from './rate-limits';
 import { createPlan, deletePlan, listPlans, updatePlan } from './service';
 
@@ -40,8 +38,7 @@ export const pricingPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createPlan(app.db, request.body, identity.user.id, activityContext(request)));
+      return reply.status(201).send(await createPlan(app.db, request.body, request.actor.userId, request.actor));
     },
   );
 
@@ -58,8 +55,7 @@ export const pricingPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updatePlan(app.db, request.params.tier, request.body, identity.user.id, activityContext(request));
+      return updatePlan(app.db, request.params.tier, request.body, request.actor.userId, request.actor);
     },
   );
 
@@ -70,8 +66,7 @@ export const pricingPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a plan and all its features', params: tierParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deletePlan(app.db, request.params.tier, identity.user.id, activityContext(request));
+      await deletePlan(app.db, request.params.tier, request.actor.userId, request.actor);
       return { ok: true as const };
     },
   );

@@ -12,8 +12,7 @@ import {
   updateReferralSettingsBodySchema,
 } from '@parley/shared/contracts/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, requireIdentity } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
+import { requireIdentity } from '../../plugins/access';
 import { attributeNewAccount, listReferrals, listReferrers, myReferral, readReferralSettings, referralDashboard, updateReferralSettings } from './service';
 
 const errors = errorResponses(400, 401, 403);
@@ -97,8 +96,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Save referral settings', body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateReferralSettings(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      return updateReferralSettings(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
     },
   );
 };

@@ -3,8 +3,6 @@ import { latestSecurityAuditSchema, securityAuditSchema } from '@parley/shared/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { migrationsFolder } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { latestSecurityAudit, runSecurityAudit } from './service';
 
 const errors = errorResponses(401, 403);
@@ -28,7 +26,6 @@ export const securityAuditRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
       schema: { tags, summary: 'Run the security audit of this installation', response: { 200: securityAuditSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
       return runSecurityAudit(
         {
           db: app.db,
@@ -40,7 +37,7 @@ export const securityAuditRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
           npmAuditFile,
           migrationsFolder: migrationsFolder(),
         },
-        { id: identity.user.id, context: activityContext(request) },
+        { id: request.actor.userId, context: request.actor },
       );
     },
   );

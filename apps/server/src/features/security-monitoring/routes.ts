@@ -13,8 +13,6 @@ import {
   type SecurityTimeframeHours,
 } from '@parley/shared/contracts/security-monitoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { listSecurityAlerts, resolveSecurityAlert } from '../security-alerts/index';
 import { apiUsageAnalytics, recentCspViolations, recentSecurityEvents, securityMetrics } from './service';
 
@@ -115,8 +113,7 @@ export const securityMonitoringRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return resolveSecurityAlert(app.db, { id: request.params.id, notes: request.body.notes, actorId: identity.user.id }, activityContext(request));
+      return resolveSecurityAlert(app.db, { id: request.params.id, notes: request.body.notes, actorId: request.actor.userId }, request.actor);
     },
   );
 };

@@ -8,8 +8,6 @@ import {
   updateSystemApiKeyBodySchema,
 } from '@parley/shared/contracts/system-api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { createSystemApiKey, deleteSystemApiKey, listSystemApiKeys, resetSystemApiKeyUsage, updateSystemApiKey } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -45,8 +43,7 @@ export const systemApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      const created = await createSystemApiKey(app.db, app.config.secretKey, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const created = await createSystemApiKey(app.db, app.config.secretKey, { ...request.body, actorId: request.actor.userId }, request.actor);
       return reply.status(201).send(created);
     },
   );
@@ -64,8 +61,7 @@ export const systemApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateSystemApiKey(app.db, { ...request.body, id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return updateSystemApiKey(app.db, { ...request.body, id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -76,8 +72,7 @@ export const systemApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Reset today’s usage counter to 0', params: idParamsSchema, response: { 200: systemApiKeySchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return resetSystemApiKeyUsage(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      return resetSystemApiKeyUsage(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
 
@@ -88,8 +83,7 @@ export const systemApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a stored key', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteSystemApiKey(app.db, { id: request.params.id, actorId: identity.user.id }, activityContext(request));
+      await deleteSystemApiKey(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
     },
   );

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { getSystemConfiguration, testN8nConnection, updateSystemConfiguration } from './service';
 import { announceSystemConfigurationChange, startSystemConfigurationCache } from '../../services/system-configuration';
 
@@ -46,8 +45,7 @@ export const systemConfigurationRoutes: FastifyPluginAsyncZod<{ rateLimiter: Rat
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      const { configuration, changed } = await updateSystemConfiguration(app.db, { ...request.body, actorId: identity.user.id }, activityContext(request));
+      const { configuration, changed } = await updateSystemConfiguration(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
       if (changed) await announceSystemConfigurationChange(app.db, app.realtime);
       return configuration;
     },

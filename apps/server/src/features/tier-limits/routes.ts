@@ -3,8 +3,6 @@ import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import { createTierBodySchema, setTierActiveBodySchema, tierListSchema, tierSchema, updateTierBodySchema } from '@parley/shared/contracts/tier-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { createTier, deleteTier, listTiers, setTierActive, updateTier } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -32,8 +30,7 @@ export const tierLimitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create a tier', body: createTierBodySchema, response: { 201: tierSchema, ...errors } },
     },
     async (request, reply) => {
-      const { identity } = requireAdmin(request);
-      return reply.status(201).send(await createTier(app.db, request.body, identity.user.id, activityContext(request)));
+      return reply.status(201).send(await createTier(app.db, request.body, request.actor.userId, request.actor));
     },
   );
 
@@ -50,8 +47,7 @@ export const tierLimitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return updateTier(app.db, request.params.id, request.body, identity.user.id, activityContext(request));
+      return updateTier(app.db, request.params.id, request.body, request.actor.userId, request.actor);
     },
   );
 
@@ -68,8 +64,7 @@ export const tierLimitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      return setTierActive(app.db, request.params.id, request.body.isActive, identity.user.id, activityContext(request));
+      return setTierActive(app.db, request.params.id, request.body.isActive, request.actor.userId, request.actor);
     },
   );
 
@@ -80,8 +75,7 @@ export const tierLimitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a tier and its plan features', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await deleteTier(app.db, request.params.id, identity.user.id, activityContext(request));
+      await deleteTier(app.db, request.params.id, request.actor.userId, request.actor);
       return { ok: true as const };
     },
   );

@@ -6,8 +6,6 @@ import {
 } from '@parley/shared/contracts/token-conversion';
 import { errorResponseSchema, errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { calculateTokens, getTokenConversion, saveTokenConversion } from './service';
 
 const errors = errorResponses(400, 401, 403);
@@ -36,8 +34,7 @@ export const tokenConversionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identity } = requireAdmin(request);
-      await saveTokenConversion(app.db, request.body, identity.user.id, activityContext(request));
+      await saveTokenConversion(app.db, request.body, request.actor.userId, request.actor);
       await app.tokenMeter.announceChange();
       return getTokenConversion(app.db);
     },

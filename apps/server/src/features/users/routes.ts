@@ -2,8 +2,6 @@ import { managedUserSchema, userListQuerySchema, userListResponseSchema, userSta
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
 import { getUser, listUsers, setUserActive, userStats } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -37,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ countChatbots: () => Promise<nu
       config: { access: 'system_admin' },
       schema: { tags, summary: 'One user (logs user_viewed)', params: idParamsSchema, response: { 200: managedUserSchema, ...errors } },
     },
-    async (request) => getUser(app.db, { id: request.params.id, actorId: requireAdmin(request).identity.user.id }, activityContext(request)),
+    async (request) => getUser(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor),
   );
 
   for (const [action, isActive] of [
@@ -55,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ countChatbots: () => Promise<nu
           response: { 200: managedUserSchema, ...errors },
         },
       },
-      async (request) => setUserActive(app.db, { id: request.params.id, isActive, actorId: requireAdmin(request).identity.user.id }, activityContext(request)),
+      async (request) => setUserActive(app.db, { id: request.params.id, isActive, actorId: request.actor.userId }, request.actor),
     );
   }
 };

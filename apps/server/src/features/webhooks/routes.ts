@@ -20,8 +20,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { requireAdmin, requireIdentity, requireMembership } from '../../plugins/access';
-import { activityContext } from '../../services/activity-log';
+import { requireIdentity, requireMembership } from '../../plugins/access';
 import { sendTestWebhook } from './delivery';
 import {
   createWebhookConfig,
@@ -70,14 +69,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> 
       permission: 'webhooks.manage',
       tags: ['webhooks'],
       owner: (request) => requireMembership(request).organizationId,
-      actor: (request) => ({ userId: requireIdentity(request).user.id, context: activityContext(request) }),
+      actor: (request) => ({ userId: requireIdentity(request).user.id, context: request.actor }),
     },
     {
       base: '/api/admin/webhook-configs',
       access: 'system_admin',
       tags: ['admin webhooks'],
       owner: () => null,
-      actor: (request) => ({ userId: requireAdmin(request).identity.user.id, context: activityContext(request) }),
+      actor: (request) => ({ userId: request.actor.userId, context: request.actor }),
     },
   ];
 
