@@ -58,6 +58,7 @@ import { getBillingSettings, saveBillingSettings } from './settings';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['billing-admin'];
+const access = { access: 'system_admin' as const };
 
 /**
  * The admin side of commerce (spec part 2 §2 "Payment-provider Integration Testing" and the billing tabs of
@@ -67,7 +68,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/sandbox/invoices/:invoiceId/pdf',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: { tags, summary: "Any organization's sandbox invoice as a PDF", params: sandboxInvoiceParams, response: { 200: z.any(), ...errors } },
     },
     async (request, reply) => sendInvoicePdf(reply, await sandboxInvoicePdf(app.db, null, request.params.invoiceId)),
@@ -84,41 +85,32 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/billing/summary',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'The four summary tiles', response: { 200: billingSummarySchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'The four summary tiles', response: { 200: billingSummarySchema, ...errors } } },
     async () => billingSummary(app.db),
   );
   app.get(
     '/api/admin/billing/health',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Billing health score (spec §9) and its figures', response: { 200: billingHealthSchema, ...errors } },
-    },
+    { config: access, schema: { tags, summary: 'Billing health score (spec §9) and its figures', response: { 200: billingHealthSchema, ...errors } } },
     async () => billingHealth(app.db),
   );
   app.get(
     '/api/admin/billing/payment-failures',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Payment failures in 1 h, 24 h, 7 d, 30 d', response: { 200: paymentFailuresSchema, ...errors } },
-    },
+    { config: access, schema: { tags, summary: 'Payment failures in 1 h, 24 h, 7 d, 30 d', response: { 200: paymentFailuresSchema, ...errors } } },
     async () => paymentFailures(app.db),
   );
   app.get(
     '/api/admin/billing/subscription-health',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Current subscriptions by status', response: { 200: subscriptionHealthSchema, ...errors } },
-    },
+    { config: access, schema: { tags, summary: 'Current subscriptions by status', response: { 200: subscriptionHealthSchema, ...errors } } },
     async () => subscriptionHealth(app.db),
   );
   app.get(
     '/api/admin/billing/webhook-health',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'Webhook events of the last 24 hours', response: { 200: webhookHealthSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'Webhook events of the last 24 hours', response: { 200: webhookHealthSchema, ...errors } } },
     async () => webhookHealth(app.db),
   );
   app.get(
     '/api/admin/billing/alerts',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'The 50 unresolved billing alerts', response: { 200: billingAlertListSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'The 50 unresolved billing alerts', response: { 200: billingAlertListSchema, ...errors } } },
     async () => ({
       items: await listOpenBillingAlerts(app.db),
     }),
@@ -126,7 +118,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/alerts/:id/resolve',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Resolve an alert (notes optional)',
@@ -141,21 +133,21 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/billing/events',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'The latest 50 billing events', response: { 200: billingEventListSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'The latest 50 billing events', response: { 200: billingEventListSchema, ...errors } } },
     async () => ({
       items: await recentBillingEvents(app.db),
     }),
   );
   app.get(
     '/api/admin/billing/subscribers',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'The latest 20 subscribers', response: { 200: subscriberListSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'The latest 20 subscribers', response: { 200: subscriberListSchema, ...errors } } },
     async () => ({
       items: await recentSubscribers(app.db),
     }),
   );
   app.get(
     '/api/admin/billing/recent-invoices',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'The latest 20 invoices', response: { 200: invoiceListSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'The latest 20 invoices', response: { 200: invoiceListSchema, ...errors } } },
     async () => ({
       items: await recentInvoices(app.db),
     }),
@@ -163,7 +155,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/webhook-test',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Send a signed test event through POST /api/webhooks/stripe',
@@ -179,7 +171,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/payment-flows/:step',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Run one payment test step against the configured provider',
@@ -196,7 +188,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/product-sync',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: { tags, summary: "The provider's products and prices, and the paid tiers", response: { 200: productSyncResponseSchema, ...errors } },
     },
     async () => loadProductSync(app.db, app.config),
@@ -204,7 +196,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/billing/product-sync',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: { tags, summary: 'Save price ids onto tiers', body: productSyncBodySchema, response: { 200: productSyncResultSchema, ...errors } },
     },
     async (request) => {
@@ -213,16 +205,13 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/billing/configuration',
-    {
-      config: { access: 'system_admin' },
-      schema: { tags, summary: 'Provider, masked secrets, events and webhook URL', response: { 200: billingConfigurationSchema, ...errors } },
-    },
+    { config: access, schema: { tags, summary: 'Provider, masked secrets, events and webhook URL', response: { 200: billingConfigurationSchema, ...errors } } },
     async () => billingConfiguration(app.db, app.config),
   );
   app.put(
     '/api/admin/billing/configuration',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Set, rotate or clear the Stripe secrets',
@@ -239,13 +228,13 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/billing/analytics',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'MRR, churn, plan distribution', response: { 200: billingAnalyticsSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'MRR, churn, plan distribution', response: { 200: billingAnalyticsSchema, ...errors } } },
     async () => billingAnalytics(app.db, await billingReportTime(app.db, app.config)),
   );
   app.get(
     '/api/admin/billing/revenue',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Revenue, MRR, churn and plans per month',
@@ -258,7 +247,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/subscriptions',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Subscriptions, searched and filtered',
@@ -271,7 +260,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/customers',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Customers, searched and filtered by status',
@@ -284,7 +273,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/customers/:id',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: "One customer's subscriptions, invoices and token purchases",
@@ -297,7 +286,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/invoices',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: { tags, summary: 'Invoices, searched and filtered', querystring: invoiceQuerySchema, response: { 200: adminInvoiceListSchema, ...errors } },
     },
     async (request) => listInvoices(app.db, request.query),
@@ -305,7 +294,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/invoices/export',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Invoices matching the filters as CSV',
@@ -322,7 +311,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/invoices/:id/retry',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: {
         tags,
         summary: 'Retry the payment of a failed invoice',
@@ -336,13 +325,13 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/billing/settings',
-    { config: { access: 'system_admin' }, schema: { tags, summary: 'Billing settings', response: { 200: billingSettingsResponseSchema, ...errors } } },
+    { config: access, schema: { tags, summary: 'Billing settings', response: { 200: billingSettingsResponseSchema, ...errors } } },
     async () => getBillingSettings(app.db),
   );
   app.put(
     '/api/admin/billing/settings',
     {
-      config: { access: 'system_admin' },
+      config: access,
       schema: { tags, summary: 'Save billing settings', body: billingSettingsSchema, response: { 200: billingSettingsResponseSchema, ...errors } },
     },
     async (request) => {
