@@ -35,6 +35,7 @@ import { publicPricingFeature } from './features/public-pricing/index';
 import { landingFeature } from './features/landing/index';
 import { tierLimitsFeature } from './features/tier-limits/index';
 import { createTokenMeter } from './services/token-meter';
+import { ChatTurnEvents } from './services/chat-turns';
 import { tokenConversionFeature } from './features/token-conversion/index';
 import { tokenPackagesFeature } from './features/token-packages/index';
 import { seedStarterCatalogue } from './features/starter-catalogue/index';
@@ -193,6 +194,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const readCache = await createReadCache(database, { onWarning: (message) => app.log.warn(message) });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
+  // Who follows chat turns (usage, webhooks, the request log, analytics): each subscribes as its plugin registers.
+  app.decorate('chatTurns', new ChatTurnEvents());
   // After the database (their last writes happen before it closes) and before the guard (the audit sees every route).
   await app.register(apiUsagePlugin, { recorder: apiUsage, ownOrigins: config.trustedOrigins });
   // The background work of this process: the app's own here, each feature's added as it registers (startWorkers).

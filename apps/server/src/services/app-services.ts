@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { ReadCache } from '../db/read-cache';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../lib/realtime';
+import type { ChatTurnEvents } from './chat-turns';
 import type { TokenMeter } from './token-meter';
 
 /**
@@ -21,6 +22,8 @@ export interface AppServices {
   meter: TokenMeter;
   /** The rows every turn reads (the tier, who listens to webhooks), kept until a change on any node (db/read-cache.ts). */
   readCache?: ReadCache;
+  /** Who follows chat turns: their rows join each turn's statement (services/chat-turns.ts). */
+  chatTurns: ChatTurnEvents;
 }
 
 export function appServices(app: FastifyInstance): AppServices {
@@ -33,5 +36,6 @@ export function appServices(app: FastifyInstance): AppServices {
     log: app.log,
     meter: app.tokenMeter,
     readCache: app.readCache,
+    chatTurns: app.chatTurns,
   };
 }

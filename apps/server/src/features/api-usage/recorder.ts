@@ -8,6 +8,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { detectRateLimitStorms } from '../../services/security-alerts';
 import { createBatchWriter, type BatchWriter } from './batch-writer';
 import { currentRequestUsage, logRowOf, runWithRequestUsage, type RequestUsage } from './request-usage';
+import { requestLogTurns } from './turn-log';
 
 type ApiRequestRow = typeof apiRequests.$inferInsert & { embed?: { chatbotId: string; origin: string } };
 type RateLimitHitRow = typeof rateLimitHits.$inferInsert;
@@ -139,6 +140,7 @@ export function withRefusalRecording(limiter: RateLimiter, recorder: ApiUsageRec
 export const apiUsagePlugin = fp(
   async (app: FastifyInstance, { recorder, ownOrigins }: { recorder: ApiUsageRecorder; ownOrigins: string[] }) => {
     app.decorate('apiUsage', recorder);
+    app.chatTurns.subscribe(requestLogTurns);
     const own = new Set(ownOrigins);
 
     app.addHook('onRequest', (request, _reply, done) => {

@@ -2,37 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent, Citation } from '@parley/shared/contracts/chat';
 import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/raw-sql';
-import {
-  apiRequests,
-  conversations,
-  messages,
-  usageLedger,
-  webhookDeliveries,
-  webhookEvents,
-  type chatbots,
-  type MESSAGE_OUTCOMES,
-} from '../../db/schema/index';
-import { monthUsageLock, takeFromBalance } from '../../services/token-ledger';
-import { pastAllowance, noticeUsageThresholds, tokenAllowance, type TokenAllowance } from '../usage/index';
+import { conversations, messages, type chatbots, type MESSAGE_OUTCOMES } from '../../db/schema/index';
+import type { ChatTurn } from '../../services/chat-turns';
+import { tokenAllowance, type TokenAllowance } from '../usage/index';
 import { answerProviderFor, embedderFor } from '../../providers/ai/models';
 import { NO_ANSWER_TEXT } from '../../rag/answerers/extractive';
 import { citationsUsedIn } from '../../rag/answerers/prompt';
 import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerers/by-meaning';
 import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
-import { questionKey, chatStatsUpsert, hourOf, questionStatsUpsert } from '../analytics/index';
-import { noteAnswerUsage, requestLogRow } from '../api-usage/index';
+import { questionKey } from '../analytics/index';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/index';
 import type { AppServices } from '../../services/app-services';
-import {
-  conversationStartedEvent,
-  emitWebhookEvent,
-  messageCreatedEvents,
-  webhookListeners,
-  webhookOutboxRows,
-  type WebhookListeners,
-} from '../webhooks/index';
+import { conversationStartedEvent, emitWebhookEvent, webhookListeners, type WebhookListeners } from '../webhooks/index';
 import { upstreamProviderError } from '../../rag/upstream-error';
 import { retrievePassages, type Passage } from '../../rag/retrieval';
 
@@ -104,9 +86,6 @@ async function createConversation(
   );
 }
 
-/** The webhook subscriptions a turn may emit to, read once for its transaction. */
-const TURN_EVENTS = ['conversation.started', 'message.created', 'usage.threshold_reached'] as const;
-
 /** The owner's test chat is left out of the analytics. */
 const countsInAnalytics = (request: ChatRequest) => request.channel !== 'test';
 /** Only the website widget has a live person to hand over to (the API is stateless, the test chat is the owner). */
@@ -129,53 +108,11 @@ const toCitation =
     };
   };
 
-/** How a bot turn ended, as the rollup counts it (see features/analytics/rebuild.ts). */
-function turnStats(outcome: MessageOutcome, latencyMs: number | undefined) {
-  return {
-    questions: 1,
-    answered: outcome === 'answered' ? 1 : 0,
-    declined: outcome === 'declined' || outcome === 'limited' ? 1 : 0,
-    errors: outcome === 'error' ? 1 : 0,
-    latencyMs: outcome === 'answered' || outcome === 'declined' ? latencyMs : undefined,
-  };
-}
-
-interface TurnRecord {
-  conversation: TurnConversation;
-  userMessage: { id: string; at: Date; tokens: number; questionKey: string | null };
-  answer: { id: string; at: Date; tokens: number; outcome: MessageOutcome; latencyMs?: number };
-}
-
-/**
- * The rollup rows for one finished turn: the question's hour (with the conversation it started) and day, the
- * answer's hour (see rebuild.ts); none for the owner's test chat. Every turn of the chatbot this hour adds to one
- * chat_stats_hourly row, locked until the transaction commits: storeTurn commits right after writing them.
- */
-function turnStatsUpserts(db: Db, request: ChatRequest, turn: TurnRecord, question: string): SQLWrapper[] {
-  if (!countsInAnalytics(request)) return [];
-  const { chatbot } = request;
-  const ids = { chatbotId: chatbot.id, organizationId: chatbot.organizationId };
-  const upserts: SQLWrapper[] = [];
-  if (turn.userMessage.questionKey) {
-    upserts.push(
-      questionStatsUpsert(db, {
-        ...ids,
-        at: turn.userMessage.at,
-        questionKey: turn.userMessage.questionKey,
-        question,
-        answered: turn.answer.outcome === 'answered',
-      }),
-    );
-  }
-  const started = turn.conversation.isNew ? 1 : 0;
-  const answerRow = { ...ids, at: turn.answer.at, tokens: turn.answer.tokens, ...turnStats(turn.answer.outcome, turn.answer.latencyMs) };
-  if (hourOf(turn.userMessage.at).getTime() === hourOf(turn.answer.at).getTime()) {
-    upserts.push(chatStatsUpsert(db, { ...answerRow, conversations: started, tokens: turn.answer.tokens + turn.userMessage.tokens }));
-  } else {
-    upserts.push(chatStatsUpsert(db, { ...ids, at: turn.userMessage.at, conversations: started, tokens: turn.userMessage.tokens }));
-    upserts.push(chatStatsUpsert(db, answerRow));
-  }
-  return upserts;
+interface TurnQuestion {
+  id: string;
+  at: Date;
+  tokens: number;
+  questionKey: string | null;
 }
 
 /** The bot's side of a turn as stored: an answer, a decline, the limit's message, a handoff line or an error. */
@@ -189,43 +126,47 @@ interface TurnReply {
   sources?: Citation[];
 }
 
-/** What a metered turn charges: the question's and the answer's tokens, against the month's allowance. */
-interface TurnMetering {
-  limit: number;
-  /** Written once: the overage row's reference (see takeFromBalance). */
-  reference: string;
-  detail: string;
-}
-
 /**
- * Writes one turn in one transaction, its rows in ONE statement (data-modifying CTEs: one round trip where there
- * were a dozen, decisions/0040-chat-turn-read-cache-and-writes.md): the conversation when it is new (or its count), the visitor's message unless it was
- * stored before (`questionStored`: a handoff was asked for), the reply, the usage rows with the month's counter
- * locked (`metering`), and the rollups. What only some turns need follows in the same transaction: the part past the
- * monthly allowance taken from the token balance, the usage e-mails and webhooks at a threshold, and the webhook
- * events when someone listens. All or nothing: a turn is never half stored, whatever stops the process.
+ * Stores one turn in one transaction and announces it there (services/chat-turns.ts): the conversation when it is new
+ * (or its count), the visitor's message unless it was stored before (`questionStored`: a handoff was asked for) and the
+ * reply are this feature's rows; usage, webhooks, the request log and analytics add theirs to the same statement — one
+ * round trip (decisions/0040-chat-turn-read-cache-and-writes.md) — and do what follows it in the same transaction. All or
+ * nothing: a turn is never half stored, whatever stops the process.
  */
 async function storeTurn(
   deps: AppServices,
   request: ChatRequest,
-  turn: { conversation: TurnConversation; userMessage: TurnRecord['userMessage']; questionStored?: boolean },
+  turn: { conversation: TurnConversation; userMessage: TurnQuestion; questionStored?: boolean },
   reply: TurnReply,
-  metering?: TurnMetering,
+  extra: Pick<ChatTurn, 'metering' | 'model'> = {},
 ): Promise<void> {
   const { chatbot } = request;
   const { conversation, userMessage } = turn;
   const answered = reply.outcome === 'answered';
-  const tokens = { question: userMessage.tokens, answer: reply.tokens ?? 0 };
-  const requestLog = request.channel !== 'test' && reply.outcome !== 'error' ? requestLogRow(200) : null;
-  await deps.database.db.transaction(async (tx) => {
-    // The turn writes no webhook configuration, so the cached subscriptions hold inside its transaction.
-    const listeners = await webhookListeners(tx, chatbot.organizationId, TURN_EVENTS, deps.readCache);
+  const event: ChatTurn = {
+    chatbot,
+    channel: request.channel,
+    visitorId: request.visitorId,
+    conversation: { id: conversation.id, isNew: conversation.isNew, createdNow: conversation.isNew && !turn.questionStored },
+    question: { ...userMessage, content: request.message, storedBefore: turn.questionStored ?? false },
+    answer: {
+      id: reply.id,
+      at: reply.at,
+      content: reply.text,
+      outcome: reply.outcome,
+      tokens: reply.tokens ?? 0,
+      ...(reply.latencyMs !== undefined ? { latencyMs: reply.latencyMs } : {}),
+      ...(reply.sources ? { sources: reply.sources } : {}),
+    },
+    ...extra,
+  };
+  const { question, answer } = event;
+  const committed = await deps.database.db.transaction(async (tx) => {
     const lastMessageAt = new Date();
-    const creates = conversation.isNew && !turn.questionStored;
-    const parts: [string, SQLWrapper][] = [];
-    parts.push([
+    const own: [string, SQLWrapper][] = [];
+    own.push([
       'conversation',
-      creates
+      event.conversation.createdNow
         ? tx.insert(conversations).values({
             id: conversation.id,
             chatbotId: chatbot.id,
@@ -233,101 +174,49 @@ async function storeTurn(
             visitorId: request.visitorId,
             channel: request.channel,
             messageCount: 2,
-            startedAt: userMessage.at,
+            startedAt: question.at,
             lastMessageAt,
           })
         : tx
             .update(conversations)
-            .set({ messageCount: sql`${conversations.messageCount} + ${turn.questionStored ? 1 : 2}`, lastMessageAt })
+            .set({ messageCount: sql`${conversations.messageCount} + ${question.storedBefore ? 1 : 2}`, lastMessageAt })
             .where(eq(conversations.id, conversation.id)),
     ]);
-    const answer = {
-      id: reply.id,
+    const answerRow = {
+      id: answer.id,
       conversationId: conversation.id,
       role: 'assistant' as const,
-      content: reply.text,
-      tokens: tokens.answer,
-      ...(reply.latencyMs !== undefined ? { latencyMs: reply.latencyMs } : {}),
-      ...(reply.sources ? { sources: reply.sources } : {}),
+      content: answer.content,
+      tokens: answer.tokens,
+      ...(answer.latencyMs !== undefined ? { latencyMs: answer.latencyMs } : {}),
+      ...(answer.sources ? { sources: answer.sources } : {}),
       isAnswered: answered,
-      outcome: reply.outcome,
-      createdAt: reply.at,
+      outcome: answer.outcome,
+      createdAt: answer.at,
     };
-    if (turn.questionStored) {
-      parts.push(['answer', tx.insert(messages).values(answer)]);
-      parts.push(['question', tx.update(messages).set({ tokens: tokens.question, isAnswered: answered }).where(eq(messages.id, userMessage.id))]);
+    if (question.storedBefore) {
+      own.push(['answer', tx.insert(messages).values(answerRow)]);
+      own.push(['question', tx.update(messages).set({ tokens: question.tokens, isAnswered: answered }).where(eq(messages.id, question.id))]);
     } else {
-      const question = {
-        id: userMessage.id,
+      const questionRow = {
+        id: question.id,
         conversationId: conversation.id,
         role: 'user' as const,
-        content: request.message,
-        tokens: tokens.question,
+        content: question.content,
+        tokens: question.tokens,
         isAnswered: answered,
-        questionKey: userMessage.questionKey,
-        createdAt: userMessage.at,
+        questionKey: question.questionKey,
+        createdAt: question.at,
       };
-      parts.push(['messages', tx.insert(messages).values([question, answer])]);
+      own.push(['messages', tx.insert(messages).values([questionRow, answerRow])]);
     }
-    if (metering) {
-      // The counter is locked (and read) before the usage rows' trigger adds to it, at the end of the statement.
-      parts.push(['month', monthUsageLock(tx, chatbot.organizationId)]);
-      parts.push([
-        'usage',
-        tx.insert(usageLedger).values([
-          { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: userMessage.id, tokenType: 'input', tokens: tokens.question },
-          { organizationId: chatbot.organizationId, chatbotId: chatbot.id, messageId: reply.id, tokenType: 'output', tokens: tokens.answer },
-        ]),
-      ]);
-    }
-    // The outbox: its events and their deliveries, when someone listens (conversation.started before message.created).
-    const outbox = webhookOutboxRows(
-      [
-        ...(creates
-          ? [conversationStartedEvent(chatbot, { id: conversation.id, channel: request.channel, visitorId: request.visitorId, startedAt: userMessage.at })]
-          : []),
-        ...(reply.outcome === 'error'
-          ? []
-          : messageCreatedEvents(chatbot, conversation.id, [
-              { id: userMessage.id, role: 'user', content: request.message, createdAt: userMessage.at, tokens: tokens.question },
-              { id: reply.id, role: 'assistant', content: reply.text, createdAt: reply.at, outcome: reply.outcome, tokens: tokens.answer },
-            ])),
-      ],
-      listeners,
-    );
-    if (outbox.events.length > 0) {
-      parts.push(['webhook_events', tx.insert(webhookEvents).values(outbox.events)]);
-      // Their ids follow the rows' order, and each endpoint is sent its deliveries by ascending id.
-      parts.push(['webhook_deliveries', tx.insert(webhookDeliveries).values(outbox.deliveries)]);
-    }
-    // The request's log row (widget and API), as durable as the turn; the test chat's and a failed turn's are the recorder's.
-    if (requestLog) parts.push(['request_log', tx.insert(apiRequests).values(requestLog.row)]);
-    // The rollups last: their rows stay locked until the commit (at once, unless the turn crossed the allowance).
-    const stats = turnStatsUpserts(tx, request, { conversation, userMessage, answer: { ...reply, tokens: tokens.answer } }, request.message);
-    stats.forEach((upsert, i) => parts.push([`stats_${i}`, upsert]));
-    const result = await tx.execute(
-      sql`WITH ${sql.join(
-        // Drizzle writes an embedded statement in parentheses, as a CTE's body must be.
-        parts.map(([name, part]) => sql`${sql.identifier(name)} AS ${part}`),
-        sql`, `,
-      )} SELECT ${metering ? sql`(SELECT ${sql.identifier('tokens')} FROM ${sql.identifier('month')})` : sql`NULL`} AS used_before`,
-    );
-
-    if (metering) {
-      // The turn's part past the monthly allowance, taken from the token balance under the counter's lock, exactly.
-      const usedBefore = Number(rowsOf<{ used_before: string | number | null }>(result)[0]?.used_before ?? 0);
-      const metered = tokens.question + tokens.answer;
-      await takeFromBalance(tx, {
-        organizationId: chatbot.organizationId,
-        tokens: pastAllowance(usedBefore, usedBefore + metered, metering.limit),
-        reason: 'overage_taken',
-        reference: metering.reference,
-        detail: metering.detail,
-      });
-      await noticeUsageThresholds(tx, { jobs: deps.jobs, listeners }, chatbot.organizationId, { use: { usedBefore, limit: metering.limit, metered } });
-    }
+    return deps.chatTurns.store(tx, event, own, {
+      jobs: deps.jobs,
+      ...(deps.readCache ? { readCache: deps.readCache } : {}),
+      ...(deps.log ? { log: deps.log } : {}),
+    });
   });
-  requestLog?.markWritten();
+  committed();
 }
 
 /**
@@ -383,7 +272,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
     // The handoff is about a stored conversation: the visitor's message is written first, the reply after.
     await db.transaction(async (tx) => {
       if (conversation.isNew) {
-        const listeners = await webhookListeners(tx, chatbot.organizationId, TURN_EVENTS, deps.readCache);
+        const listeners = await webhookListeners(tx, chatbot.organizationId, ['conversation.started'], deps.readCache);
         await createConversation(tx, request, { id: conversationId, startedAt: userAt, lastMessageAt: userAt, messageCount: 1 }, listeners);
       } else {
         await tx
@@ -503,22 +392,21 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
     const answerTokens = await deps.meter.messageTokens(text);
     const latencyMs = Math.round(performance.now() - started);
     const outcome: MessageOutcome = answered ? 'answered' : 'declined';
-    // The request's tokens and estimated cost for API usage analytics (cost from the provider's own counts when it gave them).
-    noteAnswerUsage({
-      chatbotId: chatbot.id,
-      visitorId: request.channel === 'widget' ? request.visitorId : null,
-      tokens: questionTokens + answerTokens,
-      provider: provider?.kind ?? null,
-      model: provider?.model ?? null,
-      inputTokens: providerUsage?.inputTokens ?? questionTokens,
-      outputTokens: providerUsage?.outputTokens ?? answerTokens,
-    });
     await storeTurn(
       deps,
       request,
       { conversation, userMessage: { ...userTurn, tokens: questionTokens } },
       { id: answerId, at: answerAt, text, outcome, tokens: answerTokens, latencyMs, sources: citations },
-      { limit: allowance.limit, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
+      {
+        metering: { limit: allowance.limit, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
+        // The cost estimate uses the provider's own counts when it gave them.
+        model: {
+          provider: provider?.kind ?? null,
+          model: provider?.model ?? null,
+          inputTokens: providerUsage?.inputTokens ?? questionTokens,
+          outputTokens: providerUsage?.outputTokens ?? answerTokens,
+        },
+      },
     );
     stored = true;
     request.emit({

@@ -1,6 +1,7 @@
 import { WEBHOOK_USAGE_THRESHOLDS } from '@parley/shared/contracts/webhooks';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import { organizationAlerts } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import { emitWebhookEvents, webhookListeners, type WebhookListeners } from '../webhooks/index';
@@ -35,6 +36,8 @@ export interface UsageThresholdDeps {
   jobs?: JobQueue | null;
   /** The webhook listeners the transaction already read, if it did. */
   listeners?: WebhookListeners;
+  /** Where the listeners are kept between changes, when they were not read. */
+  readCache?: ReadCache;
 }
 
 export interface MeteredUse {
@@ -61,7 +64,7 @@ export async function noticeUsageThresholds(
 ): Promise<string[]> {
   const { use, now = new Date() } = options;
   if (use && !isReached(use.usedBefore + use.metered, use.limit, LOWEST_THRESHOLD)) return [];
-  const listeners = deps.listeners ?? (await webhookListeners(tx, organizationId, ['usage.threshold_reached']));
+  const listeners = deps.listeners ?? (await webhookListeners(tx, organizationId, ['usage.threshold_reached'], deps.readCache));
   const wanted = [...(deps.jobs ? EMAIL_NOTICES : []), ...((listeners.get('usage.threshold_reached') ?? []).length > 0 ? WEBHOOK_NOTICES : [])];
   if (wanted.length === 0) return [];
   const period = currentPeriod(now).start.toISOString().slice(0, 7);

@@ -1,5 +1,6 @@
 import { defineFeature } from '../../plugins/features';
 import { webhookRoutes } from './routes';
+import { webhookTurns } from './turn-events';
 import { startWebhookDeliveryWorker } from './worker';
 
 export {
@@ -24,6 +25,7 @@ export const webhooksFeature = defineFeature(
   'webhooks',
   async (app, { rateLimiter }) => {
     await app.register(webhookRoutes, { rateLimiter });
+    app.chatTurns.subscribe(webhookTurns);
     app.backgroundWork.push({ name: 'webhook deliveries', start: () => startWebhookDeliveryWorker(app) });
   },
   ['system-configuration'],
