@@ -30,12 +30,10 @@ const tags = ['custom actions'];
 
 /** Custom Action Management (spec part 2 §2, /admin/ai-agents): developer, and system_admin who passes every check. */
 export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
-  const access = 'developer' as const;
-
   app.get(
     '/api/admin/ai-actions/categories',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Action categories by sort order (active only unless includeInactive=true), with their template counts',
@@ -49,7 +47,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.post(
     '/api/admin/ai-actions/categories',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Create an action category', body: createActionCategoryBodySchema, response: { 201: actionCategorySchema, ...errors } },
     },
     async (request, reply) => {
@@ -61,7 +59,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.patch(
     '/api/admin/ai-actions/categories/:id',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Edit, deactivate or reactivate an action category',
@@ -78,7 +76,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.delete(
     '/api/admin/ai-actions/categories/:id',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Delete an action category no template uses', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -90,7 +88,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.get(
     '/api/admin/ai-actions/templates',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Action templates, newest first, searched and filtered by category (at most 200)',
@@ -104,7 +102,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.post(
     '/api/admin/ai-actions/templates',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Create an action template with its webhooks and event handlers',
@@ -121,7 +119,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.patch(
     '/api/admin/ai-actions/templates/:id',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Update an action template (any of its fields; a lone isActive or isFeatured is a toggle)',
@@ -138,7 +136,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.delete(
     '/api/admin/ai-actions/templates/:id',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Delete an action template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -150,7 +148,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.get(
     '/api/admin/ai-actions/analytics',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Counts of action templates: totals, per category, per action type', response: { 200: actionAnalyticsSchema, ...errors } },
     },
     async () => actionAnalytics(app.db),
@@ -159,7 +157,7 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
   app.post(
     '/api/admin/ai-actions/test-webhook',
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Send a test request to a webhook endpoint (public addresses only) and report the answer',

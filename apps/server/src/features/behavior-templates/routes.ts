@@ -23,12 +23,10 @@ const tags = ['behavior templates'];
 
 /** Behavior Template Management (spec part 2 §2, /admin/behavior-templates): system_admin; and the builder's read-only list. */
 export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = 'system_admin' as const;
-
   app.get(
     '/api/admin/behavior-templates',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'All behavior templates, the default first, then newest first', response: { 200: behaviorTemplateListSchema, ...errors } },
     },
     async () => ({ items: await listBehaviorTemplates(app.db) }),
@@ -37,7 +35,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/behavior-templates',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Create a behavior template', body: createBehaviorTemplateBodySchema, response: { 201: behaviorTemplateSchema, ...errors } },
     },
     async (request, reply) => {
@@ -49,7 +47,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/behavior-templates/:id',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Edit a behavior template (the default cannot be deactivated)',
@@ -66,7 +64,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/behavior-templates/:id',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Delete a behavior template (not the default)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -78,7 +76,7 @@ export const behaviorTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/behavior-templates/:id/default',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Make an active template the default (the previous default stops being one in the same transaction)',

@@ -58,7 +58,6 @@ import { getBillingSettings, saveBillingSettings } from './settings';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['billing-admin'];
-const access = { access: 'system_admin' as const };
 
 /**
  * The admin side of commerce (spec part 2 §2 "Payment-provider Integration Testing" and the billing tabs of
@@ -68,7 +67,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/sandbox/invoices/:invoiceId/pdf',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: { tags, summary: "Any organization's sandbox invoice as a PDF", params: sandboxInvoiceParams, response: { 200: z.any(), ...errors } },
     },
     async (request, reply) => sendInvoicePdf(reply, await sandboxInvoicePdf(app.db, null, request.params.invoiceId)),
@@ -85,32 +84,41 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/billing/summary',
-    { config: access, schema: { tags, summary: 'The four summary tiles', response: { 200: billingSummarySchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'The four summary tiles', response: { 200: billingSummarySchema, ...errors } } },
     async () => billingSummary(app.db),
   );
   app.get(
     '/api/admin/billing/health',
-    { config: access, schema: { tags, summary: 'Billing health score (spec §9) and its figures', response: { 200: billingHealthSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Billing health score (spec §9) and its figures', response: { 200: billingHealthSchema, ...errors } },
+    },
     async () => billingHealth(app.db),
   );
   app.get(
     '/api/admin/billing/payment-failures',
-    { config: access, schema: { tags, summary: 'Payment failures in 1 h, 24 h, 7 d, 30 d', response: { 200: paymentFailuresSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Payment failures in 1 h, 24 h, 7 d, 30 d', response: { 200: paymentFailuresSchema, ...errors } },
+    },
     async () => paymentFailures(app.db),
   );
   app.get(
     '/api/admin/billing/subscription-health',
-    { config: access, schema: { tags, summary: 'Current subscriptions by status', response: { 200: subscriptionHealthSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Current subscriptions by status', response: { 200: subscriptionHealthSchema, ...errors } },
+    },
     async () => subscriptionHealth(app.db),
   );
   app.get(
     '/api/admin/billing/webhook-health',
-    { config: access, schema: { tags, summary: 'Webhook events of the last 24 hours', response: { 200: webhookHealthSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'Webhook events of the last 24 hours', response: { 200: webhookHealthSchema, ...errors } } },
     async () => webhookHealth(app.db),
   );
   app.get(
     '/api/admin/billing/alerts',
-    { config: access, schema: { tags, summary: 'The 50 unresolved billing alerts', response: { 200: billingAlertListSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'The 50 unresolved billing alerts', response: { 200: billingAlertListSchema, ...errors } } },
     async () => ({
       items: await listOpenBillingAlerts(app.db),
     }),
@@ -118,7 +126,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/alerts/:id/resolve',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Resolve an alert (notes optional)',
@@ -133,21 +141,21 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/billing/events',
-    { config: access, schema: { tags, summary: 'The latest 50 billing events', response: { 200: billingEventListSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'The latest 50 billing events', response: { 200: billingEventListSchema, ...errors } } },
     async () => ({
       items: await recentBillingEvents(app.db),
     }),
   );
   app.get(
     '/api/admin/billing/subscribers',
-    { config: access, schema: { tags, summary: 'The latest 20 subscribers', response: { 200: subscriberListSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'The latest 20 subscribers', response: { 200: subscriberListSchema, ...errors } } },
     async () => ({
       items: await recentSubscribers(app.db),
     }),
   );
   app.get(
     '/api/admin/billing/recent-invoices',
-    { config: access, schema: { tags, summary: 'The latest 20 invoices', response: { 200: invoiceListSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'The latest 20 invoices', response: { 200: invoiceListSchema, ...errors } } },
     async () => ({
       items: await recentInvoices(app.db),
     }),
@@ -155,7 +163,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/webhook-test',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Send a signed test event through POST /api/webhooks/stripe',
@@ -171,7 +179,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/payment-flows/:step',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Run one payment test step against the configured provider',
@@ -188,7 +196,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/product-sync',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: { tags, summary: "The provider's products and prices, and the paid tiers", response: { 200: productSyncResponseSchema, ...errors } },
     },
     async () => loadProductSync(app.db, app.config),
@@ -196,7 +204,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/billing/product-sync',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Save price ids onto tiers', body: productSyncBodySchema, response: { 200: productSyncResultSchema, ...errors } },
     },
     async (request) => {
@@ -205,13 +213,16 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/billing/configuration',
-    { config: access, schema: { tags, summary: 'Provider, masked secrets, events and webhook URL', response: { 200: billingConfigurationSchema, ...errors } } },
+    {
+      config: { access: 'system_admin' },
+      schema: { tags, summary: 'Provider, masked secrets, events and webhook URL', response: { 200: billingConfigurationSchema, ...errors } },
+    },
     async () => billingConfiguration(app.db, app.config),
   );
   app.put(
     '/api/admin/billing/configuration',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Set, rotate or clear the Stripe secrets',
@@ -228,13 +239,13 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/billing/analytics',
-    { config: access, schema: { tags, summary: 'MRR, churn, plan distribution', response: { 200: billingAnalyticsSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'MRR, churn, plan distribution', response: { 200: billingAnalyticsSchema, ...errors } } },
     async () => billingAnalytics(app.db, await billingReportTime(app.db, app.config)),
   );
   app.get(
     '/api/admin/billing/revenue',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Revenue, MRR, churn and plans per month',
@@ -247,7 +258,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/subscriptions',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Subscriptions, searched and filtered',
@@ -260,7 +271,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/customers',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Customers, searched and filtered by status',
@@ -273,7 +284,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/customers/:id',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: "One customer's subscriptions, invoices and token purchases",
@@ -286,7 +297,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/invoices',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Invoices, searched and filtered', querystring: invoiceQuerySchema, response: { 200: adminInvoiceListSchema, ...errors } },
     },
     async (request) => listInvoices(app.db, request.query),
@@ -294,7 +305,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/billing/invoices/export',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Invoices matching the filters as CSV',
@@ -311,7 +322,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/billing/invoices/:id/retry',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Retry the payment of a failed invoice',
@@ -325,13 +336,13 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/billing/settings',
-    { config: access, schema: { tags, summary: 'Billing settings', response: { 200: billingSettingsResponseSchema, ...errors } } },
+    { config: { access: 'system_admin' }, schema: { tags, summary: 'Billing settings', response: { 200: billingSettingsResponseSchema, ...errors } } },
     async () => getBillingSettings(app.db),
   );
   app.put(
     '/api/admin/billing/settings',
     {
-      config: access,
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Save billing settings', body: billingSettingsSchema, response: { 200: billingSettingsResponseSchema, ...errors } },
     },
     async (request) => {

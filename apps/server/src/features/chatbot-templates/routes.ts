@@ -16,12 +16,10 @@ const tags = ['chatbot templates'];
 
 /** Template Management (spec part 2 §2, /admin/templates): system_admin; and the gallery customers start a chatbot from. */
 export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = 'system_admin' as const;
-
   app.get(
     '/api/admin/chatbot-templates',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'All chatbot templates (agent type chatbot_template), newest first', response: { 200: chatbotTemplateListSchema, ...errors } },
     },
     async () => ({ items: await listChatbotTemplates(app.db) }),
@@ -30,7 +28,7 @@ export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/chatbot-templates',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Create a chatbot template', body: createChatbotTemplateBodySchema, response: { 201: chatbotTemplateSchema, ...errors } },
     },
     async (request, reply) => {
@@ -42,7 +40,7 @@ export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/chatbot-templates/:id',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: {
         tags,
         summary: 'Edit a chatbot template',
@@ -59,7 +57,7 @@ export const chatbotTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/chatbot-templates/:id',
     {
-      config: { access },
+      config: { access: 'system_admin' },
       schema: { tags, summary: 'Delete a chatbot template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

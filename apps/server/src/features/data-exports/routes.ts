@@ -11,14 +11,13 @@ import { createDataExport, deleteDataExport, getDataExport, listDataExports, ope
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['data exports'];
-/** All of an organization's data: its owners and admins only. */
-const access = { access: 'user', permission: 'organization.export' } as const;
 
+/** All of an organization's data: its owners and admins only (permission organization.export on every route). */
 export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   app.post(
     '/api/data-exports',
     {
-      config: access,
+      config: { access: 'user', permission: 'organization.export' },
       schema: {
         tags,
         summary: 'Start building an archive (ZIP) of all of the organization’s data',
@@ -39,7 +38,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter 
   app.get(
     '/api/data-exports',
     {
-      config: access,
+      config: { access: 'user', permission: 'organization.export' },
       schema: { tags, summary: 'The organization’s archives of the last 7 days, newest first', response: { 200: dataExportListSchema, ...errors } },
     },
     async (request) => ({ items: await listDataExports(app.db, requireMembership(request).organizationId) }),
@@ -48,7 +47,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter 
   app.get(
     '/api/data-exports/:id',
     {
-      config: access,
+      config: { access: 'user', permission: 'organization.export' },
       schema: { tags, summary: 'One archive and its progress', params: idParamsSchema, response: { 200: dataExportSchema, ...errors } },
     },
     async (request) => getDataExport(app.db, requireMembership(request).organizationId, request.params.id),
@@ -57,7 +56,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter 
   app.get(
     '/api/data-exports/:id/download',
     {
-      config: access,
+      config: { access: 'user', permission: 'organization.export' },
       schema: {
         tags,
         summary: 'The finished archive (application/zip)',
@@ -82,7 +81,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter 
   app.delete(
     '/api/data-exports/:id',
     {
-      config: access,
+      config: { access: 'user', permission: 'organization.export' },
       schema: { tags, summary: 'Delete an archive before its 7 days are up', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

@@ -22,19 +22,18 @@ import { listRuns, readRun, startRun } from './runs';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['evaluations'];
-// A quality tool for those who manage the organization, as retrieval testing is; members use the test chat.
-const access = { access: 'user', permission: 'chatbots.evaluate' } as const;
 
 /** The caller, their organization and the chatbot of the path. */
 function scopeOf(request: FastifyRequest & { params: { id: string } }): ChatbotScope {
   return { organizationId: requireMembership(request).organizationId, chatbotId: request.params.id, userId: requireIdentity(request).user.id };
 }
 
+/** A quality tool for those who manage the organization, as retrieval testing is (chatbots.evaluate); members use the test chat. */
 export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots/:id/evaluation-questions',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'A chatbot’s evaluation set, a page at a time, newest first',
@@ -49,7 +48,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/evaluation-questions',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'Add a question, with the answer and source expected (or that the chatbot should decline it)',
@@ -64,7 +63,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/evaluation-questions/from-message',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'Add the visitor’s question an answer replied to (an answer that got a thumbs-down, say), by the answer’s id',
@@ -79,7 +78,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/chatbots/:id/evaluation-questions/:questionId',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'Change a question and what is expected of its answer',
@@ -94,7 +93,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/chatbots/:id/evaluation-questions/:questionId',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'Delete a question (past runs keep their copy of it)',
@@ -111,7 +110,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chatbots/:id/evaluation-runs',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'Run the evaluation set now (a background job; 409 while one is waiting or running)',
@@ -125,7 +124,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots/:id/evaluation-runs',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'A chatbot’s evaluation runs with their progress and scores, a page at a time, newest first',
@@ -140,7 +139,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chatbots/:id/evaluation-runs/:runId',
     {
-      config: access,
+      config: { access: 'user', permission: 'chatbots.evaluate' },
       schema: {
         tags,
         summary: 'One evaluation run with each question’s result',
