@@ -26,7 +26,7 @@ describe('data model diagram (architecture page)', () => {
       }
     }
     expect(diagram).toMatch(/^ {4}uuid id PK$/m);
-    expect(diagram).toMatch(/^ {2}n8n_requests \}o--o\| usage_analytics : "workflow_id"$/m);
+    expect(diagram).toMatch(/^ {2}n8n_requests \}o--o\| n8n_workflows : "workflow_id"$/m);
   });
 
   it('writes column types Mermaid can parse', () => {

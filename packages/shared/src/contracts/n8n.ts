@@ -6,8 +6,9 @@ import { N8N_ACCESS_DENIED } from '../admin-console';
 /**
  * n8n Integration Management (spec part 2 §2 "n8n Integration Management", §3 Workflow, Webhook endpoint,
  * Routing rule, Workflow template, Advanced n8n settings, §5, §6, §7 "n8n area", §8, §9). Workflows and
- * webhook endpoints are usage_analytics rows as the spec says; beyond the spec, routing rules, templates and
- * the advanced settings are saved on the server, and every request Parley sends n8n is recorded for Monitoring.
+ * webhook endpoints are saved on the server (tables n8n_workflows and n8n_webhook_endpoints, where the spec used
+ * usage_analytics rows); beyond the spec, routing rules, templates and the advanced settings are saved too, and every
+ * request Parley sends n8n is recorded for Monitoring.
  */
 
 export const N8N_TRIGGER_TYPES = ['webhook', 'schedule', 'manual'] as const;
@@ -135,7 +136,7 @@ export const n8nWorkflowSchema = z.object({
   triggerType: z.enum(N8N_TRIGGER_TYPES),
   endpointUrl: z.string(),
   scheduleExpression: z.string(),
-  /** quantity of the usage_analytics row. */
+  /** Requests Parley sent the workflow (webhook tests of its endpoints, document hand-offs). */
   executionCount: z.number().int(),
   lastExecution: z.string().nullable(),
   createdAt: z.string(),
@@ -180,7 +181,7 @@ export const n8nWebhookEndpointSchema = z.object({
   workflowId: z.string().nullable(),
   workflowName: z.string().nullable(),
   isActive: z.boolean(),
-  /** quantity of the usage_analytics row. */
+  /** Webhook tests sent to the endpoint. */
   requestCount: z.number().int(),
   lastRequest: z.string().nullable(),
   createdAt: z.string(),

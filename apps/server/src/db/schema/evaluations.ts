@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { chatbots, messages } from './chatbots';
+import { chatbots } from './chatbots';
+import { messages } from './conversations';
 import { organizations } from './organizations';
 
 export const EVALUATION_QUESTION_ORIGINS = ['typed', 'conversation'] as const;

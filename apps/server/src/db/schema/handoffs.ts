@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { chatbots, conversations } from './chatbots';
+import { chatbots } from './chatbots';
+import { conversations } from './conversations';
 import { organizations } from './organizations';
 
 export const HANDOFF_STATUSES = ['waiting', 'active', 'closed'] as const;

@@ -2,24 +2,63 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from '
 import { users } from './auth';
 
 /**
- * n8n Integration Management (spec part 2 §3). Workflows and webhook endpoints are `usage_analytics` rows
- * (usage_type n8n_workflow / webhook_endpoint, quantity = executions / requests, the rest in metadata), as
- * the spec stores them. Beyond the spec: routing rules, saved workflow templates, the advanced settings and
- * a record of every request Parley sends n8n (Monitoring's figures) are tables of their own.
+ * n8n Integration Management (spec part 2 §3). The spec keeps workflows and webhook endpoints as `usage_analytics` rows
+ * (a usage_type, quantity = executions / requests, the rest in a metadata object); Parley gives each a table of its own
+ * with typed columns under the spec's field names (decisions/0043-n8n-tables-and-feature-names.md, migration 0032).
+ * Beyond the spec: routing rules, saved workflow templates, the advanced settings and a record of every request Parley
+ * sends n8n (Monitoring's figures) are tables of their own too.
  */
 
-export const usageAnalytics = pgTable(
-  'usage_analytics',
+/** Spec §3 Workflow. */
+export const n8nWorkflows = pgTable(
+  'n8n_workflows',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Who created it. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    usageType: text('usage_type').notNull(),
-    quantity: integer('quantity').notNull().default(0),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    name: text('name').notNull().default('Unnamed Workflow'),
+    description: text('description').notNull().default(''),
+    n8nWorkflowId: text('n8n_workflow_id').notNull().default(''),
+    status: text('status', { enum: ['active', 'inactive', 'error'] })
+      .notNull()
+      .default('inactive'),
+    triggerType: text('trigger_type', { enum: ['webhook', 'schedule', 'manual'] })
+      .notNull()
+      .default('webhook'),
+    /** An http(s) address, or a path under the n8n webhook base URL. */
+    endpointUrl: text('endpoint_url').notNull().default(''),
+    scheduleExpression: text('schedule_expression').notNull().default(''),
+    /** Requests Parley sent the workflow (webhook tests through its endpoints, document hand-offs). */
+    executionCount: integer('execution_count').notNull().default(0),
+    lastExecution: timestamp('last_execution', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('usage_analytics_type_created_idx').on(t.usageType, t.createdAt)],
+  (t) => [index('n8n_workflows_created_idx').on(t.createdAt)],
+);
+
+/** Spec §3 Webhook endpoint: a path under the n8n webhook base URL that Parley can test. */
+export const n8nWebhookEndpoints = pgTable(
+  'n8n_webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who created it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default('Unnamed Endpoint'),
+    endpointPath: text('endpoint_path').notNull().default(''),
+    method: text('method', { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] })
+      .notNull()
+      .default('POST'),
+    /** Deleting the workflow leaves the endpoint without one. */
+    workflowId: uuid('workflow_id').references(() => n8nWorkflows.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Webhook tests sent to it. */
+    requestCount: integer('request_count').notNull().default(0),
+    lastRequest: timestamp('last_request', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('n8n_webhook_endpoints_created_idx').on(t.createdAt)],
 );
 
 export const n8nRoutingRules = pgTable(
@@ -30,7 +69,7 @@ export const n8nRoutingRules = pgTable(
     condition: text('condition').notNull(),
     priority: integer('priority').notNull().default(5),
     action: text('action', { enum: ['edge_function', 'n8n', 'hybrid'] }).notNull(),
-    workflowId: uuid('workflow_id').references(() => usageAnalytics.id, { onDelete: 'set null' }),
+    workflowId: uuid('workflow_id').references(() => n8nWorkflows.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
     /** Documents whose route this rule decided, and how many of them the route processed. */
     executionCount: integer('execution_count').notNull().default(0),
@@ -83,8 +122,8 @@ export const n8nRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: ['webhook_test', 'ingestion', 'connection_test'] }).notNull(),
-    workflowId: uuid('workflow_id').references(() => usageAnalytics.id, { onDelete: 'set null' }),
-    endpointId: uuid('endpoint_id').references(() => usageAnalytics.id, { onDelete: 'set null' }),
+    workflowId: uuid('workflow_id').references(() => n8nWorkflows.id, { onDelete: 'set null' }),
+    endpointId: uuid('endpoint_id').references(() => n8nWebhookEndpoints.id, { onDelete: 'set null' }),
     routingRuleId: uuid('routing_rule_id').references(() => n8nRoutingRules.id, { onDelete: 'set null' }),
     method: text('method').notNull(),
     /** Origin and path only: a query string may hold credentials. */

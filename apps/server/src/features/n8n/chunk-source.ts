@@ -8,8 +8,8 @@ import { autoFallbackState } from './monitoring';
 import { exchangeAndRecord, type N8nAnswer } from './requests';
 import { countRuleOutcome, ruleRowsInOrder } from './routing-rules';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
-import { joinBaseUrl, resolveWorkflowUrl, WORKFLOW_TYPE } from './shared';
-import { findRow, toWorkflow } from './workflows';
+import { joinBaseUrl, resolveWorkflowUrl } from './shared';
+import { findWorkflow, toWorkflow } from './workflows';
 
 /** What ingestion knows about a document once its text is extracted. */
 export interface ChunkSourceInput {
@@ -94,7 +94,7 @@ async function chooseRoute(db: Db, input: ChunkSourceInput, settings: { intellig
       }
       if (!matches) continue;
       if (rule.action === 'edge_function') return { action: rule.action, rule, workflow: null };
-      const row = rule.workflowId ? await findRow(db, rule.workflowId, WORKFLOW_TYPE) : undefined;
+      const row = rule.workflowId ? await findWorkflow(db, rule.workflowId) : undefined;
       const workflow = row ? toWorkflow(row) : null;
       if (!workflow || workflow.status !== 'active') continue;
       return { action: rule.action, rule, workflow: { id: workflow.id, endpointUrl: workflow.endpointUrl } };

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { documentChunks, knowledgeSources, n8nRequests, n8nRoutingRules, usageAnalytics } from '../../db/schema/index';
+import { documentChunks, knowledgeSources, n8nRequests, n8nRoutingRules, n8nWorkflows } from '../../db/schema/index';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
@@ -229,8 +229,8 @@ describeEachDatabase(
       expect(await chunksOf(c, second.id)).toEqual(['From the pumps workflow.']);
       const [record] = await ingestRecords(c);
       expect(record).toMatchObject({ workflowId: workflow, routingRuleId: pumps.id, status: 'success' });
-      const [workflowRow] = await c.database.db.select().from(usageAnalytics).where(eq(usageAnalytics.id, workflow));
-      expect(workflowRow!.quantity).toBe(1);
+      const [workflowRow] = await c.database.db.select().from(n8nWorkflows).where(eq(n8nWorkflows.id, workflow));
+      expect(workflowRow!.executionCount).toBe(1);
 
       const other = await textSource(c, 'valve notes');
       await processSource(deps(c), { sourceId: other.id, version: 1 });

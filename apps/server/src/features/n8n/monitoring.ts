@@ -8,11 +8,10 @@ import {
   type N8nTimeRange,
 } from '@parley/shared/contracts/n8n';
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { n8nRequests, usageAnalytics } from '../../db/schema/index';
+import { n8nRequests, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { loadN8nSettings, type N8nSettingsRow } from './settings';
-import { ENDPOINT_TYPE, percent, WORKFLOW_TYPE } from './shared';
+import { percent } from './shared';
 import { toWorkflow } from './workflows';
 
 /** Auto fallback looks at the document hand-offs of this window, and needs this many before it judges. */
@@ -104,12 +103,7 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
     .groupBy(n8nRequests.workflowId);
   const byWorkflow = new Map(perWorkflow.map((row) => [row.workflowId, toTotals(row)]));
 
-  const workflowRows = await db
-    .select()
-    .from(usageAnalytics)
-    .where(eq(usageAnalytics.usageType, WORKFLOW_TYPE))
-    .orderBy(desc(usageAnalytics.createdAt))
-    .limit(N8N_WORKFLOWS_MAX);
+  const workflowRows = await db.select().from(n8nWorkflows).orderBy(desc(n8nWorkflows.createdAt)).limit(N8N_WORKFLOWS_MAX);
   const workflows = workflowRows.map((row) => {
     const workflow = toWorkflow(row);
     const figures = figuresOf(byWorkflow.get(row.id) ?? { executions: 0, successes: 0, avgMs: null }, hours);
@@ -118,23 +112,23 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
   // Most used first: the table is read for the workflows that matter.
   workflows.sort((a, b) => b.executions - a.executions || a.name.localeCompare(b.name));
 
-  const [sums] = await db
+  const [workflowSums] = await db
     .select({
-      activeWorkflows: sql<number>`(count(*) filter (where ${usageAnalytics.usageType} = ${WORKFLOW_TYPE} and ${usageAnalytics.metadata}->>'status' = 'active'))::int`,
-      totalWorkflows: sql<number>`(count(*) filter (where ${usageAnalytics.usageType} = ${WORKFLOW_TYPE}))::int`,
-      totalExecutions: sql<number>`(coalesce(sum(${usageAnalytics.quantity}) filter (where ${usageAnalytics.usageType} = ${WORKFLOW_TYPE}), 0))::int`,
-      webhookRequests: sql<number>`(coalesce(sum(${usageAnalytics.quantity}) filter (where ${usageAnalytics.usageType} = ${ENDPOINT_TYPE}), 0))::int`,
+      activeWorkflows: sql<number>`(count(*) filter (where ${n8nWorkflows.status} = 'active'))::int`,
+      totalWorkflows: sql<number>`count(*)::int`,
+      totalExecutions: sql<number>`(coalesce(sum(${n8nWorkflows.executionCount}), 0))::int`,
     })
-    .from(usageAnalytics);
+    .from(n8nWorkflows);
+  const [endpointSums] = await db
+    .select({ webhookRequests: sql<number>`(coalesce(sum(${n8nWebhookEndpoints.requestCount}), 0))::int` })
+    .from(n8nWebhookEndpoints);
 
-  const workflow = alias(usageAnalytics, 'workflow');
-  const endpoint = alias(usageAnalytics, 'endpoint');
   const recentRows = await db
     .select({
       id: n8nRequests.id,
       kind: n8nRequests.kind,
-      workflowMetadata: workflow.metadata,
-      endpointMetadata: endpoint.metadata,
+      workflowName: n8nWorkflows.name,
+      endpointName: n8nWebhookEndpoints.name,
       method: n8nRequests.method,
       url: n8nRequests.url,
       startedAt: n8nRequests.startedAt,
@@ -144,12 +138,10 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
       error: n8nRequests.error,
     })
     .from(n8nRequests)
-    .leftJoin(workflow, eq(workflow.id, n8nRequests.workflowId))
-    .leftJoin(endpoint, eq(endpoint.id, n8nRequests.endpointId))
+    .leftJoin(n8nWorkflows, eq(n8nWorkflows.id, n8nRequests.workflowId))
+    .leftJoin(n8nWebhookEndpoints, eq(n8nWebhookEndpoints.id, n8nRequests.endpointId))
     .orderBy(desc(n8nRequests.startedAt))
     .limit(N8N_RECENT_REQUESTS);
-  const nameOf = (metadata: Record<string, unknown> | null, fallback: string) =>
-    metadata ? (typeof metadata.name === 'string' && metadata.name) || fallback : null;
 
   return {
     range,
@@ -158,10 +150,10 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
     overall,
     overallHealth: healthOf(overall, settings),
     cards: {
-      activeWorkflows: Number(sums?.activeWorkflows ?? 0),
-      totalWorkflows: Number(sums?.totalWorkflows ?? 0),
-      totalExecutions: Number(sums?.totalExecutions ?? 0),
-      webhookRequests: Number(sums?.webhookRequests ?? 0),
+      activeWorkflows: Number(workflowSums?.activeWorkflows ?? 0),
+      totalWorkflows: Number(workflowSums?.totalWorkflows ?? 0),
+      totalExecutions: Number(workflowSums?.totalExecutions ?? 0),
+      webhookRequests: Number(endpointSums?.webhookRequests ?? 0),
     },
     workflows,
     unassigned: figuresOf(byWorkflow.get(null) ?? { executions: 0, successes: 0, avgMs: null }, hours),
@@ -175,8 +167,8 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
     recent: recentRows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      workflowName: nameOf(row.workflowMetadata, 'Unnamed Workflow'),
-      endpointName: nameOf(row.endpointMetadata, 'Unnamed Endpoint'),
+      workflowName: row.workflowName,
+      endpointName: row.endpointName,
       method: row.method,
       url: row.url,
       startedAt: row.startedAt.toISOString(),

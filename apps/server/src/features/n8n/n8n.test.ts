@@ -1,11 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { n8nRoutingRules, n8nSettings, n8nWorkflowTemplates, usageAnalytics } from '../../db/schema/index';
+import { n8nRoutingRules, n8nSettings, n8nWebhookEndpoints, n8nWorkflows, n8nWorkflowTemplates } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { activityOf } from './__fixtures__/setup';
 
-const rowsOfType = (c: TestContext, usageType: string) => c.database.db.select().from(usageAnalytics).where(eq(usageAnalytics.usageType, usageType));
+const workflowRows = (c: TestContext) => c.database.db.select().from(n8nWorkflows);
+const endpointRows = (c: TestContext) => c.database.db.select().from(n8nWebhookEndpoints);
 const ruleCount = async (c: TestContext) => Number((await c.database.db.select({ n: count() }).from(n8nRoutingRules))[0]?.n ?? 0);
 
 const lookupTemplate = {
@@ -59,7 +60,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
       expect(refused.statusCode, `${call.method} ${call.url}`).toBe(403);
       expect(refused.json().message).toBe('You need developer role to access this feature.');
     }
-    expect(await rowsOfType(c, 'n8n_workflow')).toHaveLength(0);
+    expect(await workflowRows(c)).toHaveLength(0);
     expect(await ruleCount(c)).toBe(0);
     for (const cookie of [dev.cookie, system.cookie]) {
       for (const url of ['/api/admin/n8n/workflows', '/api/admin/n8n/webhooks', '/api/admin/n8n/settings', '/api/admin/n8n/templates']) {
@@ -68,7 +69,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
     }
   });
 
-  it('creates a workflow as a usage_analytics row with the spec defaults and logs n8n_workflow_created', async () => {
+  it('creates a workflow as an n8n_workflows row with the spec defaults and logs n8n_workflow_created', async () => {
     const c = ctx();
     const dev = await developer(c);
     const created = await c.app.inject({ method: 'POST', url: '/api/admin/n8n/workflows', headers: { cookie: dev.cookie }, payload: {} });
@@ -85,15 +86,17 @@ describeEachDatabase('n8n integration management', (ctx) => {
       executionCount: 0,
       lastExecution: null,
     });
-    const [row] = await c.database.db.select().from(usageAnalytics).where(eq(usageAnalytics.id, workflow.id));
-    expect(row).toMatchObject({ userId: dev.userId, usageType: 'n8n_workflow', quantity: 0 });
-    expect(row!.metadata).toEqual({
+    const [row] = await c.database.db.select().from(n8nWorkflows).where(eq(n8nWorkflows.id, workflow.id));
+    expect(row).toMatchObject({
+      userId: dev.userId,
+      executionCount: 0,
+      lastExecution: null,
       name: 'Unnamed Workflow',
       description: '',
-      n8n_workflow_id: '',
-      trigger_type: 'webhook',
-      endpoint_url: '',
-      schedule_expression: '',
+      n8nWorkflowId: '',
+      triggerType: 'webhook',
+      endpointUrl: '',
+      scheduleExpression: '',
       status: 'inactive',
     });
     const [log] = await activityOf(c, 'n8n_workflow_created', workflow.id);
@@ -113,7 +116,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
   it('refuses bad workflow input with 400 and stores nothing', async () => {
     const c = ctx();
     const dev = await developer(c);
-    const before = (await rowsOfType(c, 'n8n_workflow')).length;
+    const before = (await workflowRows(c)).length;
     const bad = [
       [{ triggerType: 'cron' }, 'Trigger type must be one of webhook, schedule, manual'],
       [{ scheduleExpression: 'every day' }, 'Schedule expression must be a cron expression'],
@@ -127,7 +130,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toContain(message);
     }
-    expect(await rowsOfType(c, 'n8n_workflow')).toHaveLength(before);
+    expect(await workflowRows(c)).toHaveLength(before);
   });
 
   it('edits, activates and deletes a workflow; a workflow used by a routing rule is kept', async () => {
@@ -192,7 +195,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
     const dev = await developer(c);
     const post = (payload: Record<string, unknown>) =>
       c.app.inject({ method: 'POST', url: '/api/admin/n8n/webhooks', headers: { cookie: dev.cookie }, payload });
-    const before = (await rowsOfType(c, 'webhook_endpoint')).length;
+    const before = (await endpointRows(c)).length;
     const created = await post({ endpointPath: '/orders' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
@@ -203,9 +206,17 @@ describeEachDatabase('n8n integration management', (ctx) => {
       requestCount: 0,
       lastRequest: null,
     });
-    const [row] = await c.database.db.select().from(usageAnalytics).where(eq(usageAnalytics.id, created.json().id));
-    expect(row).toMatchObject({ usageType: 'webhook_endpoint', quantity: 0, userId: dev.userId });
-    expect(row!.metadata).toEqual({ name: 'Unnamed Endpoint', endpoint_path: '/orders', method: 'POST', is_active: true });
+    const [row] = await c.database.db.select().from(n8nWebhookEndpoints).where(eq(n8nWebhookEndpoints.id, created.json().id));
+    expect(row).toMatchObject({
+      userId: dev.userId,
+      requestCount: 0,
+      lastRequest: null,
+      name: 'Unnamed Endpoint',
+      endpointPath: '/orders',
+      method: 'POST',
+      workflowId: null,
+      isActive: true,
+    });
     expect(await activityOf(c, 'n8n_webhook_endpoint_created', created.json().id)).toHaveLength(1);
 
     for (const [payload, message] of [
@@ -220,7 +231,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toContain(message);
     }
-    expect(await rowsOfType(c, 'webhook_endpoint')).toHaveLength(before + 1);
+    expect(await endpointRows(c)).toHaveLength(before + 1);
 
     const id = created.json().id as string;
     const edited = await c.app.inject({
@@ -241,7 +252,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
       expect(response.json().message).toBe('Webhook not found');
     }
     expect((await c.app.inject({ method: 'DELETE', url: `/api/admin/n8n/webhooks/${id}`, headers: { cookie: dev.cookie } })).statusCode).toBe(200);
-    expect(await rowsOfType(c, 'webhook_endpoint')).toHaveLength(before);
+    expect(await endpointRows(c)).toHaveLength(before);
     expect(await activityOf(c, 'n8n_webhook_endpoint_deleted', id)).toHaveLength(1);
   });
 

@@ -1,9 +1,10 @@
 import type { N8nRequestKind } from '@parley/shared/contracts/n8n';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { n8nRequests, usageAnalytics } from '../../db/schema/index';
+import { n8nRequests, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { BlockedAddressError, FetchGuardError, safeRequest } from '../../lib/safe-request';
-import { ENDPOINT_TYPE, urlForLog, WORKFLOW_TYPE, type Tx } from './shared';
+import { urlForLog, type Tx } from './shared';
+import { findEndpoint, findWorkflow } from './workflows';
 
 /** Records older than this are pruned (Monitoring looks back 30 days at most). */
 const RETENTION_DAYS = 90;
@@ -26,23 +27,14 @@ export interface N8nRequestRecord {
   actorId?: string | null;
 }
 
-/** The id when the usage_analytics row of that type still exists (a workflow may have been deleted meanwhile). */
-async function existing(tx: Tx, id: string | null | undefined, usageType: string): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await tx
-    .select({ id: usageAnalytics.id })
-    .from(usageAnalytics)
-    .where(and(eq(usageAnalytics.id, id), eq(usageAnalytics.usageType, usageType)));
-  return row?.id ?? null;
-}
-
 /**
- * Stores one request to n8n and counts it where the spec keeps counts: the workflow's quantity (executions)
- * and last_execution, the endpoint's quantity (requests) and last_request. All in the caller's transaction.
+ * Stores one request to n8n and counts it where the spec keeps counts: the workflow's execution_count and
+ * last_execution, the endpoint's request_count and last_request. All in the caller's transaction.
  */
 export async function recordN8nRequest(tx: Tx, record: N8nRequestRecord): Promise<string> {
-  const workflowId = await existing(tx, record.workflowId, WORKFLOW_TYPE);
-  const endpointId = await existing(tx, record.endpointId, ENDPOINT_TYPE);
+  // Kept only while the workflow or endpoint still exists (it may have been deleted meanwhile).
+  const workflowId = record.workflowId ? ((await findWorkflow(tx, record.workflowId))?.id ?? null) : null;
+  const endpointId = record.endpointId ? ((await findEndpoint(tx, record.endpointId))?.id ?? null) : null;
   const [row] = await tx
     .insert(n8nRequests)
     .values({
@@ -60,24 +52,17 @@ export async function recordN8nRequest(tx: Tx, record: N8nRequestRecord): Promis
       actorId: record.actorId ?? null,
     })
     .returning({ id: n8nRequests.id });
-  const at = record.startedAt.toISOString();
   if (workflowId) {
     await tx
-      .update(usageAnalytics)
-      .set({
-        quantity: sql`${usageAnalytics.quantity} + 1`,
-        metadata: sql`${usageAnalytics.metadata} || jsonb_build_object('last_execution', ${at}::text)`,
-      })
-      .where(eq(usageAnalytics.id, workflowId));
+      .update(n8nWorkflows)
+      .set({ executionCount: sql`${n8nWorkflows.executionCount} + 1`, lastExecution: record.startedAt })
+      .where(eq(n8nWorkflows.id, workflowId));
   }
   if (endpointId) {
     await tx
-      .update(usageAnalytics)
-      .set({
-        quantity: sql`${usageAnalytics.quantity} + 1`,
-        metadata: sql`${usageAnalytics.metadata} || jsonb_build_object('last_request', ${at}::text)`,
-      })
-      .where(eq(usageAnalytics.id, endpointId));
+      .update(n8nWebhookEndpoints)
+      .set({ requestCount: sql`${n8nWebhookEndpoints.requestCount} + 1`, lastRequest: record.startedAt })
+      .where(eq(n8nWebhookEndpoints.id, endpointId));
   }
   if (Math.random() * PRUNE_EVERY < 1) {
     await tx.delete(n8nRequests).where(lt(n8nRequests.startedAt, new Date(Date.now() - RETENTION_DAYS * 24 * 60 * 60 * 1000)));

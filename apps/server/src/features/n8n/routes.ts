@@ -62,7 +62,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     `${PREFIX}/workflows`,
     {
       config: { access },
-      schema: { tags, summary: 'Workflows (usage_analytics rows of type n8n_workflow), newest first', response: { 200: n8nWorkflowListSchema, ...errors } },
+      schema: { tags, summary: 'Workflows, newest first', response: { 200: n8nWorkflowListSchema, ...errors } },
     },
     async () => ({ items: await listWorkflows(app.db) }),
   );
@@ -120,7 +120,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
       config: { access },
       schema: {
         tags,
-        summary: 'Webhook endpoints (usage_analytics rows of type webhook_endpoint), newest first',
+        summary: 'Webhook endpoints, newest first',
         response: { 200: n8nWebhookEndpointListSchema, ...errors },
       },
     },

@@ -11,16 +11,15 @@ import type { Db } from '../../db/client';
 import { n8nRoutingRules } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
-import { percent, WORKFLOW_TYPE, type Executor, type RequestContext } from './shared';
-import { findRow, toWorkflow } from './workflows';
+import { percent, type Executor, type RequestContext } from './shared';
+import { findWorkflow } from './workflows';
 
 type RuleRow = typeof n8nRoutingRules.$inferSelect;
 type Actor = { actorId: string };
 
 async function workflowName(db: Executor, id: string | null): Promise<string | null> {
   if (!id) return null;
-  const row = await findRow(db, id, WORKFLOW_TYPE);
-  return row ? toWorkflow(row).name : null;
+  return (await findWorkflow(db, id))?.name ?? null;
 }
 
 async function toRule(db: Executor, row: RuleRow): Promise<N8nRoutingRule> {
@@ -51,7 +50,7 @@ export async function listRoutingRules(db: Db): Promise<N8nRoutingRule[]> {
 
 async function assertWorkflow(db: Executor, action: string, workflowId: string | null): Promise<void> {
   if (action !== 'edge_function' && !workflowId) throw new AppError('VALIDATION_ERROR', 'Choose the workflow that handles these documents.');
-  if (workflowId && !(await findRow(db, workflowId, WORKFLOW_TYPE))) throw new AppError('VALIDATION_ERROR', 'The chosen workflow does not exist.');
+  if (workflowId && !(await findWorkflow(db, workflowId))) throw new AppError('VALIDATION_ERROR', 'The chosen workflow does not exist.');
 }
 
 /** Spec §4: a new rule is active with zero counts. */

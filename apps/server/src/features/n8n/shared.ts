@@ -5,9 +5,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The database or a transaction. */
 export type Executor = Db | Tx;
 
-export const WORKFLOW_TYPE = 'n8n_workflow';
-export const ENDPOINT_TYPE = 'webhook_endpoint';
-
 /** Where a request went, for records and logs: origin and path, no credentials or query string. */
 export function urlForLog(value: string): string {
   const url = new URL(value);

@@ -3,7 +3,7 @@ import { N8N_MESSAGES } from '@parley/shared/contracts/n8n';
 import { WEBHOOK_MESSAGES } from '@parley/shared/contracts/webhooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { n8nRequests, n8nSettings, usageAnalytics } from '../../db/schema/index';
+import { n8nRequests, n8nSettings, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { createSecretBox } from '../../lib/secrets';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
@@ -76,11 +76,11 @@ describeEachDatabase(
         workflowId,
         error: null,
       });
-      const [endpointRow] = await c.database.db.select().from(usageAnalytics).where(eq(usageAnalytics.id, endpointId));
-      expect(endpointRow!.quantity).toBe(1);
-      expect(endpointRow!.metadata.last_request).toBe(record!.startedAt.toISOString());
-      const [workflowRow] = await c.database.db.select().from(usageAnalytics).where(eq(usageAnalytics.id, workflowId));
-      expect(workflowRow!.quantity).toBe(1);
+      const [endpointRow] = await c.database.db.select().from(n8nWebhookEndpoints).where(eq(n8nWebhookEndpoints.id, endpointId));
+      expect(endpointRow!.requestCount).toBe(1);
+      expect(endpointRow!.lastRequest!.toISOString()).toBe(record!.startedAt.toISOString());
+      const [workflowRow] = await c.database.db.select().from(n8nWorkflows).where(eq(n8nWorkflows.id, workflowId));
+      expect(workflowRow!.executionCount).toBe(1);
       const [log] = await activityOf(c, 'webhook_tested', endpointId);
       expect(log).toMatchObject({ adminUserId: dev.userId, resourceType: 'n8n_webhook_endpoint' });
       expect(log!.details).toMatchObject({ success: true, status: 200, method: 'POST' });

@@ -5,8 +5,8 @@ import { logAdminActivity } from '../../services/activity-log';
 import { readSystemConfiguration } from '../../services/system-configuration';
 import { exchangeWithN8n, recordN8nRequest } from './requests';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
-import { ENDPOINT_TYPE, joinBaseUrl, urlForLog, type RequestContext } from './shared';
-import { findRow, toEndpoint } from './workflows';
+import { joinBaseUrl, urlForLog, type RequestContext } from './shared';
+import { findEndpoint, toEndpoint } from './workflows';
 
 const RESPONSE_READ_BYTES = 64 * 1024;
 const RESPONSE_EXCERPT_CHARS = 500;
@@ -33,7 +33,7 @@ export async function testWebhookEndpoint(
   input: { id: string; actorId: string; secretKey: string; allowPrivateNetworks: boolean },
   context: RequestContext,
 ): Promise<N8nWebhookTestResult> {
-  const row = await findRow(db, input.id, ENDPOINT_TYPE);
+  const row = await findEndpoint(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', N8N_MESSAGES.webhookNotFound);
   const endpoint = toEndpoint(row, new Map());
   const { n8nWebhookBaseUrl: base } = await readSystemConfiguration(db);

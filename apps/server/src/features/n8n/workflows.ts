@@ -6,116 +6,103 @@ import {
   N8N_WORKFLOWS_MAX,
   type createN8nWebhookEndpointBodySchema,
   type createN8nWorkflowBodySchema,
-  type N8nEndpointMethod,
-  type N8nTriggerType,
   type N8nWebhookEndpoint,
   type N8nWorkflow,
-  type N8nWorkflowStatus,
   type updateN8nWebhookEndpointBodySchema,
   type updateN8nWorkflowBodySchema,
 } from '@parley/shared/contracts/n8n';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { n8nRoutingRules, usageAnalytics } from '../../db/schema/index';
+import { n8nRoutingRules, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
-import { ENDPOINT_TYPE, WORKFLOW_TYPE, type Executor, type RequestContext } from './shared';
+import type { Executor, RequestContext } from './shared';
 
-type Row = typeof usageAnalytics.$inferSelect;
+type WorkflowRow = typeof n8nWorkflows.$inferSelect;
+type EndpointRow = typeof n8nWebhookEndpoints.$inferSelect;
 type Actor = { actorId: string };
 
-const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
-
-/** Spec §3 Workflow: the usage_analytics row with its metadata, defaults filled in for rows written elsewhere. */
-export function toWorkflow(row: Row): N8nWorkflow {
-  const m = row.metadata;
+/** Spec §3 Workflow. */
+export function toWorkflow(row: WorkflowRow): N8nWorkflow {
   return {
     id: row.id,
-    name: str(m.name) || N8N_WORKFLOW_DEFAULTS.name,
-    description: str(m.description),
-    n8nWorkflowId: str(m.n8n_workflow_id),
-    status: (['active', 'inactive', 'error'].includes(str(m.status)) ? m.status : N8N_WORKFLOW_DEFAULTS.status) as N8nWorkflowStatus,
-    triggerType: (['webhook', 'schedule', 'manual'].includes(str(m.trigger_type)) ? m.trigger_type : N8N_WORKFLOW_DEFAULTS.triggerType) as N8nTriggerType,
-    endpointUrl: str(m.endpoint_url),
-    scheduleExpression: str(m.schedule_expression),
-    executionCount: row.quantity,
-    lastExecution: str(m.last_execution) || null,
+    name: row.name,
+    description: row.description,
+    n8nWorkflowId: row.n8nWorkflowId,
+    status: row.status,
+    triggerType: row.triggerType,
+    endpointUrl: row.endpointUrl,
+    scheduleExpression: row.scheduleExpression,
+    executionCount: row.executionCount,
+    lastExecution: row.lastExecution?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /** Spec §3 Webhook endpoint. */
-export function toEndpoint(row: Row, workflowNames: Map<string, string>): N8nWebhookEndpoint {
-  const m = row.metadata;
-  const workflowId = str(m.workflow_id) || null;
+export function toEndpoint(row: EndpointRow, workflowNames: Map<string, string>): N8nWebhookEndpoint {
   return {
     id: row.id,
-    name: str(m.name) || N8N_ENDPOINT_DEFAULTS.name,
-    endpointPath: str(m.endpoint_path),
-    method: (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(str(m.method)) ? m.method : N8N_ENDPOINT_DEFAULTS.method) as N8nEndpointMethod,
-    workflowId,
-    workflowName: workflowId ? (workflowNames.get(workflowId) ?? null) : null,
-    isActive: typeof m.is_active === 'boolean' ? m.is_active : N8N_ENDPOINT_DEFAULTS.isActive,
-    requestCount: row.quantity,
-    lastRequest: str(m.last_request) || null,
+    name: row.name,
+    endpointPath: row.endpointPath,
+    method: row.method,
+    workflowId: row.workflowId,
+    workflowName: row.workflowId ? (workflowNames.get(row.workflowId) ?? null) : null,
+    isActive: row.isActive,
+    requestCount: row.requestCount,
+    lastRequest: row.lastRequest?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-async function rowsOfType(db: Executor, usageType: string, limit: number): Promise<Row[]> {
-  return db.select().from(usageAnalytics).where(eq(usageAnalytics.usageType, usageType)).orderBy(desc(usageAnalytics.createdAt)).limit(limit);
+async function workflowRows(db: Executor): Promise<WorkflowRow[]> {
+  return db.select().from(n8nWorkflows).orderBy(desc(n8nWorkflows.createdAt)).limit(N8N_WORKFLOWS_MAX);
 }
 
-export async function findRow(db: Executor, id: string, usageType: string): Promise<Row | undefined> {
-  const [row] = await db
-    .select()
-    .from(usageAnalytics)
-    .where(and(eq(usageAnalytics.id, id), eq(usageAnalytics.usageType, usageType)));
+export async function findWorkflow(db: Executor, id: string): Promise<WorkflowRow | undefined> {
+  const [row] = await db.select().from(n8nWorkflows).where(eq(n8nWorkflows.id, id));
   return row;
 }
 
-async function countOfType(db: Executor, usageType: string): Promise<number> {
-  return Number((await db.select({ n: count() }).from(usageAnalytics).where(eq(usageAnalytics.usageType, usageType)))[0]?.n ?? 0);
+export async function findEndpoint(db: Executor, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(n8nWebhookEndpoints).where(eq(n8nWebhookEndpoints.id, id));
+  return row;
 }
 
 async function workflowNameMap(db: Executor): Promise<Map<string, string>> {
-  return new Map((await rowsOfType(db, WORKFLOW_TYPE, N8N_WORKFLOWS_MAX)).map((row) => [row.id, toWorkflow(row).name]));
+  return new Map((await workflowRows(db)).map((row) => [row.id, row.name]));
 }
 
-/** Spec §7: usage_analytics rows of usage_type n8n_workflow, newest first. */
+/** Spec §7 "List workflows", newest first. */
 export async function listWorkflows(db: Db): Promise<N8nWorkflow[]> {
-  return (await rowsOfType(db, WORKFLOW_TYPE, N8N_WORKFLOWS_MAX)).map(toWorkflow);
+  return (await workflowRows(db)).map(toWorkflow);
 }
 
 /**
- * Spec §7 "Create workflow": user_id of the caller, quantity 0, the metadata with status inactive; then
- * n8n_workflow_created in the same transaction.
+ * Spec §7 "Create workflow": user_id of the caller, no executions, status inactive; then n8n_workflow_created in the
+ * same transaction.
  */
 export async function createWorkflow(db: Db, input: z.output<typeof createN8nWorkflowBodySchema> & Actor, context: RequestContext): Promise<N8nWorkflow> {
   return db.transaction(async (tx) => {
     // Serialises creations so the cap holds under concurrent requests.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('n8n_workflow_create'))`);
-    if ((await countOfType(tx, WORKFLOW_TYPE)) >= N8N_WORKFLOWS_MAX) {
+    if (Number((await tx.select({ n: count() }).from(n8nWorkflows))[0]?.n ?? 0) >= N8N_WORKFLOWS_MAX) {
       throw new AppError('CONFLICT', `You can have at most ${N8N_WORKFLOWS_MAX} workflows. Delete one you no longer use first.`);
     }
     const [row] = await tx
-      .insert(usageAnalytics)
+      .insert(n8nWorkflows)
       .values({
         userId: input.actorId,
-        usageType: WORKFLOW_TYPE,
-        quantity: 0,
-        metadata: {
-          name: input.name || N8N_WORKFLOW_DEFAULTS.name,
-          description: input.description,
-          n8n_workflow_id: input.n8nWorkflowId,
-          trigger_type: input.triggerType,
-          endpoint_url: input.endpointUrl,
-          schedule_expression: input.scheduleExpression,
-          status: N8N_WORKFLOW_DEFAULTS.status,
-        },
+        name: input.name || N8N_WORKFLOW_DEFAULTS.name,
+        description: input.description,
+        n8nWorkflowId: input.n8nWorkflowId,
+        triggerType: input.triggerType,
+        endpointUrl: input.endpointUrl,
+        scheduleExpression: input.scheduleExpression,
+        status: N8N_WORKFLOW_DEFAULTS.status,
       })
       .returning();
     const workflow = toWorkflow(row!);
@@ -134,7 +121,8 @@ export async function createWorkflow(db: Db, input: z.output<typeof createN8nWor
   });
 }
 
-const WORKFLOW_KEYS = {
+/** The fields an edit may change, and their column names (the activity log's changed_fields). */
+const WORKFLOW_COLUMNS = {
   name: 'name',
   description: 'description',
   n8nWorkflowId: 'n8n_workflow_id',
@@ -150,25 +138,25 @@ export async function updateWorkflow(
   context: RequestContext,
 ): Promise<N8nWorkflow> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(usageAnalytics)
-      .where(and(eq(usageAnalytics.id, input.id), eq(usageAnalytics.usageType, WORKFLOW_TYPE)))
-      .for('update');
+    const [current] = await tx.select().from(n8nWorkflows).where(eq(n8nWorkflows.id, input.id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', N8N_MESSAGES.workflowNotFound);
-    const metadata = { ...current.metadata };
+    const changes: Partial<WorkflowRow> = {};
     const changed: string[] = [];
-    for (const [field, key] of Object.entries(WORKFLOW_KEYS) as [keyof typeof WORKFLOW_KEYS, string][]) {
+    for (const [field, column] of Object.entries(WORKFLOW_COLUMNS) as [keyof typeof WORKFLOW_COLUMNS, string][]) {
       const next = input[field];
       if (next === undefined) continue;
       const value = field === 'name' && !next ? N8N_WORKFLOW_DEFAULTS.name : next;
-      if (metadata[key] !== value) {
-        metadata[key] = value;
-        changed.push(key);
+      if (current[field] !== value) {
+        Object.assign(changes, { [field]: value });
+        changed.push(column);
       }
     }
     if (changed.length === 0) return toWorkflow(current);
-    const [row] = await tx.update(usageAnalytics).set({ metadata, updatedAt: new Date() }).where(eq(usageAnalytics.id, input.id)).returning();
+    const [row] = await tx
+      .update(n8nWorkflows)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(n8nWorkflows.id, input.id))
+      .returning();
     const workflow = toWorkflow(row!);
     await logAdminActivity(
       tx,
@@ -185,18 +173,14 @@ export async function updateWorkflow(
   });
 }
 
-/** A workflow a routing rule uses is kept (the rule would lose its target); endpoints simply forget it. */
+/** A workflow a routing rule uses is kept (the rule would lose its target); endpoints simply forget it (their key sets it null). */
 export async function deleteWorkflow(db: Db, input: Actor & { id: string }, context: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findRow(tx, input.id, WORKFLOW_TYPE);
+    const current = await findWorkflow(tx, input.id);
     if (!current) throw new AppError('NOT_FOUND', N8N_MESSAGES.workflowNotFound);
     const [rule] = await tx.select({ name: n8nRoutingRules.name }).from(n8nRoutingRules).where(eq(n8nRoutingRules.workflowId, input.id)).limit(1);
     if (rule) throw new AppError('CONFLICT', `The routing rule "${rule.name}" sends documents to this workflow. Change or remove that rule first.`);
-    await tx
-      .update(usageAnalytics)
-      .set({ metadata: sql`${usageAnalytics.metadata} - 'workflow_id'` })
-      .where(and(eq(usageAnalytics.usageType, ENDPOINT_TYPE), sql`${usageAnalytics.metadata}->>'workflow_id' = ${input.id}`));
-    await tx.delete(usageAnalytics).where(eq(usageAnalytics.id, input.id));
+    await tx.delete(n8nWorkflows).where(eq(n8nWorkflows.id, input.id));
     await logAdminActivity(
       tx,
       {
@@ -204,7 +188,7 @@ export async function deleteWorkflow(db: Db, input: Actor & { id: string }, cont
         resourceType: 'n8n_workflow',
         resourceId: input.id,
         adminUserId: input.actorId,
-        details: { name: toWorkflow(current).name },
+        details: { name: current.name },
       },
       context,
     );
@@ -215,11 +199,12 @@ export async function deleteWorkflow(db: Db, input: Actor & { id: string }, cont
 
 export async function listEndpoints(db: Db): Promise<N8nWebhookEndpoint[]> {
   const names = await workflowNameMap(db);
-  return (await rowsOfType(db, ENDPOINT_TYPE, N8N_ENDPOINTS_MAX)).map((row) => toEndpoint(row, names));
+  const rows = await db.select().from(n8nWebhookEndpoints).orderBy(desc(n8nWebhookEndpoints.createdAt)).limit(N8N_ENDPOINTS_MAX);
+  return rows.map((row) => toEndpoint(row, names));
 }
 
 async function assertWorkflow(db: Executor, workflowId: string | null | undefined): Promise<void> {
-  if (workflowId && !(await findRow(db, workflowId, WORKFLOW_TYPE))) throw new AppError('VALIDATION_ERROR', 'The chosen workflow does not exist.');
+  if (workflowId && !(await findWorkflow(db, workflowId))) throw new AppError('VALIDATION_ERROR', 'The chosen workflow does not exist.');
 }
 
 export async function createEndpoint(
@@ -229,23 +214,19 @@ export async function createEndpoint(
 ): Promise<N8nWebhookEndpoint> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('n8n_endpoint_create'))`);
-    if ((await countOfType(tx, ENDPOINT_TYPE)) >= N8N_ENDPOINTS_MAX) {
+    if (Number((await tx.select({ n: count() }).from(n8nWebhookEndpoints))[0]?.n ?? 0) >= N8N_ENDPOINTS_MAX) {
       throw new AppError('CONFLICT', `You can have at most ${N8N_ENDPOINTS_MAX} webhook endpoints. Delete one you no longer use first.`);
     }
     await assertWorkflow(tx, input.workflowId);
     const [row] = await tx
-      .insert(usageAnalytics)
+      .insert(n8nWebhookEndpoints)
       .values({
         userId: input.actorId,
-        usageType: ENDPOINT_TYPE,
-        quantity: 0,
-        metadata: {
-          name: input.name || N8N_ENDPOINT_DEFAULTS.name,
-          endpoint_path: input.endpointPath,
-          method: input.method,
-          ...(input.workflowId ? { workflow_id: input.workflowId } : {}),
-          is_active: input.isActive,
-        },
+        name: input.name || N8N_ENDPOINT_DEFAULTS.name,
+        endpointPath: input.endpointPath,
+        method: input.method,
+        workflowId: input.workflowId,
+        isActive: input.isActive,
       })
       .returning();
     const endpoint = toEndpoint(row!, await workflowNameMap(tx));
@@ -264,7 +245,8 @@ export async function createEndpoint(
   });
 }
 
-const ENDPOINT_KEYS = { name: 'name', endpointPath: 'endpoint_path', method: 'method', workflowId: 'workflow_id', isActive: 'is_active' } as const;
+/** The fields an edit may change, and their column names (the activity log's changed_fields). */
+const ENDPOINT_COLUMNS = { name: 'name', endpointPath: 'endpoint_path', method: 'method', workflowId: 'workflow_id', isActive: 'is_active' } as const;
 
 export async function updateEndpoint(
   db: Db,
@@ -272,27 +254,26 @@ export async function updateEndpoint(
   context: RequestContext,
 ): Promise<N8nWebhookEndpoint> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(usageAnalytics)
-      .where(and(eq(usageAnalytics.id, input.id), eq(usageAnalytics.usageType, ENDPOINT_TYPE)))
-      .for('update');
+    const [current] = await tx.select().from(n8nWebhookEndpoints).where(eq(n8nWebhookEndpoints.id, input.id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', N8N_MESSAGES.webhookNotFound);
     await assertWorkflow(tx, input.workflowId);
-    const metadata = { ...current.metadata };
+    const changes: Partial<EndpointRow> = {};
     const changed: string[] = [];
-    for (const [field, key] of Object.entries(ENDPOINT_KEYS) as [keyof typeof ENDPOINT_KEYS, string][]) {
+    for (const [field, column] of Object.entries(ENDPOINT_COLUMNS) as [keyof typeof ENDPOINT_COLUMNS, string][]) {
       const next = input[field];
       if (next === undefined) continue;
       const value = field === 'name' && !next ? N8N_ENDPOINT_DEFAULTS.name : next;
-      if ((metadata[key] ?? null) === value) continue;
-      if (value === null) delete metadata[key];
-      else metadata[key] = value;
-      changed.push(key);
+      if (current[field] === value) continue;
+      Object.assign(changes, { [field]: value });
+      changed.push(column);
     }
     const names = await workflowNameMap(tx);
     if (changed.length === 0) return toEndpoint(current, names);
-    const [row] = await tx.update(usageAnalytics).set({ metadata, updatedAt: new Date() }).where(eq(usageAnalytics.id, input.id)).returning();
+    const [row] = await tx
+      .update(n8nWebhookEndpoints)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(n8nWebhookEndpoints.id, input.id))
+      .returning();
     const endpoint = toEndpoint(row!, names);
     await logAdminActivity(
       tx,
@@ -311,9 +292,9 @@ export async function updateEndpoint(
 
 export async function deleteEndpoint(db: Db, input: Actor & { id: string }, context: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findRow(tx, input.id, ENDPOINT_TYPE);
+    const current = await findEndpoint(tx, input.id);
     if (!current) throw new AppError('NOT_FOUND', N8N_MESSAGES.webhookNotFound);
-    await tx.delete(usageAnalytics).where(eq(usageAnalytics.id, input.id));
+    await tx.delete(n8nWebhookEndpoints).where(eq(n8nWebhookEndpoints.id, input.id));
     await logAdminActivity(
       tx,
       {
@@ -321,7 +302,7 @@ export async function deleteEndpoint(db: Db, input: Actor & { id: string }, cont
         resourceType: 'n8n_webhook_endpoint',
         resourceId: input.id,
         adminUserId: input.actorId,
-        details: { name: str(current.metadata.name) || N8N_ENDPOINT_DEFAULTS.name },
+        details: { name: current.name },
       },
       context,
     );

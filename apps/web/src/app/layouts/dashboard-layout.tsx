@@ -12,7 +12,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DashboardNav } from '@/features/dashboard/components/dashboard-nav';
-import { InboxNavBadge } from '@/features/inbox/components/inbox-nav-badge';
+import { InboxNavBadge } from '@/features/handoffs/components/inbox-nav-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
 import { forgetPendingInvitation, invitePath, readPendingInvitation } from '@/features/organizations/utils/pending-invitation';

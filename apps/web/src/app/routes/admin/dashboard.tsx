@@ -20,7 +20,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
  * Loaded after the dashboard's first screen: its form (selects, radio groups, the shared contract's zod) would add about
  * 50 KB gzip to the console's initial script, over its budget (bench/bundle-size.ts).
  */
-const SendMessageDialog = lazy(() => import('@/features/messages/components/send-message-dialog').then((module) => ({ default: module.SendMessageDialog })));
+const SendMessageDialog = lazy(() =>
+  import('@/features/notifications/components/send-message-dialog').then((module) => ({ default: module.SendMessageDialog })),
+);
 
 export default function AdminDashboardRoute() {
   const { user, refresh, recoverSession } = useAuth();

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
-import { HealthMonitorView } from '@/features/health-monitor/components/health-monitor-view';
+import { HealthMonitorView } from '@/features/health/components/health-monitor-view';
 
 export default function HealthMonitoringRoute() {
   return (

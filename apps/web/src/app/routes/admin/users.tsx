@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/layout/page-header';
 import { useAdminAuth } from '@/features/admin-auth/hooks/use-admin-auth';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { SendMessageDialog } from '@/features/messages/components/send-message-dialog';
+import { SendMessageDialog } from '@/features/notifications/components/send-message-dialog';
 import { UserStatsCards } from '@/features/users/components/user-stats-cards';
 import { UsersManager } from '@/features/users/components/users-manager';
 

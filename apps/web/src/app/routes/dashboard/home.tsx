@@ -14,7 +14,7 @@ import { ChatbotList } from '@/features/chatbots/components/chatbot-list';
 import { AccountSummary } from '@/features/dashboard/components/account-summary';
 import { GettingStarted } from '@/features/dashboard/components/getting-started';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
-import { InboxSummaryCard } from '@/features/inbox/components/inbox-summary-card';
+import { InboxSummaryCard } from '@/features/handoffs/components/inbox-summary-card';
 import { UsageCard } from '@/features/usage/components/usage-card';
 
 function SectionHeading({ id, title, description }: { id: string; title: string; description: string }) {

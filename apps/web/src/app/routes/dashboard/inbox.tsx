@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
-import { Inbox } from '@/features/inbox/components/inbox';
+import { Inbox } from '@/features/handoffs/components/inbox';
 
 export default function InboxRoute() {
   return (

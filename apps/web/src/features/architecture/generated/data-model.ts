@@ -37,7 +37,9 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'n8n_requests',
   'n8n_routing_rules',
   'n8n_settings',
+  'n8n_webhook_endpoints',
   'n8n_workflow_templates',
+  'n8n_workflows',
   'notification_preferences',
   'organization_alerts',
   'organization_invitations',
@@ -75,7 +77,6 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'token_packages',
   'token_purchases',
   'token_type_config',
-  'usage_analytics',
   'usage_ledger',
   'user_avatars',
   'user_notifications',
@@ -623,6 +624,19 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     uuid updated_by FK
     timestamptz updated_at
   }
+  n8n_webhook_endpoints {
+    uuid id PK
+    uuid user_id FK
+    text name
+    text endpoint_path
+    text method
+    uuid workflow_id FK
+    boolean is_active
+    integer request_count
+    timestamptz last_request
+    timestamptz created_at
+    timestamptz updated_at
+  }
   n8n_workflow_templates {
     uuid id PK
     text name
@@ -632,6 +646,21 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     jsonb variables
     boolean is_public
     uuid created_by FK
+    timestamptz created_at
+    timestamptz updated_at
+  }
+  n8n_workflows {
+    uuid id PK
+    uuid user_id FK
+    text name
+    text description
+    text n8n_workflow_id
+    text status
+    text trigger_type
+    text endpoint_url
+    text schedule_expression
+    integer execution_count
+    timestamptz last_execution
     timestamptz created_at
     timestamptz updated_at
   }
@@ -1061,15 +1090,6 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz created_at
     timestamptz updated_at
   }
-  usage_analytics {
-    uuid id PK
-    uuid user_id FK
-    text usage_type
-    integer quantity
-    jsonb metadata
-    timestamptz created_at
-    timestamptz updated_at
-  }
   usage_ledger {
     uuid id PK
     uuid organization_id FK
@@ -1236,14 +1256,17 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   knowledge_sources }o--|| organizations : "organization_id"
   messages }o--|| conversations : "conversation_id"
   messages }o--o| users : "agent_user_id"
-  n8n_requests }o--o| usage_analytics : "workflow_id"
-  n8n_requests }o--o| usage_analytics : "endpoint_id"
+  n8n_requests }o--o| n8n_workflows : "workflow_id"
+  n8n_requests }o--o| n8n_webhook_endpoints : "endpoint_id"
   n8n_requests }o--o| n8n_routing_rules : "routing_rule_id"
   n8n_requests }o--o| users : "actor_id"
-  n8n_routing_rules }o--o| usage_analytics : "workflow_id"
+  n8n_routing_rules }o--o| n8n_workflows : "workflow_id"
   n8n_routing_rules }o--o| users : "created_by"
   n8n_settings }o--o| users : "updated_by"
+  n8n_webhook_endpoints }o--o| users : "user_id"
+  n8n_webhook_endpoints }o--o| n8n_workflows : "workflow_id"
   n8n_workflow_templates }o--o| users : "created_by"
+  n8n_workflows }o--o| users : "user_id"
   notification_preferences }o--|| users : "user_id"
   organization_alerts }o--|| organizations : "organization_id"
   organization_invitations }o--|| organizations : "organization_id"
@@ -1284,7 +1307,6 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   token_purchases }o--|| organizations : "organization_id"
   token_purchases }o--o| token_packages : "package_id"
   token_purchases }o--o| users : "created_by"
-  usage_analytics }o--o| users : "user_id"
   usage_ledger }o--|| organizations : "organization_id"
   usage_ledger }o--o| chatbots : "chatbot_id"
   usage_ledger }o--o| messages : "message_id"

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { N8N_QUERY_ROOT } from './keys';
 
-/** GET /api/admin/n8n/webhooks: usage_analytics rows of type webhook_endpoint, newest first. */
+/** GET /api/admin/n8n/webhooks: the webhook endpoints, newest first. */
 export function getWebhookEndpoints({ signal }: { signal?: AbortSignal } = {}): Promise<N8nWebhookEndpointList> {
   return api.get<N8nWebhookEndpointList>('/api/admin/n8n/webhooks', { signal });
 }

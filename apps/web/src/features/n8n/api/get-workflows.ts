@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { N8N_QUERY_ROOT } from './keys';
 
-/** GET /api/admin/n8n/workflows: usage_analytics rows of type n8n_workflow, newest first. */
+/** GET /api/admin/n8n/workflows: the workflows, newest first. */
 export function getWorkflows({ signal }: { signal?: AbortSignal } = {}): Promise<N8nWorkflowList> {
   return api.get<N8nWorkflowList>('/api/admin/n8n/workflows', { signal });
 }
