@@ -14,13 +14,19 @@ export interface ActivityInput {
   details?: Record<string, unknown>;
 }
 
+/** Where a change came from (the client's address and user agent), recorded with it. */
+export interface RequestContext {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
 /** Who did it and from where, taken from the request. */
-export function activityContext(request: FastifyRequest) {
+export function activityContext(request: FastifyRequest): RequestContext {
   const { ipAddress, userAgent } = clientInfo(request);
   return { ipAddress, userAgent };
 }
 
-export async function logAdminActivity(db: Executor, input: ActivityInput, context: { ipAddress: string; userAgent: string | null }): Promise<void> {
+export async function logAdminActivity(db: Executor, input: ActivityInput, context: RequestContext): Promise<void> {
   await db.insert(adminActivityLogs).values({
     action: input.action,
     resourceType: input.resourceType,

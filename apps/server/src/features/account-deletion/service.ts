@@ -1,7 +1,7 @@
 import { ACCOUNT_DELETION_CONFIRM_WORD, ACCOUNT_DELETION_GRACE_DAYS } from '@parley/shared/constants';
 import { blockedDeletionAdvice, isDeletionConfirmed, type AccountDeletionStatus, type DeletionOrganization } from '@parley/shared/contracts/account-deletion';
 import { and, asc, count, eq, inArray, lte, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   accountDeletions,
   adminUsers,
@@ -17,7 +17,6 @@ import {
 import { AppError } from '../../lib/app-error';
 import { isPersonalSlug } from '../organizations/index';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;
 
 const OTHER_MEMBERS_SHOWN = 20;

@@ -1,14 +1,11 @@
 import type { AdminRole } from '@parley/shared/access';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { adminUsers, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/database-errors';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { containsPattern } from '../../lib/like';
-
-type RequestContext = { ipAddress: string; userAgent: string | null };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function getAdminStatus(db: Db, userId: string) {
   const [row] = await db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers).where(eq(adminUsers.userId, userId));

@@ -14,7 +14,8 @@ import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../../services/activity-log';
 import { toActionCategory } from './mapping';
 import { isUniqueViolation } from '../../lib/database-errors';
-import { type RequestContext, type Tx } from './shared';
+import type { Tx } from '../../db/client';
+import type { RequestContext } from '../../services/activity-log';
 
 type CreateInput = z.output<typeof createActionCategoryBodySchema>;
 type UpdateInput = z.output<typeof updateActionCategoryBodySchema>;

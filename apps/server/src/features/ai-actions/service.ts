@@ -19,7 +19,9 @@ import { assertUnchangedSince } from '../../lib/edit-conflict';
 import { logAdminActivity } from '../../services/activity-log';
 import { toActionTemplate, toStoredEventHandler, toStoredWebhook } from './mapping';
 import { containsPattern } from '../../lib/like';
-import { stableJson, type RequestContext, type Tx } from './shared';
+import type { Tx } from '../../db/client';
+import type { RequestContext } from '../../services/activity-log';
+import { stableJson } from './shared';
 
 type ListQuery = z.output<typeof actionTemplateListQuerySchema>;
 type CreateInput = z.output<typeof createActionTemplateBodySchema>;

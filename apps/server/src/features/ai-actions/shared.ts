@@ -1,8 +1,3 @@
-import type { Db } from '../../db/client';
-
-export type RequestContext = { ipAddress: string; userAgent: string | null };
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** JSON with object keys sorted: equal values compare equal even after jsonb reordered their keys. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { BlockedAddressError, FetchGuardError, safeRequest } from '../../lib/safe-request';
 import { logAdminActivity } from '../../services/activity-log';
 import { templateExists } from './service';
-import type { RequestContext } from './shared';
+import type { RequestContext } from '../../services/activity-log';
 
 type TestInput = z.output<typeof testActionWebhookBodySchema>;
 

@@ -1,14 +1,12 @@
 import { BEHAVIOR_TEMPLATE_MESSAGES as MESSAGES, BEHAVIOR_TEMPLATES_MAX, type BehaviorTemplate } from '@parley/shared/contracts/behavior-templates';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { behaviorTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof behaviorTemplates.$inferSelect;
 
 const RESOURCE_TYPE = 'behavior_template';

@@ -7,14 +7,12 @@ import {
   type ChatbotTemplateOption,
 } from '@parley/shared/contracts/chatbot-templates';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { globalAiAgents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof globalAiAgents.$inferSelect;
 
 const RESOURCE_TYPE = 'chatbot_template';

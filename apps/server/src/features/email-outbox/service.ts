@@ -5,9 +5,7 @@ import { emailOutbox } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like';
 import type { EmailSender } from '../../providers/email/mailer';
-import { logAdminActivity } from '../../services/activity-log';
-
-type RequestContext = { ipAddress: string; userAgent: string | null };
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 
 /** The columns of the list: never the content (the text, with its links, is read one message at a time). */
 const summaryColumns = {

@@ -3,12 +3,11 @@ import { and, count, desc, eq, gte, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, userNotifications } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { containsPattern } from '../../lib/like';
 import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { STAFF_MESSAGE_EMAIL_BATCH, STAFF_MESSAGE_EMAIL_JOB, type StaffMessageEmailJob } from './emails';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
 const ACTIVE_WINDOW_DAYS = 30;
 const activeSince = () => new Date(Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
 

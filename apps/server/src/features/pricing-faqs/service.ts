@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import { pricingFaqs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
 type FaqInput = { question: string; answer: string; displayOrder: number; isActive: boolean };
 
 const toFaq = (row: typeof pricingFaqs.$inferSelect): PricingFaq => ({

@@ -2,22 +2,13 @@ import { NEW_TIER } from '@parley/shared/constants';
 import { PLAN_LIMIT_FEATURES, type PlanFeature, type PricingPlan } from '@parley/shared/contracts/pricing-plans';
 import { TIERS_MAX } from '@parley/shared/contracts/tier-limits';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { assertChargeablePrice } from '../billing/index';
 import { readBillingSettings } from '../../services/billing-settings';
-import {
-  deleteTierRow,
-  lockTier,
-  organizationCounts,
-  prepareNewTier,
-  syncLimitFeatures,
-  type RequestContext,
-  type TierRow,
-  type Tx,
-} from '../tier-limits/index';
+import { deleteTierRow, lockTier, organizationCounts, prepareNewTier, syncLimitFeatures, type TierRow } from '../tier-limits/index';
 
 type PlanInput = {
   displayName: string;

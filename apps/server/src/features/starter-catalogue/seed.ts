@@ -19,7 +19,8 @@ import {
   users,
 } from '../../db/schema/index';
 import { rowsOf } from '../../db/raw-sql';
-import { syncLimitFeatures, type Tx } from '../tier-limits/index';
+import type { Tx } from '../../db/client';
+import { syncLimitFeatures } from '../tier-limits/index';
 import {
   FREE_PLAN_EXTRA_FEATURES,
   STARTER_BEHAVIOR_TEMPLATES,

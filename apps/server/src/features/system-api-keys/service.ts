@@ -14,9 +14,8 @@ import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secrets';
 import { SYSTEM_API_KEYS_SECRET_PURPOSE, utcDay } from '../../providers/ai/key-store';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
 type Row = typeof systemApiKeys.$inferSelect;
 
 /*

@@ -6,10 +6,8 @@ import { probeUrl } from '../../lib/safe-fetch';
 import { formatSavedAt } from '../../lib/edit-conflict';
 import { AppError } from '../../lib/app-error';
 import { FetchGuardError } from '../../lib/safe-request';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { loadSystemConfiguration, type SystemSettings } from '../../services/system-configuration';
-
-type RequestContext = { ipAddress: string; userAgent: string | null };
 
 const SETTING_FIELDS = [
   'defaultEmbeddingModel',

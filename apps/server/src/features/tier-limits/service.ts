@@ -3,14 +3,12 @@ import { PLAN_LIMIT_FEATURES } from '@parley/shared/contracts/pricing-plans';
 import { DEFAULT_TIER_RATE_LIMITS, TIER_MESSAGES, TIERS_MAX, type Tier, type TierRateLimits } from '@parley/shared/contracts/tier-limits';
 import { formatLimit } from '@parley/shared/pricing';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { organizations, planFeatures, subscriptionTierLimits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 
-export type RequestContext = { ipAddress: string; userAgent: string | null };
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TierRow = typeof subscriptionTierLimits.$inferSelect;
 
 type LimitsInput = {

@@ -1,16 +1,14 @@
 import { TOKEN_CONVERSION_DEFAULTS } from '@parley/shared/constants';
 import { tokenConversionVersion, type TokenConversion, type TokenType, type TokenTypeConfig } from '@parley/shared/contracts/token-conversion';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { tokenConversionConfig, tokenTypeConfig } from '../../db/schema/index';
 import { formatSavedAt } from '../../lib/edit-conflict';
 import { AppError } from '../../lib/app-error';
 import { countCharacters } from '../../rag/tokens';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { meterText, type TokenMeter } from '../../services/token-meter';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SaveInput = { conversion: { charactersPerToken: number; tokensPerCharacter: number }; expectedVersion?: string | null } & Record<
   TokenType,
   { description: string; baseRateMultiplier: number; isActive: boolean }

@@ -4,11 +4,10 @@ import type { Db } from '../../db/client';
 import { tokenPackages } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertUnchangedSince } from '../../lib/edit-conflict';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { assertChargeablePrice } from '../billing/index';
 import { readBillingSettings } from '../../services/billing-settings';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
 type PackageInput = { name: string; tokens: number; priceCents: number; isActive: boolean };
 
 const toTokenPackage = (row: typeof tokenPackages.$inferSelect): TokenPackage => ({

@@ -2,11 +2,10 @@ import { and, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { assertNotLastSystemAdminAccount } from '../admin-users/index';
 import { containsPattern } from '../../lib/like';
 
-type RequestContext = { ipAddress: string; userAgent: string | null };
 const GROWTH_WINDOW_DAYS = 30;
 
 const toManagedUser = (p: typeof profiles.$inferSelect) => ({

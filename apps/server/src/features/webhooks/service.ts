@@ -21,7 +21,7 @@ import { webhookConfigs, webhookDeliveries, webhookDeliveryAttempts, webhookEven
 import { AppError } from '../../lib/app-error';
 import { SecretDecryptionError } from '../../lib/secrets';
 import { isPrivateAddress } from '../../lib/private-address';
-import { logAdminActivity } from '../../services/activity-log';
+import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { readWebhookDeliverySettings } from '../../services/system-configuration';
 import { generateWebhookSecret, webhookSecretBox, webhookSecretHint } from './signing';
 
@@ -32,7 +32,6 @@ import { generateWebhookSecret, webhookSecretBox, webhookSecretHint } from './si
 export type WebhookOwner = string | null;
 
 type ConfigRow = typeof webhookConfigs.$inferSelect;
-type RequestContext = { ipAddress: string; userAgent: string | null };
 export interface WebhookActor {
   userId: string;
   context: RequestContext;
