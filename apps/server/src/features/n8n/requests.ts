@@ -3,7 +3,8 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { n8nRequests, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { BlockedAddressError, FetchGuardError, safeRequest } from '../../lib/safe-request';
-import { urlForLog, type Tx } from './shared';
+import type { Tx } from '../../db/client';
+import { urlForLog } from './shared';
 import { findEndpoint, findWorkflow } from './workflows';
 
 /** Records older than this are pruned (Monitoring looks back 30 days at most). */

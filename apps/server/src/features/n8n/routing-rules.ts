@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { n8nRoutingRules } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
-import { percent, type Executor, type RequestContext } from './shared';
+import type { RequestContext } from '../../services/activity-log';
+import { percent, type Executor } from './shared';
 import { findWorkflow } from './workflows';
 
 type RuleRow = typeof n8nRoutingRules.$inferSelect;

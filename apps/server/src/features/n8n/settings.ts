@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { createSecretBox, SecretDecryptionError, type SecretBox } from '../../lib/secrets';
 import { logAdminActivity } from '../../services/activity-log';
 import { readSystemConfiguration } from '../../services/system-configuration';
-import { healthUrlFor, type RequestContext } from './shared';
+import type { RequestContext } from '../../services/activity-log';
+import { healthUrlFor } from './shared';
 
 export type N8nSettingsRow = typeof n8nSettings.$inferSelect;
 

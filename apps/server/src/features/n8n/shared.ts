@@ -1,7 +1,5 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
-export type RequestContext = { ipAddress: string; userAgent: string | null };
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The database or a transaction. */
 export type Executor = Db | Tx;
 

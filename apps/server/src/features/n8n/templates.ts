@@ -12,7 +12,7 @@ import { n8nWorkflowTemplates } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
 import { BUILT_IN_TEMPLATES } from './builtin-templates';
-import type { RequestContext } from './shared';
+import type { RequestContext } from '../../services/activity-log';
 
 type TemplateRow = typeof n8nWorkflowTemplates.$inferSelect;
 

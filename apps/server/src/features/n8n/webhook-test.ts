@@ -5,7 +5,8 @@ import { logAdminActivity } from '../../services/activity-log';
 import { readSystemConfiguration } from '../../services/system-configuration';
 import { exchangeWithN8n, recordN8nRequest } from './requests';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
-import { joinBaseUrl, urlForLog, type RequestContext } from './shared';
+import type { RequestContext } from '../../services/activity-log';
+import { joinBaseUrl, urlForLog } from './shared';
 import { findEndpoint, toEndpoint } from './workflows';
 
 const RESPONSE_READ_BYTES = 64 * 1024;

@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import { n8nRoutingRules, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
-import type { Executor, RequestContext } from './shared';
+import type { RequestContext } from '../../services/activity-log';
+import type { Executor } from './shared';
 
 type WorkflowRow = typeof n8nWorkflows.$inferSelect;
 type EndpointRow = typeof n8nWebhookEndpoints.$inferSelect;
