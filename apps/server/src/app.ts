@@ -57,7 +57,7 @@ import { apiUsagePlugin, createApiUsageRecorder, withRefusalRecording, startApiU
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { launchMaterialsFeature } from './features/launch-materials/index';
 import { referralsFeature } from './features/referrals/index';
-import { useBillingJobQueue, billingFeature } from './features/billing/index';
+import { billingFeature } from './features/billing/index';
 import { routeInventoryPlugin, securityAuditFeature } from './features/security-audit/index';
 import { securityMonitoringFeature } from './features/security-monitoring/index';
 import { billingReportTime, revenueLast30Days, billingAdminFeature } from './features/billing-admin/index';
@@ -241,6 +241,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     healthFeature,
     accountFeature,
     notificationPreferencesFeature,
+    // Before the features that use its context (account deletion, organizations, billing admin).
+    billingFeature,
     accountDeletionFeature,
     dataExportsFeature,
     cspFeature,
@@ -292,7 +294,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   ];
   for (const feature of moreFeatures) await app.register(feature, context);
   await app.register(securityAuditFeature, { ...context, npmAuditFile: options.npmAuditFile ?? defaultNpmAuditFile() });
-  for (const feature of [referralsFeature, billingFeature, launchMaterialsFeature]) await app.register(feature, context);
+  for (const feature of [referralsFeature, launchMaterialsFeature]) await app.register(feature, context);
   phaseDone('routes');
   app.decorate('jobs', null);
   // Stops what startWorkers started, newest first; registered now because Fastify takes no hook once it listens.
@@ -317,9 +319,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // or, from main.ts, once the server listens (decisions/0028-start-up.md).
     app.jobs = await startJobQueue(database, app.log, { leaseSeconds: config.jobLeaseSeconds });
     app.addHook('onClose', async () => app.jobs?.stop());
-    // Billing events store their follow-up jobs (a replaced subscription's cancellation) in their own transaction.
-    const stopBillingJobs = useBillingJobQueue(database.db, app.jobs);
-    app.addHook('onClose', async () => stopBillingJobs());
     app.addHook('onClose', async () => {
       for (const stop of stopWorkers.reverse()) await stop();
     });

@@ -23,9 +23,9 @@ const requestDeletion = (c: TestContext, cookie: string, confirmation: unknown) 
 const deps = (c: TestContext): DeletionDeps => ({
   db: c.database.db,
   jobs: null,
-  config: c.config,
   mailer: createMailer(c.config, c.database.db, c.app.log),
   log: c.app.log,
+  billing: c.app.billing,
 });
 
 async function eventCount(c: TestContext, email: string, eventType: string) {

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/email/mailer';
 import { accountDeletedNotice, deletionCancelledNotice } from '../../providers/email/account-emails';
 import { recordSecurityEvent } from '../../services/security-events';
-import { cancelSubscriptionsBeforeDeletion } from '../billing/index';
+import { cancelSubscriptionsBeforeDeletion, type BillingContext } from '../billing/index';
 import { carryOutAccountDeletion, dueDeletionIds, organizationsToDelete, type DeletionOutcome } from './service';
 
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
@@ -16,9 +15,10 @@ export const DELETION_SWEEP_INTERVAL_MS = 10 * 60_000;
 export interface DeletionDeps {
   db: Db;
   jobs: JobQueue | null;
-  config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Ends the doomed organizations' paid plans at the provider first (the billing feature's context). */
+  billing: BillingContext;
 }
 
 /** The job's work: delete (or cancel) one request, then tell the user and write the security event. */
@@ -26,7 +26,7 @@ export async function runAccountDeletionJob(deps: DeletionDeps, deletionId: stri
   // The paid plans of the organizations about to go end at the provider first; a provider failure throws, so the
   // request stays scheduled and the job (or the next sweep) tries again.
   const doomed = await organizationsToDelete(deps.db, deletionId, now);
-  await cancelSubscriptionsBeforeDeletion(deps.db, deps.config, doomed, deps.log);
+  await cancelSubscriptionsBeforeDeletion(deps.billing, doomed, deps.log);
   const result = await carryOutAccountDeletion(deps.db, deletionId, now);
   if (result.outcome === 'deleted') {
     await recordSecurityEvent(deps.db, {
@@ -75,7 +75,7 @@ export async function sweepDueDeletions(deps: DeletionDeps, now = new Date()): P
 /** The durable worker and the sweep that feeds it, on every node that runs background work; returns what stops the sweep. */
 export async function startAccountDeletionWorker(app: FastifyInstance, mailer: Mailer): Promise<() => void> {
   if (!app.jobs) return () => {};
-  const deps: DeletionDeps = { db: app.db, jobs: app.jobs, config: app.config, mailer, log: app.log };
+  const deps: DeletionDeps = { db: app.db, jobs: app.jobs, mailer, log: app.log, billing: app.billing };
   await app.jobs.work<{ deletionId: string }>(ACCOUNT_DELETION_JOB, { concurrency: 1, pollingIntervalSeconds: 10 }, async (job) => {
     const result = await runAccountDeletionJob(deps, job.data.deletionId);
     app.log.info({ deletionId: job.data.deletionId, outcome: result.outcome }, 'account deletion job finished');

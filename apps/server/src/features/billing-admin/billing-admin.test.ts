@@ -16,7 +16,6 @@ import {
 } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase } from '../../test/harness';
-import { notifyBillingEventProcessed } from '../billing/hooks';
 import { evaluateBillingAlerts } from './alerts';
 import { BILLING_WEBHOOK_EVENTS } from '@parley/shared/billing-webhook-events';
 import { TWO_DECIMAL_CURRENCY_MESSAGE } from '@parley/shared/constants';
@@ -161,8 +160,8 @@ describeEachDatabase('billing admin: /admin/billing and the billing tabs of /adm
     await event('invoice.paid', ago(MINUTE), 'failed');
     // Through the billing core's hook, twice (as after two events): payment failures and webhook failures, once each.
     const [row] = await db().select().from(billingEvents).limit(1);
-    await notifyBillingEventProcessed(db(), row!);
-    await notifyBillingEventProcessed(db(), row!);
+    await ctx().app.billing.notifyEventProcessed(row!);
+    await ctx().app.billing.notifyEventProcessed(row!);
     await Promise.all([evaluateBillingAlerts(db()), evaluateBillingAlerts(db())]);
 
     const list = (await get('/api/admin/billing/alerts')).json() as { items: { id: string; kind: string; subject: string; severity: string }[] };

@@ -3,7 +3,11 @@ import { billingAdminRoutes } from './routes';
 
 export { billingReportTime, revenueLast30Days } from './analytics';
 
-/** The billing admin feature: its routes, registered by app.ts with the others. */
-export const billingAdminFeature = defineFeature('billing-admin', async (app) => {
-  await app.register(billingAdminRoutes);
-});
+/** The billing admin feature: its routes, registered by app.ts with the others; its alerts follow billing's events. */
+export const billingAdminFeature = defineFeature(
+  'billing-admin',
+  async (app) => {
+    await app.register(billingAdminRoutes);
+  },
+  ['billing'],
+);

@@ -16,8 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { loadStripe } from '../../lib/lazy-require';
 import { logAdminActivity } from '../../services/activity-log';
 import { personalOrganizationSlug } from '../../services/identity';
-import { getPaymentProvider } from '../../providers/payments/provider';
-import { assertSubscriptionNotEnded, TEST_EVENT_METADATA, sandboxEventSink } from '../billing/index';
+import { assertSubscriptionNotEnded, TEST_EVENT_METADATA, type BillingContext } from '../billing/index';
 import { readBillingSettings, resolveStripeSecrets, saveStripeSecrets, sandboxWebhookSecret } from '../../services/billing-settings';
 import { toEventItem } from './activity';
 import { getInvoice } from './customers';
@@ -80,7 +79,7 @@ function testObject(type: string, suffix: string, organizationId: string, tier: 
 export async function sendTestWebhook(app: FastifyInstance, { eventType, userId }: { eventType: string; userId: string }) {
   if (!BILLING_WEBHOOK_EVENTS.some((e) => e.type === eventType))
     throw new AppError('VALIDATION_ERROR', `Unknown event type: choose one of the ${BILLING_WEBHOOK_EVENTS.length} configured events.`);
-  const provider = await getPaymentProvider(app.db, app.config, sandboxEventSink(app.db, app.config, app.log));
+  const provider = await app.billing.paymentProvider();
   const secrets = await resolveStripeSecrets(app.db, app.config);
   const secret = provider.name === 'stripe' ? secrets.webhookSecret : await sandboxWebhookSecret(app.db, app.config);
   if (!secret) throw new AppError('CONFLICT', 'No webhook signing secret is configured: set it on the Configuration tab.');
@@ -161,11 +160,11 @@ async function testOrganization(db: Db, userId: string): Promise<{ id: string; c
 
 /** Runs one test step against the configured provider; the result says success or error with the provider's answer. */
 export async function runPaymentFlow(
-  db: Db,
-  config: Config,
+  billing: BillingContext,
   input: { step: PaymentFlowStep; userId: string; email: string; tier?: string | undefined; interval: 'month' | 'year'; packageId?: string | undefined },
 ): Promise<PaymentFlowResult> {
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+  const { db, config } = billing;
+  const provider = await billing.paymentProvider();
   let organization: { id: string; created: boolean };
   try {
     organization = await testOrganization(db, input.userId);
@@ -274,8 +273,9 @@ const paidTiers = (db: Db) =>
     .orderBy(asc(subscriptionTierLimits.sortOrder));
 
 /** Spec §7: the provider's products with their prices, and the tiers (free excluded) with their price ids. */
-export async function loadProductSync(db: Db, config: Config): Promise<ProductSyncResponse> {
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+export async function loadProductSync(billing: BillingContext): Promise<ProductSyncResponse> {
+  const { db } = billing;
+  const provider = await billing.paymentProvider();
   let products;
   try {
     products = await provider.listProductsAndPrices();
@@ -327,12 +327,13 @@ export async function saveProductSync(
 /* ---------------------------------------------------------------- Invoice retry */
 
 /** Asks the provider to charge a failed invoice again (spec §4: retry only on failed invoices). */
-export async function retryFailedInvoice(db: Db, config: Config, input: { id: string; actorId: string }, context: Context) {
+export async function retryFailedInvoice(billing: BillingContext, input: { id: string; actorId: string }, context: Context) {
+  const { db } = billing;
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, input.id));
   if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found.');
   if (invoice.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed invoice can be retried.');
   if (invoice.providerSubscriptionId) await assertSubscriptionNotEnded(db, invoice.provider, invoice.providerSubscriptionId);
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+  const provider = await billing.paymentProvider();
   if (provider.name !== invoice.provider)
     throw new AppError('CONFLICT', `This invoice was issued by the ${invoice.provider} provider, which is not the one configured now.`);
   let paid: boolean;

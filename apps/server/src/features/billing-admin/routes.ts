@@ -39,7 +39,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/access';
-import { onBillingEventProcessed, sandboxInvoiceParams, sandboxInvoicePdf, sendInvoicePdf } from '../billing/index';
+import { sandboxInvoiceParams, sandboxInvoicePdf, sendInvoicePdf } from '../billing/index';
 import { recentBillingEvents, recentInvoices, recentSubscribers } from './activity';
 import { evaluateBillingAlerts, listOpenBillingAlerts, resolveBillingAlert } from './alerts';
 import { billingAnalytics, billingReportTime, revenueByMonth } from './analytics';
@@ -73,11 +73,9 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendInvoicePdf(reply, await sandboxInvoicePdf(app.db, null, request.params.invoiceId)),
   );
 
-  const stopListening = onBillingEventProcessed(async (db) => {
-    await evaluateBillingAlerts(db);
-  });
-  app.addHook('onClose', async () => {
-    stopListening();
+  // The alerts are evaluated again after each of this app's billing events (app.billing, the billing feature's context).
+  app.billing.onEventProcessed(async () => {
+    await evaluateBillingAlerts(app.db);
   });
 
   /* ---- Payment-provider Integration Testing ---- */
@@ -190,7 +188,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identity } = requireAdmin(request);
-      return runPaymentFlow(app.db, app.config, { step: request.params.step, userId: identity.user.id, email: identity.user.email, ...request.body });
+      return runPaymentFlow(app.billing, { step: request.params.step, userId: identity.user.id, email: identity.user.email, ...request.body });
     },
   );
   app.get(
@@ -199,7 +197,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'system_admin' },
       schema: { tags, summary: "The provider's products and prices, and the paid tiers", response: { 200: productSyncResponseSchema, ...errors } },
     },
-    async () => loadProductSync(app.db, app.config),
+    async () => loadProductSync(app.billing),
   );
   app.put(
     '/api/admin/billing/product-sync',
@@ -331,7 +329,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return retryFailedInvoice(app.db, app.config, { id: request.params.id, actorId: request.actor.userId }, request.actor);
+      return retryFailedInvoice(app.billing, { id: request.params.id, actorId: request.actor.userId }, request.actor);
     },
   );
   app.get(

@@ -6,7 +6,6 @@ import { createAdmin } from '../../test/admin';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { signSandboxPayload } from '../../providers/payments/sandbox/events';
 import { sandboxWebhookSecret } from '../../services/billing-settings';
-import { sandboxEventSink } from './payments';
 import { handleBillingWebhook } from './webhook';
 import { createTokenPackage, customerWithOrganization, ensureProTier } from './test-support';
 import { pdfText } from '../../test/pdf-text';
@@ -161,13 +160,7 @@ describeEachDatabase('billing settings take effect (sandbox)', (ctx) => {
     // A redelivered event (the same id, signed again) is a duplicate and e-mails no one.
     const secret = await sandboxWebhookSecret(c.database.db, c.config);
     for (const stored of (await c.database.db.select().from(sandboxEvents)).filter((e) => e.payload.includes(customer.organizationId))) {
-      const again = await handleBillingWebhook(
-        c.database.db,
-        c.config,
-        stored.payload,
-        { 'stripe-signature': signSandboxPayload(stored.payload, secret) },
-        sandboxEventSink(c.database.db, c.config),
-      );
+      const again = await handleBillingWebhook(c.app.billing, stored.payload, { 'stripe-signature': signSandboxPayload(stored.payload, secret) });
       expect(again.status).toBe('duplicate');
     }
     expect(await kinds()).toEqual(['billing_invoice', 'billing_subscription_created']);
@@ -256,13 +249,7 @@ describeEachDatabase('billing settings take effect (sandbox)', (ctx) => {
         },
       },
     });
-    const outcome = await handleBillingWebhook(
-      c.database.db,
-      c.config,
-      payload,
-      { 'stripe-signature': signSandboxPayload(payload, secret) },
-      sandboxEventSink(c.database.db, c.config),
-    );
+    const outcome = await handleBillingWebhook(c.app.billing, payload, { 'stripe-signature': signSandboxPayload(payload, secret) });
     expect(outcome.status).toBe('processed');
     expect(await mails(c, customer.email)).toHaveLength(0);
   });

@@ -5,10 +5,9 @@ import { organizationSubscriptions, subscribers, subscriptionTierLimits, tokenPa
 import { AppError } from '../../lib/app-error';
 import { assertChargeableAtCheckout } from './minimum-charge';
 import { type BillingInterval, type PaymentProvider } from '../../providers/payments/types';
-import { getPaymentProvider } from '../../providers/payments/provider';
 import { ENDED_SUBSCRIPTION_INVOICE, ensureSandboxCustomer } from '../../providers/payments/sandbox/ledger';
 import { readBillingSettings } from '../../services/billing-settings';
-import { sandboxEventSink } from './payments';
+import type { BillingContext } from './context';
 
 /** Subscription statuses that still hold a plan (a change goes to the existing subscription, not a second one). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'] as const;
@@ -49,10 +48,10 @@ const dashboardUrl = (config: Config, path: string, query: string) => `${config.
  * cancellation (cancel at period end).
  */
 export async function startTierCheckout(
-  db: Db,
-  config: Config,
+  billing: BillingContext,
   input: { organizationId: string; userId: string; email: string; tier: string; interval: BillingInterval },
 ): Promise<{ url: string | null; changed: boolean }> {
+  const { db, config } = billing;
   const [tier] = await db
     .select()
     .from(subscriptionTierLimits)
@@ -63,7 +62,7 @@ export async function startTierCheckout(
     throw new AppError('VALIDATION_ERROR', 'This plan is free: to move to it, cancel your subscription at the end of the period.');
   }
   assertChargeableAtCheckout(amountCents, (await readBillingSettings(db)).currency);
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+  const provider = await billing.paymentProvider();
   const priceId = input.interval === 'year' ? tier.stripePriceIdAnnual : tier.stripePriceIdMonthly;
   const current = await liveSubscription(db, input.organizationId);
   if (current) {
@@ -92,10 +91,10 @@ export async function startTierCheckout(
 
 /** A checkout for a token package; the purchase is recorded pending and credited when the provider says it is paid. */
 export async function startTokenCheckout(
-  db: Db,
-  config: Config,
+  billing: BillingContext,
   input: { organizationId: string; userId: string; email: string; packageId: string },
 ): Promise<{ url: string }> {
+  const { db, config } = billing;
   const [pack] = await db
     .select()
     .from(tokenPackages)
@@ -104,7 +103,7 @@ export async function startTokenCheckout(
   if (pack.priceCents <= 0) throw new AppError('VALIDATION_ERROR', 'This token package has no price and cannot be bought.');
   const settings = await readBillingSettings(db);
   assertChargeableAtCheckout(pack.priceCents, settings.currency);
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+  const provider = await billing.paymentProvider();
   const session = await provider.createTokenCheckout({
     organizationId: input.organizationId,
     userId: input.userId,
@@ -145,10 +144,11 @@ export interface ScheduledCancellation {
  * Cancel at the end of the period, or take the cancellation back. Returns the cancellation when this call scheduled
  * one that was not scheduled before, else null.
  */
-export async function setCancelAtPeriodEnd(db: Db, config: Config, organizationId: string, cancel: boolean): Promise<ScheduledCancellation | null> {
+export async function setCancelAtPeriodEnd(billing: BillingContext, organizationId: string, cancel: boolean): Promise<ScheduledCancellation | null> {
+  const { db } = billing;
   const current = await liveSubscription(db, organizationId);
   if (!current) throw new AppError('CONFLICT', 'You have no subscription to cancel.');
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+  const provider = await billing.paymentProvider();
   if (current.provider !== provider.name) throw new AppError('CONFLICT', 'Your subscription is with another payment provider than the one configured now.');
   await provider.cancelAtPeriodEnd(current.providerSubscriptionId, cancel);
   // The provider's event confirms it (the sandbox's arrives before this line); the page shows the change at once.
@@ -158,8 +158,9 @@ export async function setCancelAtPeriodEnd(db: Db, config: Config, organizationI
 }
 
 /** Stripe's customer portal, or the sandbox's portal page. */
-export async function openCustomerPortal(db: Db, config: Config, organizationId: string): Promise<{ url: string }> {
-  const provider = await getPaymentProvider(db, config, sandboxEventSink(db, config));
+export async function openCustomerPortal(billing: BillingContext, organizationId: string): Promise<{ url: string }> {
+  const { db, config } = billing;
+  const provider = await billing.paymentProvider();
   let customerId = await customerIdFor(db, provider, organizationId);
   if (!customerId && provider.name === 'sandbox') customerId = (await ensureSandboxCustomer(db, organizationId)).id;
   if (!customerId) throw new AppError('CONFLICT', 'There is no billing account yet: buy a plan or tokens first.');

@@ -77,7 +77,7 @@ describeEachDatabase('deleting an organization or an account ends its paid plan 
       payload: { confirmation: 'DELETE' },
     });
     expect(asked.statusCode, asked.body).toBe(202);
-    const deps = { db: c.database.db, jobs: null, config: c.config, mailer: createMailer(c.config, c.database.db, c.app.log), log: c.app.log };
+    const deps = { db: c.database.db, jobs: null, mailer: createMailer(c.config, c.database.db, c.app.log), log: c.app.log, billing: c.app.billing };
     const due = await sweepDueDeletions(deps, new Date(Date.now() + 15 * DAY));
     expect(due).toHaveLength(1);
     expect(await c.database.db.select().from(users).where(eq(users.id, customer.userId))).toHaveLength(1);

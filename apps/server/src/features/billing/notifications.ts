@@ -4,14 +4,14 @@ import type { Db } from '../../db/client';
 import { organizationMembers, organizations, organizationSubscriptions, profiles, subscriptionTierLimits } from '../../db/schema/index';
 import type { Mailer } from '../../providers/email/mailer';
 import { userIdsThatWant } from '../notification-preferences/index';
-import type { ProcessedBillingEvent } from './hooks';
+import type { ProcessedBillingEvent } from './context';
 import { readBillingSettings, type BillingSettingsRow } from '../../services/billing-settings';
 
 /**
- * The customer's billing e-mails (decisions/0023-billing-settings.md), sent after a billing event was processed, through the
- * onBillingEventProcessed hook: it runs once per processed event, so a redelivered event (a duplicate) e-mails no one
- * again. Each kind is switched by the billing settings; the recipients are the organization's active owners and
- * admins who kept "Billing" e-mails on in their notification preferences.
+ * The customer's billing e-mails (decisions/0023-billing-settings.md), sent after a billing event was processed, by a
+ * listener of the app's billing events (app.billing.onEventProcessed): it runs once per processed event, so a
+ * redelivered event (a duplicate) e-mails no one again. Each kind is switched by the billing settings; the recipients
+ * are the organization's active owners and admins who kept "Billing" e-mails on in their notification preferences.
  */
 
 type Obj = Record<string, unknown>;

@@ -4,10 +4,9 @@ import type { CheckoutResult } from '@parley/shared/contracts/billing';
 import { billingSettings, invoices, organizationSubscriptions } from '../../db/schema/index';
 import { startJobQueue } from '../../jobs/queue';
 import { describeEachDatabase } from '../../test/harness';
-import { cancelReplacedSubscription, REPLACED_SUBSCRIPTION_QUEUE, useBillingJobQueue, type ReplacedSubscription } from './replaced-subscriptions';
+import { cancelReplacedSubscription, REPLACED_SUBSCRIPTION_QUEUE, type ReplacedSubscription } from './replaced-subscriptions';
 import { readBillingSettings } from '../../services/billing-settings';
 import { customerWithOrganization, ensureProTier } from './test-support';
-import { sandboxEventSink } from './payments';
 
 const card = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Ada Lovelace' };
 
@@ -61,7 +60,9 @@ describeEachDatabase('a second subscription replaces the first (no double billin
   it('the older subscription is cancelled through a durable job stored with the event, with the unused time credited, once', async () => {
     const { c, customer, payAnnual } = await twoPaidCheckouts();
     const jobs = await startJobQueue(c.database, c.app.log);
-    const stopRegistration = useBillingJobQueue(c.database.db, jobs);
+    // This app has no background work: its billing events use this queue for the test.
+    const appQueue = c.app.billing.jobs;
+    c.app.billing.jobs = () => jobs;
     try {
       await payAnnual();
       // The job is stored with the event; nothing has cancelled the first subscription yet.
@@ -77,7 +78,7 @@ describeEachDatabase('a second subscription replaces the first (no double billin
       ]);
 
       await jobs.work<ReplacedSubscription>(REPLACED_SUBSCRIPTION_QUEUE, { pollingIntervalSeconds: 0.5 }, async (job) => {
-        await cancelReplacedSubscription(c.database.db, c.config, sandboxEventSink(c.database.db, c.config), job.data);
+        await cancelReplacedSubscription(c.app.billing, job.data);
       });
       await until(async () => (await subscriptionsOf(customer.organizationId))[0]!.status === 'canceled');
       const credits = () =>
@@ -93,17 +94,10 @@ describeEachDatabase('a second subscription replaces the first (no double billin
       expect((await subscriptionsOf(customer.organizationId))[1]).toMatchObject({ status: 'active' });
 
       // Run again (a retried job): nothing more happens.
-      expect(
-        await cancelReplacedSubscription(
-          c.database.db,
-          c.config,
-          sandboxEventSink(c.database.db, c.config),
-          (stored.rows[0] as { data: ReplacedSubscription }).data,
-        ),
-      ).toBe('skipped');
+      expect(await cancelReplacedSubscription(c.app.billing, (stored.rows[0] as { data: ReplacedSubscription }).data)).toBe('skipped');
       expect(await credits()).toHaveLength(1);
     } finally {
-      stopRegistration();
+      c.app.billing.jobs = appQueue;
       await jobs.stop();
     }
   });

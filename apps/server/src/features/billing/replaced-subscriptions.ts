@@ -1,11 +1,9 @@
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
-import type { Config } from '../../config';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { organizationSubscriptions } from '../../db/schema/index';
-import type { JobQueue } from '../../jobs/queue';
 import type { ProviderName } from '../../providers/payments/types';
-import { providerNamed } from '../../providers/payments/provider';
-import type { SandboxEventSink } from '../../providers/payments/sandbox/events';
+import type { BillingContext } from './context';
 
 /**
  * An organization pays for one plan. Two checkouts opened side by side (two tabs, or a plan bought in Stripe's
@@ -50,7 +48,8 @@ export async function subscriptionsReplacedBy(
  * (a second run, or the customer cancelled it), or when the subscription replacing it has itself ended meanwhile
  * (the customer would be left with no plan).
  */
-export async function cancelReplacedSubscription(db: Db, config: Config, sink: SandboxEventSink, job: ReplacedSubscription): Promise<'canceled' | 'skipped'> {
+export async function cancelReplacedSubscription(billing: BillingContext, job: ReplacedSubscription, log?: FastifyBaseLogger): Promise<'canceled' | 'skipped'> {
+  const { db } = billing;
   const status = async (subscriptionId: string) =>
     (
       await db
@@ -60,28 +59,18 @@ export async function cancelReplacedSubscription(db: Db, config: Config, sink: S
     )[0]?.status;
   const [old, replacing] = [await status(job.subscriptionId), await status(job.replacedBy)];
   if (!old || old === 'canceled' || replacing === 'canceled') return 'skipped';
-  const provider = await providerNamed(db, config, sink, job.provider);
+  const provider = await billing.providerNamed(job.provider, log);
   const { alreadyEnded } = await provider.cancelNow(job.subscriptionId, { prorate: true });
   return alreadyEnded ? 'skipped' : 'canceled';
 }
 
-/** The job queue of each database's application (tests run two apps in one process), set when background work starts. */
-const queues = new WeakMap<object, JobQueue>();
-
-export function useBillingJobQueue(db: Db, jobs: JobQueue): () => void {
-  queues.set(db, jobs);
-  return () => queues.delete(db);
-}
-
-export const billingJobQueue = (db: Db): JobQueue | null => queues.get(db) ?? null;
-
 /** Without a job queue (tools, tests without background work) the cancellations run right after the event commits. */
-export async function cancelReplacedNow(db: Db, config: Config, sink: SandboxEventSink, jobs: ReplacedSubscription[]): Promise<void> {
+export async function cancelReplacedNow(billing: BillingContext, jobs: ReplacedSubscription[], log: FastifyBaseLogger = billing.log): Promise<void> {
   for (const job of jobs) {
     try {
-      await cancelReplacedSubscription(db, config, sink, job);
+      await cancelReplacedSubscription(billing, job, log);
     } catch (error) {
-      sink.log?.error({ err: error, ...job }, 'replaced subscription not cancelled');
+      log.error({ err: error, ...job }, 'replaced subscription not cancelled');
     }
   }
 }

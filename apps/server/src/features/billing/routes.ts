@@ -28,7 +28,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireIdentity, requireMembership } from '../../plugins/access';
 import type { Mailer } from '../../providers/email/mailer';
-import { onBillingEventProcessed } from './hooks';
 import { sendBillingEventEmails, sendCancellationScheduledEmail } from './notifications';
 import { openCustomerPortal, setCancelAtPeriodEnd, startTierCheckout, startTokenCheckout } from './checkout';
 import { confirmSandboxCheckout, getSandboxCheckoutSession, paySandboxCheckout, startSandboxTrialWithoutCard } from '../../providers/payments/sandbox/checkout';
@@ -45,7 +44,6 @@ import {
   updateSandboxCard,
 } from './service';
 import { handleBillingWebhook } from './webhook';
-import { sandboxEventSink } from './payments';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 503);
 const tags = ['billing'];
@@ -71,7 +69,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await handleBillingWebhook(app.db, app.config, request.body, request.headers, sandboxEventSink(app.db, app.config, request.log));
+      const outcome = await handleBillingWebhook(app.billing, request.body, request.headers, request.log);
       if (outcome.status === 'failed' && outcome.retry) throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed now; deliver it again.');
       return { received: true as const, duplicate: outcome.duplicate, status: outcome.status };
     },
@@ -80,14 +78,9 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The customer side: /dashboard/subscription and /dashboard/billing; the sandbox's hosted checkout and portal. */
 export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
-  // The customer's billing e-mails, after each processed event (decisions/0023-billing-settings.md). The listeners are process-wide, so
-  // this app answers only for its own database (tests run two apps in one process).
-  const stopEmails = onBillingEventProcessed(async (db, event) => {
-    if (db !== app.db) return;
-    await sendBillingEventEmails({ db, mailer, publicUrl: app.config.publicUrl }, event);
-  });
-  app.addHook('onClose', async () => {
-    stopEmails();
+  // The customer's billing e-mails, after each processed event of this app (decisions/0023-billing-settings.md).
+  app.billing.onEventProcessed(async (event) => {
+    await sendBillingEventEmails({ db: app.db, mailer, publicUrl: app.config.publicUrl }, event);
   });
 
   app.get(
@@ -120,7 +113,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     async (request) => {
       const identity = requireIdentity(request);
       const { organizationId } = requireMembership(request);
-      return startTierCheckout(app.db, app.config, { organizationId, userId: identity.user.id, email: identity.user.email, ...request.body });
+      return startTierCheckout(app.billing, { organizationId, userId: identity.user.id, email: identity.user.email, ...request.body });
     },
   );
 
@@ -137,7 +130,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     },
     async (request) => {
       const { organizationId } = requireMembership(request);
-      const scheduled = await setCancelAtPeriodEnd(app.db, app.config, organizationId, request.body.cancelAtPeriodEnd);
+      const scheduled = await setCancelAtPeriodEnd(app.billing, organizationId, request.body.cancelAtPeriodEnd);
       // The owners get a confirmation saying when the plan ends (the mailer never throws for a transport failure).
       if (scheduled) await sendCancellationScheduledEmail({ db: app.db, mailer, publicUrl: app.config.publicUrl }, { organizationId, ...scheduled });
       return { ok: true as const };
@@ -150,7 +143,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
       config: { access: 'user', permission: 'billing.manage' },
       schema: { tags, summary: "The provider's customer portal", response: { 200: portalResultSchema, ...errors } },
     },
-    async (request) => openCustomerPortal(app.db, app.config, requireMembership(request).organizationId),
+    async (request) => openCustomerPortal(app.billing, requireMembership(request).organizationId),
   );
 
   app.get(
@@ -182,7 +175,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     },
     async (request) => {
       const identity = requireIdentity(request);
-      return startTokenCheckout(app.db, app.config, {
+      return startTokenCheckout(app.billing, {
         organizationId: requireMembership(request).organizationId,
         userId: identity.user.id,
         email: identity.user.email,
@@ -222,7 +215,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         app.db,
         app.config,
         { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, card: request.body },
-        sandboxEventSink(app.db, app.config, request.log),
+        app.billing.sandboxSink(request.log),
       ),
   );
 
@@ -242,7 +235,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         app.db,
         app.config,
         { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id },
-        sandboxEventSink(app.db, app.config, request.log),
+        app.billing.sandboxSink(request.log),
       ),
   );
 
@@ -263,7 +256,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         app.db,
         app.config,
         { sessionId: request.params.checkoutId, userId: requireIdentity(request).user.id, approve: request.body.approve },
-        sandboxEventSink(app.db, app.config, request.log),
+        app.billing.sandboxSink(request.log),
       ),
   );
 
@@ -309,7 +302,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     },
     async (request) => {
       const { now, offsetSeconds } = await advanceSandboxClock(app.db, request.body.seconds);
-      const run = await runSandboxRenewals(app.db, app.config, request.log);
+      const run = await runSandboxRenewals(app.billing, request.log);
       return { now: now.toISOString(), offsetSeconds, renewed: run.renewed, failed: run.failed, canceled: run.canceled };
     },
   );

@@ -4,10 +4,8 @@ import type { CheckoutResult } from '@parley/shared/contracts/billing';
 import { billingEvents, billingSettings, invoices, organizationSubscriptions, sandboxInvoices } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase } from '../../test/harness';
-import { providerNamed } from '../../providers/payments/provider';
 import { readBillingSettings } from '../../services/billing-settings';
 import { customerWithOrganization, ensureProTier } from './test-support';
-import { sandboxEventSink } from './payments';
 
 describeEachDatabase('sandbox renewals after a subscription ended', (ctx) => {
   it('a failed invoice of a canceled subscription is neither retried by the renewal clock nor by an admin', async () => {
@@ -40,9 +38,7 @@ describeEachDatabase('sandbox renewals after a subscription ended', (ctx) => {
       .select()
       .from(organizationSubscriptions)
       .where(eq(organizationSubscriptions.organizationId, customer.organizationId));
-    await (
-      await providerNamed(c.database.db, c.config, sandboxEventSink(c.database.db, c.config), 'sandbox')
-    ).cancelNow(subscription!.providerSubscriptionId, { prorate: false });
+    await (await c.app.billing.providerNamed('sandbox')).cancelNow(subscription!.providerSubscriptionId, { prorate: false });
     const [failed] = await c.database.db
       .select()
       .from(invoices)

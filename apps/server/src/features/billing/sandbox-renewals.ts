@@ -1,14 +1,12 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema/index';
 import { sandboxNow } from '../../providers/payments/sandbox/clock';
 import { deliverSandboxEvents, emitSandboxEvent } from '../../providers/payments/sandbox/events';
 import { addInterval } from '../../providers/payments/sandbox/ids';
 import { attemptSandboxCharge, createSandboxInvoice } from '../../providers/payments/sandbox/ledger';
 import { subscriptionObject } from '../../providers/payments/sandbox/objects';
-import { sandboxEventSink } from './payments';
+import type { BillingContext } from './context';
 
 export interface RenewalRun {
   renewed: number;
@@ -28,7 +26,8 @@ const MAX_STEPS = 500;
 /** An invoice of a canceled subscription is never charged again (Stripe stops collecting when a subscription ends). */
 const notOfEndedSubscription = sql`not exists (select 1 from ${sandboxSubscriptions} where ${sandboxSubscriptions.id} = ${sandboxInvoices.subscriptionId} and ${sandboxSubscriptions.status} = 'canceled')`;
 
-export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBaseLogger): Promise<RenewalRun> {
+export async function runSandboxRenewals(billing: BillingContext, log?: FastifyBaseLogger): Promise<RenewalRun> {
+  const { db, config } = billing;
   const run: RenewalRun = { renewed: 0, failed: 0, canceled: 0, retried: 0 };
   const now = await sandboxNow(db);
   for (let step = 0; step < MAX_STEPS; step += 1) {
@@ -93,7 +92,7 @@ export async function runSandboxRenewals(db: Db, config: Config, log?: FastifyBa
     });
     if (!did) break;
   }
-  await deliverSandboxEvents(db, config, sandboxEventSink(db, config, log));
+  await deliverSandboxEvents(db, config, billing.sandboxSink(log));
   return run;
 }
 
@@ -108,7 +107,7 @@ export async function startSandboxRenewalWorker(app: FastifyInstance): Promise<(
   const jobs = app.jobs;
   if (!jobs) return () => {};
   await jobs.work<{ at: string }>(SANDBOX_RENEWAL_QUEUE, { concurrency: 1, pollingIntervalSeconds: 10 }, async () => {
-    const run = await runSandboxRenewals(app.db, app.config, app.log);
+    const run = await runSandboxRenewals(app.billing);
     if (run.renewed + run.retried + run.canceled > 0) app.log.info(run, 'sandbox billing: renewals run');
   });
   const enqueue = () => {

@@ -4,10 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { billingSettings, organizationSubscriptions, subscriptionTierLimits, tokenPurchases } from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
-import { getPaymentProvider } from '../../providers/payments/provider';
 import { resolveStripeSecrets, saveStripeSecrets } from '../../services/billing-settings';
 import { WEBHOOK_SECRET, createTokenPackage, customerWithOrganization, ensureProTier, postWebhook, signedEvent } from './test-support';
-import { sandboxEventSink } from './payments';
 
 /** A local stand-in for api.stripe.com: records each request and answers like Stripe would. */
 interface Recorded {
@@ -180,7 +178,7 @@ describeEachDatabase(
 
     it("lists products with their prices, and a Stripe error becomes a 503 with Stripe's message", async () => {
       const c = ctx();
-      const provider = await getPaymentProvider(c.database.db, c.config, sandboxEventSink(c.database.db, c.config));
+      const provider = await c.app.billing.paymentProvider();
       expect(provider.name).toBe('stripe');
       expect(await provider.listProductsAndPrices()).toEqual([
         {

@@ -14,7 +14,6 @@ import {
 } from '../../db/schema/index';
 import { describeEachDatabase } from '../../test/harness';
 import { tokenBalance } from '../../services/token-ledger';
-import { onBillingEventProcessed } from './hooks';
 import {
   WEBHOOK_SECRET,
   createTokenPackage,
@@ -39,7 +38,7 @@ describeEachDatabase(
       const c = ctx();
       await ensureProTier(c);
       const seen: string[] = [];
-      const off = onBillingEventProcessed((_db, row) => {
+      const off = c.app.billing.onEventProcessed((row) => {
         seen.push(`${row.eventType}:${row.status}`);
       });
       const customer = await customerWithOrganization(c);

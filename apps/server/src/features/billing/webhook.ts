@@ -5,13 +5,12 @@ import type { Db } from '../../db/client';
 import { billingEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { applyBillingEvent, type HandlerResult, type Tx } from './event-handlers';
-import { notifyBillingEventProcessed } from './hooks';
 import { WebhookVerificationError, type BillingWebhookEvent, type ProviderName } from '../../providers/payments/types';
 import { webhookVerifiers } from '../../providers/payments/provider';
 import { readBillingSettings } from '../../services/billing-settings';
-import type { SandboxEventSink } from '../../providers/payments/sandbox/events';
 import type { TransactionSend } from '../../jobs/queue';
-import { billingJobQueue, cancelReplacedNow, REPLACED_SUBSCRIPTION_QUEUE, type ReplacedSubscription } from './replaced-subscriptions';
+import type { BillingContext } from './context';
+import { cancelReplacedNow, REPLACED_SUBSCRIPTION_QUEUE, type ReplacedSubscription } from './replaced-subscriptions';
 
 export type WebhookOutcome =
   | { status: 'processed'; duplicate: false; eventId: string; provider: ProviderName }
@@ -76,14 +75,13 @@ async function applyTestEvent(tx: Tx, provider: ProviderName, event: BillingWebh
  * effects back and records the event as failed with its error; a later delivery tries again.
  */
 export async function handleBillingWebhook(
-  db: Db,
-  config: Config,
+  billing: BillingContext,
   rawBody: string | Buffer,
   headers: Record<string, string | string[] | undefined>,
-  /** Where the sandbox delivers what cancelling a replaced subscription emits (payments.ts); its log is this one's. */
-  sink: SandboxEventSink,
+  /** The request's log; also the log of what cancelling a replaced subscription emits through the sandbox. */
+  log: FastifyBaseLogger = billing.log,
 ): Promise<WebhookOutcome> {
-  const { log } = sink;
+  const { db, config } = billing;
   const { provider, event } = await verify(db, config, rawBody, headers);
   if (typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data || typeof event.data.object !== 'object') {
     throw new AppError('VALIDATION_ERROR', 'The webhook payload is not an event (id, type and data.object are required).');
@@ -94,7 +92,7 @@ export async function handleBillingWebhook(
 
   let row: typeof billingEvents.$inferSelect | undefined;
   let replaced: ReplacedSubscription[] = [];
-  const jobs = billingJobQueue(db);
+  const jobs = billing.jobs();
   const inTransaction = <R>(write: (tx: Tx, send: TransactionSend | null) => Promise<R>): Promise<R> =>
     jobs ? jobs.transaction(db, [REPLACED_SUBSCRIPTION_QUEUE], (tx, send) => write(tx as unknown as Tx, send)) : db.transaction((tx) => write(tx, null));
   try {
@@ -138,7 +136,7 @@ export async function handleBillingWebhook(
         : error instanceof Error && error.name === 'ZodError'
           ? 'The event object is not in the expected shape.'
           : 'Processing failed; see the server log.';
-    log?.error({ err: error, eventId: event.id, eventType: event.type, provider }, 'billing webhook processing failed');
+    log.error({ err: error, eventId: event.id, eventType: event.type, provider }, 'billing webhook processing failed');
     const processingTimeMs = elapsed();
     const values = {
       provider,
@@ -161,16 +159,16 @@ export async function handleBillingWebhook(
         setWhere: sql`${billingEvents.status} <> 'processed'`,
       })
       .returning();
-    if (failed) await notify(db, failed, log);
+    if (failed) await notify(billing, failed, log);
     // A bad event is answered 200 (retrying cannot help); anything else 500, so the provider delivers it again.
     return { status: 'failed', duplicate: false, eventId: event.id, provider, error: message, retry: !permanent };
   }
   if (!row) return { status: 'duplicate', duplicate: true, eventId: event.id, provider };
-  if (!jobs) await cancelReplacedNow(db, config, sink, replaced);
-  await notify(db, row, log);
+  if (!jobs) await cancelReplacedNow(billing, replaced, log);
+  await notify(billing, row, log);
   return { status: 'processed', duplicate: false, eventId: event.id, provider };
 }
 
-async function notify(db: Db, row: typeof billingEvents.$inferSelect, log?: FastifyBaseLogger) {
-  for (const error of await notifyBillingEventProcessed(db, row)) log?.warn({ err: error, eventId: row.providerEventId }, 'billing event listener failed');
+async function notify(billing: BillingContext, row: typeof billingEvents.$inferSelect, log: FastifyBaseLogger) {
+  for (const error of await billing.notifyEventProcessed(row)) log.warn({ err: error, eventId: row.providerEventId }, 'billing event listener failed');
 }

@@ -106,7 +106,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; rateLim
       },
     },
     async (request) => {
-      await deleteOrganization({ db: app.db, config: app.config, log: request.log }, requireMembership(request), request.body);
+      await deleteOrganization({ db: app.db, billing: app.billing, log: request.log }, requireMembership(request), request.body);
       return { ok: true as const };
     },
   );

@@ -4,12 +4,11 @@ import { ORGANIZATION_MEMBERSHIPS_MAX, ORGANIZATIONS_OWNED_MAX } from '@parley/s
 import { TEAM_MESSAGES, type AssignableRole, type Member, type Organization } from '@parley/shared/contracts/organizations';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { organizationMembers, organizations, profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Membership } from '../../plugins/access';
-import { cancelSubscriptionsBeforeDeletion } from '../billing/index';
+import { cancelSubscriptionsBeforeDeletion, type BillingContext } from '../billing/index';
 import { recordMembershipEvent } from './events';
 
 /** Personal workspaces are `personal-{first 8 of the user id}`; organizations created later never start so. */
@@ -131,7 +130,7 @@ export async function renameOrganization(db: Db, membership: Membership, userId:
  * foreign keys cascade). The owner types its name to confirm; a personal workspace cannot be deleted.
  */
 export async function deleteOrganization(
-  deps: { db: Db; config: Config; log?: FastifyBaseLogger },
+  deps: { db: Db; billing: BillingContext; log?: FastifyBaseLogger },
   membership: Membership,
   input: { confirmName: string },
 ): Promise<void> {
@@ -141,7 +140,7 @@ export async function deleteOrganization(
   if (isPersonalSlug(org.slug)) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.personalNotDeletable);
   if (input.confirmName.trim() !== org.name) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.confirmNameMismatch);
   // Its paid plan ends at the provider first: a provider failure leaves the organization (and the plan) as they were.
-  await cancelSubscriptionsBeforeDeletion(db, deps.config, [org.id], deps.log);
+  await cancelSubscriptionsBeforeDeletion(deps.billing, [org.id], deps.log);
   await db.delete(organizations).where(eq(organizations.id, org.id));
 }
 
