@@ -197,7 +197,7 @@ describe('the admin console', () => {
     // The bell clears at once; the server's mark-read may still be on its way.
     type Notifications = { unread: number; items: { title: string; type: string }[] };
     const readNotifications = async () => (await (await customer.page.request.get(`${server.url}/api/notifications`)).json()) as Notifications;
-    await expect.poll(async () => (await readNotifications()).unread, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await readNotifications()).unread).toBe(0);
     const notifications = await readNotifications();
     expect(notifications.items.find((n) => n.title === 'Scheduled maintenance')?.type).toBe('warning');
 

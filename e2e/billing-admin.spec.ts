@@ -40,7 +40,7 @@ describe('billing admin', () => {
     await page.goto(`${server.url}/admin/billing?tab=activity`);
     await waitForConsole(page);
     const table = page.getByTestId('billing-events-table');
-    await table.getByText('checkout.session.completed').first().waitFor({ timeout: 15_000 });
+    await table.getByText('checkout.session.completed').first().waitFor();
     await screenshot(page, 'billing-admin-activity');
 
     // Webhook Tester: a signed test event goes through the real endpoint and shows its result.
@@ -55,7 +55,7 @@ describe('billing admin', () => {
     await result.getByText(/test event, rolled back: invoice .* payment failed/).waitFor();
     await screenshot(page, 'billing-admin-webhook-tester');
     await page.getByRole('tab', { name: 'Activity Logs' }).click();
-    await table.getByText('invoice.payment_failed').first().waitFor({ timeout: 10_000 });
+    await table.getByText('invoice.payment_failed').first().waitFor();
 
     // Live Monitoring: a tester's event is no payment, so the failures of the last hour stay 0 (docs/decisions/
     // 0024-billing-administration.md: Webhook Tester events count in no billing health figure).
@@ -66,7 +66,7 @@ describe('billing admin', () => {
 
     // Revenue: this month's revenue includes the $12.50 purchase.
     await page.goto(`${server.url}/admin/pricing?tab=revenue`);
-    await expect.poll(async () => page.getByTestId('revenue-this-month').textContent(), { timeout: 15_000 }).toContain('$12.50 revenue');
+    await expect.poll(async () => page.getByTestId('revenue-this-month').textContent()).toContain('$12.50 revenue');
     await screenshot(page, 'billing-admin-revenue');
 
     await page.goto(`${server.url}/admin/pricing?tab=customers`);
@@ -133,7 +133,7 @@ describe('billing admin', () => {
     await screenshot(page, 'billing-admin-sandbox-clock-reset');
     // The purchase made before the clock moved is this month's revenue on the Revenue tab again.
     await page.goto(`${server.url}/admin/pricing?tab=revenue`);
-    await expect.poll(async () => page.getByTestId('revenue-this-month').textContent(), { timeout: 15_000 }).toContain('$12.50 revenue');
+    await expect.poll(async () => page.getByTestId('revenue-this-month').textContent()).toContain('$12.50 revenue');
   }, 180_000);
 });
 

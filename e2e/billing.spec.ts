@@ -23,7 +23,7 @@ async function awaitingConfirmation(checkout: Page, url: string, name: string): 
 
 /** The confirmation arrives through the page's polling: the success toast shows and the alert is gone. */
 async function confirmed(page: Page, toast: string, name: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').filter({ hasText: toast }).waitFor({ timeout: 10_000 });
+  await page.locator('[data-sonner-toast]').filter({ hasText: toast }).waitFor();
   await page.getByTestId('checkout-confirmation').waitFor({ state: 'detached' });
   await screenshot(page, name);
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { PASSWORD } from './support/accounts';
-import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { DOCS_SCREENSHOT_DIR, dismissToasts, screenshot } from './support/browser';
 import { suiteAccount, suiteContext, test } from './support/fixtures';
 import { confirmationLink, type RunningServer } from './support/server';
 
@@ -55,11 +55,6 @@ async function docsScreenshot(page: Page, name: string, height: number): Promise
   });
   await screenshot(page, name, { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** Sonner's toasts fade after 4 s; documentation screenshots should not show them. */
-async function waitForToastsToClose(page: Page): Promise<void> {
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 describe('a customer builds a chatbot, trains it on documents and tries it in the test chat', () => {
@@ -184,7 +179,8 @@ describe('a customer builds a chatbot, trains it on documents and tries it in th
   });
 
   test('settings, embed and deleting: changes are saved, the bot goes live, a source and the chatbot can be removed', async () => {
-    await waitForToastsToClose(page).catch(() => undefined);
+    // The earlier steps' toasts are closed first, so that none stands over what this step clicks.
+    await dismissToasts(page);
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Acme shop assistant');
     await page.getByRole('button', { name: 'Save changes' }).click();

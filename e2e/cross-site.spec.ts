@@ -80,7 +80,7 @@ describe('cross-site request forgery', () => {
     await victim.page.waitForFunction(() => document.title === 'sent');
     // Opaque to the page, but the browser saw them: both fetches refused as cross-site (and the form's post, into a
     // hidden frame where the answer's frame-ancestors keeps it from showing).
-    await expect.poll(() => refusals.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => refusals.length).toBeGreaterThanOrEqual(2);
     expect(refusals.every((status) => status === 403)).toBe(true);
     await screenshot(victim.page, 'cross-site-attack-page');
 

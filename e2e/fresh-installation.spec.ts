@@ -136,9 +136,7 @@ describe('a fresh installation sells something, from sign-up to a paid plan', ()
     await page.getByRole('button', { name: 'Buy Medium top-up' }).click();
     await payWithTestCard(page, '$20.00');
     await page.waitForURL(/\/dashboard\/billing/);
-    await expect
-      .poll(async () => (await page.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' '), { timeout: 15_000 })
-      .toContain('500,000 tokens');
+    await expect.poll(async () => (await page.getByTestId('token-balance').textContent())?.replace(/\s+/g, ' ')).toContain('500,000 tokens');
     // The package's receipt is listed with its PDF.
     await page.getByRole('link', { name: 'PDF' }).first().waitFor();
     await screenshot(page, 'fresh-installation-billing');

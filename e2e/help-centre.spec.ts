@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { HELP_CENTRE_DOCUMENT, HELP_CENTRE_FOLLOW_UP, HELP_CENTRE_OFF_TOPIC } from '../apps/server/src/test/fixtures/help-centre';
-import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { DOCS_SCREENSHOT_DIR, dismissToasts, screenshot } from './support/browser';
 import { test } from './support/fixtures';
 
 const NOT_FOUND = "I couldn't find anything about that in the documents I was given.";
@@ -53,7 +53,7 @@ describe('the built-in answerer on a help centre, in the test chat', () => {
     await expect.poll(() => log.getByText(NOT_FOUND).count()).toBe(3);
     expect(await log.getByRole('list', { name: 'Sources' }).count()).toBe(sourceLists);
 
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await dismissToasts(page);
     await page.setViewportSize({ width: 1280, height: 1100 });
     await screenshot(page, 'help-centre-test-chat', { dir: DOCS_SCREENSHOT_DIR, fullPage: false });
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { DOCS_SCREENSHOT_DIR, screenshot } from './support/browser';
+import { DOCS_SCREENSHOT_DIR, dismissToasts, screenshot } from './support/browser';
 import { test } from './support/fixtures';
 
 const RETURNS =
@@ -61,8 +61,8 @@ describe('retrieval testing', () => {
     await page.getByText('1 passage, best first, for “When is the shop open on Saturdays?”').waitFor();
     expect(await passages.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(['1. Opening hours']);
 
-    // The documentation's picture: both passages for the first question, once the "added" toasts have faded (4 s).
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    // The documentation's picture: both passages for the first question, without the "added" toasts.
+    await dismissToasts(page);
     await page.getByRole('combobox', { name: 'Passages to retrieve' }).click();
     await page.getByRole('option', { name: 'Top 5 (the chatbot’s setting)' }).click();
     await page.getByLabel('Question').fill('How many days do I have to return a product?');

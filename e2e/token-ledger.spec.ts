@@ -152,7 +152,7 @@ describe('a document’s cost, said before it is spent', () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
     await page.waitForURL(/\/dashboard\/billing/);
-    await page.getByTestId('token-balance').filter({ hasText: '50,000' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('token-balance').filter({ hasText: '50,000' }).waitFor();
 
     // A document bigger than the month's allowance: the part the allowance does not cover comes from the token
     // balance, and the screen says how much before Add.

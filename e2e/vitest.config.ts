@@ -14,6 +14,9 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // expect.poll gives up after 1 s unless told otherwise: too short for a page that waits on the server while a
+    // loaded CI machine runs two browsers and two servers. Playwright's own waits allow 30 s; so do these.
+    expect: { poll: { timeout: 30_000 } },
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     isolate: false,
   },

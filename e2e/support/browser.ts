@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -50,4 +51,29 @@ export async function screenshot(page: Page, name: string, { dir = SCREENSHOT_DI
 export async function waitForConsole(page: Page): Promise<void> {
   await page.getByTestId('breadcrumb-section').waitFor();
   await page.getByTestId('admin-splash').waitFor({ state: 'hidden' });
+}
+
+/**
+ * Closes every toast on the page through its close button and waits until none is left, for a picture without them.
+ * Waiting for them to fade is not enough: sonner holds a toast's 4 s while the pointer is over the stack (Playwright
+ * leaves the mouse where it last clicked, and a toast may slide in under it) or the page is hidden, so one can stay for
+ * as long as the test waits. The buttons are clicked from the page, not with the mouse, which would hold them too.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect
+    .poll(
+      async () => {
+        // A toast raised meanwhile (an answer still on its way) is closed on the next round.
+        await page.evaluate(() => {
+          document
+            .querySelectorAll<HTMLButtonElement>('[data-sonner-toast]:not([data-removed="true"]) [data-close-button]')
+            .forEach((button) => button.click());
+        });
+        return toasts.count();
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(0);
 }

@@ -108,11 +108,19 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
 }
 
-/** Waits for the confirmation e-mail to `to` and returns the link in it. */
+/** The subject of the e-mail that confirms a new account's address (apps/server/src/providers/email/templates.ts). */
+const CONFIRMATION_SUBJECT = 'Confirm your e-mail address for Parley';
+
+/**
+ * Waits for the confirmation e-mail to `to` and returns the link in it. Only that e-mail will do: the address may have
+ * had others first (the invitation it signed up from), and the confirmation's log line comes through the server's
+ * stdout, which a busy test process may read after the page already says "Check your e-mail": the newest e-mail to
+ * `to` can then still be the earlier one, whose link is not a confirmation.
+ */
 export async function confirmationLink(server: RunningServer, to: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const message = [...server.emails].reverse().find((m) => m.to === to);
+    const message = [...server.emails].reverse().find((m) => m.to === to && m.subject === CONFIRMATION_SUBJECT);
     const link = message && /https?:\/\/\S+/.exec(message.body)?.[0];
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${to}`);

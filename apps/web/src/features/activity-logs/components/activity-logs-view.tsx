@@ -24,6 +24,8 @@ function useActivityParams() {
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as ActivityFilterState;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  // flushSync: React Router commits a new address in a transition, which a busy page renders later; the filters'
+  // next change (the To date right after the From date) would then start from the old address and undo this one.
   const update = (next: ActivityFilterState, nextPage: number) =>
     setParams(
       () => {
@@ -32,7 +34,7 @@ function useActivityParams() {
         if (nextPage > 1) out.set('page', String(nextPage));
         return out;
       },
-      { replace: true },
+      { replace: true, flushSync: true },
     );
   return { filters, page, setFilters: (next: ActivityFilterState) => update(next, 1), setPage: (next: number) => update(filters, next) };
 }
