@@ -18,6 +18,7 @@ import { cspFeature } from './features/csp/index';
 import { adminAuthFeature } from './features/admin-auth/index';
 import { apiKeysFeature } from './features/api-keys/index';
 import { openaiApiFeature } from './features/openai-api/index';
+import { mcpFeature } from './features/mcp/index';
 import { adminDashboardFeature } from './features/admin-dashboard/index';
 import { activityLogsFeature } from './features/activity-logs/index';
 import { emailOutboxFeature } from './features/email-outbox/index';
@@ -276,6 +277,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     apiKeysFeature,
     organizationsFeature,
     openaiApiFeature,
+    mcpFeature,
     handoffsFeature,
     aiActionsFeature,
     n8nFeature,

@@ -31,8 +31,8 @@ declare module 'fastify' {
 /** The widget's config request: where it comes from tells where the widget is embedded. */
 const WIDGET_CONFIG_ROUTE = '/api/public/chatbots/:id/config';
 
-/** API paths, less the health probe: load balancers poll it every few seconds, and it is not use of the API. */
-const isApiPath = (url: string) => (url.startsWith('/api/') && url !== '/api/health') || url.startsWith('/v1/');
+/** API paths (the OpenAI-compatible /v1 and the chatbots' MCP servers included), less the health probe: load balancers poll it every few seconds, and it is not use of the API. */
+const isApiPath = (url: string) => (url.startsWith('/api/') && url !== '/api/health') || url.startsWith('/v1/') || url.startsWith('/mcp/');
 
 /** A limiter key's limit and subject: `signin:ip:1.2.3.4` → signin:ip + 1.2.3.4; `csp:::1` → csp + ::1. */
 export function splitLimiterKey(key: string): { bucket: string; subject: string } {
@@ -134,7 +134,7 @@ export function withRefusalRecording(limiter: RateLimiter, recorder: ApiUsageRec
 }
 
 /**
- * Records every API request (/api/*, /v1/*; not the health probe): route pattern, method, status, duration, caller (user, API key or
+ * Records every API request (/api/*, /v1/*, /mcp/*; not the health probe): route pattern, method, status, duration, caller (user, API key or
  * anonymous visitor with IP), and a chat answer's tokens and estimated cost — buffered, written in batches.
  */
 export const apiUsagePlugin = fp(

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
-import { API_REQUESTS_PER_IP_PER_MINUTE } from '@parley/shared/constants';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,12 +8,10 @@ import { MESSAGES } from '@parley/shared/messages';
 import { chatbots } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { upstreamProviderError, type UpstreamProviderError } from '../../rag/upstream-error';
-import { authenticateApiKey } from '../api-keys/index';
-import { noteApiKeyCaller } from '../api-usage/index';
-import { cachedChatbot } from '../widget/index';
 import { appServices } from '../../services/app-services';
 import { answerChatMessage } from '../chat/index';
-import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/index';
+import { rateLimitHeaders, type CountedLimit } from '../tier-limits/index';
+import { apiKeyCaller, chatbotForKey, countChatbotRequest } from './api-key-access';
 import { tokenAllowance } from '../usage/index';
 import { chatCompletionBodySchema } from '@parley/shared/contracts/openai-api';
 
@@ -62,35 +59,14 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
    * Every answer carries x-ratelimit-limit and x-ratelimit-remaining of the tightest limit counted.
    */
   async function keyFor(request: FastifyRequest, reply: FastifyReply) {
-    // Per client IP, before the key is looked at: guessing keys is refused like any other flood.
-    const { counted, refused } = await countLimits(rateLimiter, [{ key: `api:ip:${request.ip}`, limit: API_REQUESTS_PER_IP_PER_MINUTE }]);
-    if (refused) {
-      await openAiError(
-        reply,
-        429,
-        'Too many requests from this address. Please wait and try again.',
-        'rate_limit_exceeded',
-        'rate_limit_exceeded',
-        rateLimitHeaders(counted, refused),
-      );
+    const caller = await apiKeyCaller(app, rateLimiter, request);
+    if ('refusal' in caller) {
+      const { status, message, type, code, headers } = caller.refusal;
+      await openAiError(reply, status, message, type, code, headers);
       return null;
     }
-    reply.headers(rateLimitHeaders(counted));
-    const header = request.headers.authorization ?? '';
-    const secret = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    const key = secret ? await authenticateApiKey(app.db, secret) : null;
-    if (!key) {
-      await openAiError(
-        reply,
-        401,
-        'Incorrect or revoked API key provided. Create one under API keys in your Parley dashboard.',
-        'invalid_request_error',
-        'invalid_api_key',
-      );
-      return null;
-    }
-    noteApiKeyCaller(key.id);
-    return { key, counted };
+    reply.headers(caller.headers);
+    return caller;
   }
 
   app.get(
@@ -153,18 +129,17 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
         );
       }
       const body = parsed.data;
-      const found = /^[0-9a-f-]{36}$/i.test(body.model) ? await cachedChatbot(app.db, app.readCache, body.model) : undefined;
       // Another organization's chatbot, or one the key is not scoped to, does not exist for this key.
-      const chatbot = found?.organizationId === key.organizationId && (!key.chatbotId || key.chatbotId === found.id) ? found : undefined;
-      if (!chatbot)
+      const usable = await chatbotForKey(app, key, body.model);
+      if ('missing' in usable)
         return openAiError(
           reply,
           404,
-          `The model '${body.model.slice(0, 100)}' does not exist or this key cannot use it.`,
+          usable.missing === 'draft' ? draftModelMessage(body.model) : `The model '${body.model.slice(0, 100)}' does not exist or this key cannot use it.`,
           'invalid_request_error',
           'model_not_found',
         );
-      if (chatbot.status !== 'live') return openAiError(reply, 404, draftModelMessage(body.model), 'invalid_request_error', 'model_not_found');
+      const { chatbot } = usable;
 
       const turns = body.messages
         .filter((m) => m.role === 'user' || m.role === 'assistant')
@@ -176,11 +151,7 @@ export const openAiApiRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }
       if (question.content.length > 4000) return openAiError(reply, 400, 'The last message must be at most 4000 characters.', 'invalid_request_error', null);
 
       // The organization's tier sets the key's and the chatbot's limits (the chatbot's is shared with the widget).
-      const tierLimits = await tierRateLimits(app.db, chatbot.organizationId, app.readCache);
-      const { counted, refused } = await countLimits(rateLimiter, [
-        { key: `chat:key:${key.id}`, limit: tierLimits.apiKeyRequestsPerMinute },
-        { key: `chat:bot:${chatbot.id}`, limit: tierLimits.chatbotMessagesPerMinute },
-      ]);
+      const { counted, refused } = await countChatbotRequest(rateLimiter, app, key, chatbot);
       const counts: CountedLimit[] = [...caller.counted, ...counted];
       if (refused) {
         return openAiError(
