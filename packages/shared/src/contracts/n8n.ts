@@ -258,10 +258,12 @@ export const n8nRoutingRuleSchema = z.object({
   workflowName: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
-  /** Documents this rule decided the route of. */
+  /** Documents this rule decided the route of (each once, whatever its retries). */
   executionCount: z.number().int(),
   /** Share of those that were processed by the chosen route, 0–100; null before the first. */
   successRate: z.number().nullable(),
+  /** Those documents by how they ended: chunks from n8n, from the built-in pipeline instead (fallback), failed, or sent to the built-in pipeline by the rule. */
+  outcomes: z.object({ n8n: z.number().int(), fallback: z.number().int(), failed: z.number().int(), builtIn: z.number().int() }),
 });
 export type N8nRoutingRule = z.infer<typeof n8nRoutingRuleSchema>;
 export const n8nRoutingRuleListSchema = z.object({ items: z.array(n8nRoutingRuleSchema) });
@@ -492,9 +494,14 @@ export const n8nMonitoringSchema = z.object({
   /** Auto fallback: ingestion goes straight to the built-in pipeline while the recent success rate is below the threshold. */
   autoFallback: z.object({
     active: z.boolean(),
+    /** Of the documents sent to n8n in the window (each once, whatever its retries), the share that came back with chunks. */
     recentSuccessRate: z.number().nullable(),
-    recentCalls: z.number().int(),
+    recentDocuments: z.number().int(),
+    recentSuccesses: z.number().int(),
     windowMinutes: z.number().int(),
+    /** When it started skipping n8n (the document that tipped it), and when n8n will be tried again; null when not active. */
+    since: z.string().nullable(),
+    retryAt: z.string().nullable(),
   }),
   recent: z.array(
     z.object({

@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { knowledgeSources } from './knowledge-sources';
 
 /**
  * n8n Integration Management (spec part 2 §3). The spec keeps workflows and webhook endpoints as `usage_analytics` rows
@@ -71,14 +72,43 @@ export const n8nRoutingRules = pgTable(
     action: text('action', { enum: ['edge_function', 'n8n', 'hybrid'] }).notNull(),
     workflowId: uuid('workflow_id').references(() => n8nWorkflows.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
-    /** Documents whose route this rule decided, and how many of them the route processed. */
-    executionCount: integer('execution_count').notNull().default(0),
-    successCount: integer('success_count').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('n8n_routing_rules_priority_idx').on(t.priority, t.createdAt)],
+);
+
+export const N8N_DOCUMENT_OUTCOMES = ['n8n', 'fallback', 'failed', 'built_in'] as const;
+
+/**
+ * Each document processing handed to n8n's routing, once, with how it ended (decisions/0045-n8n-document-outcomes.md):
+ * n8n made its chunks, the built-in pipeline made them instead (n8n failed, or auto fallback skipped it), the
+ * processing failed (n8n failed and fallback is off), or a rule sent it to the built-in pipeline. A job attempt of the
+ * same processing (source and version) replaces the row: auto fallback and the routing rules count documents, not
+ * attempts.
+ */
+export const n8nDocumentHandoffs = pgTable(
+  'n8n_document_handoffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: uuid('source_id').references(() => knowledgeSources.id, { onDelete: 'set null' }),
+    sourceVersion: integer('source_version').notNull(),
+    documentName: text('document_name').notNull(),
+    routingRuleId: uuid('routing_rule_id').references(() => n8nRoutingRules.id, { onDelete: 'set null' }),
+    workflowId: uuid('workflow_id').references(() => n8nWorkflows.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: N8N_DOCUMENT_OUTCOMES }).notNull(),
+    /** n8n was asked for the chunks (not when a rule or auto fallback sent the document to the built-in pipeline). */
+    sentToN8n: boolean('sent_to_n8n').notNull(),
+    /** Why n8n was not used: its failure, or auto fallback's figures. */
+    reason: text('reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('n8n_document_handoffs_processing_idx').on(t.sourceId, t.sourceVersion),
+    index('n8n_document_handoffs_decided_idx').on(t.decidedAt),
+    index('n8n_document_handoffs_rule_idx').on(t.routingRuleId),
+  ],
 );
 
 /** Saved templates; the three built-in ones live in code (features/n8n/builtin-templates.ts). */

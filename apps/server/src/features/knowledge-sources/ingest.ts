@@ -11,7 +11,7 @@ import { DocumentError } from '../../rag/document-error';
 import { extractAndChunkOffThread } from '../../rag/document-thread';
 import type { Embedder } from '../../rag/embedders/types';
 import { readSystemConfiguration } from '../../services/system-configuration';
-import type { ChunkSource } from '../n8n/index';
+import { N8nIngestError, type ChunkSource } from '../n8n/index';
 import type { TokenMeter } from '../../services/token-meter';
 import { documentFailedData, documentProcessedData, emitWebhookEvent } from '../webhooks/index';
 import { lockMonthUsage, tokenBalance } from '../../services/token-ledger';
@@ -108,7 +108,10 @@ export async function processSource(deps: IngestDeps, job: IngestJobData): Promi
   await setProgress(20);
 
   // In n8n's processing mode its chunks stand instead of the built-in chunker's.
-  const external = await deps.chunkSource?.({ text, filename, mimeType, sizeBytes: data.byteLength, source, chatbot });
+  const external = await deps.chunkSource?.({ text, filename, mimeType, sizeBytes: data.byteLength, source, chatbot }).catch((error: unknown) => {
+    // n8n failed the document after its own retries and may not fall back: a job retry would only ask it again.
+    throw error instanceof N8nIngestError ? new PermanentIngestError(error.message) : error;
+  });
   const chunks = external ?? prepared.chunks;
   if (chunks.length === 0) throw new PermanentIngestError('No text could be read from this source.');
   await setProgress(30);

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { countTokens } from '../../rag/tokens';
 import { readSystemConfiguration } from '../../services/system-configuration';
-import { autoFallbackState } from './monitoring';
-import { exchangeAndRecord, type N8nAnswer } from './requests';
-import { countRuleOutcome, ruleRowsInOrder } from './routing-rules';
+import { autoFallbackState, recordDocumentHandoff, type DocumentOutcome } from './handoffs';
+import { exchangeAndRecord, n8nReason, type N8nAnswer } from './requests';
+import { ruleRowsInOrder } from './routing-rules';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
 import { joinBaseUrl, resolveWorkflowUrl } from './shared';
 import { findWorkflow, toWorkflow } from './workflows';
@@ -17,7 +17,8 @@ export interface ChunkSourceInput {
   filename: string;
   mimeType: string | undefined;
   sizeBytes: number;
-  source: { id: string; name: string; kind: string };
+  /** The document and its processing's version: a job attempt of the same version is the same hand-off. */
+  source: { id: string; name: string; kind: string; version: number };
   chatbot: { id: string; organizationId: string; chunkingStrategy: string; chunkSize: number; chunkOverlap: number };
 }
 
@@ -35,6 +36,7 @@ const MAX_CHUNKS = 10_000;
 const MAX_CHUNK_CHARS = 100_000;
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
+/** n8n failed the document and fallback is off: the processing fails now, naming n8n's answer (no job retry). */
 export class N8nIngestError extends Error {
   override name = 'N8nIngestError';
 }
@@ -130,19 +132,29 @@ export function createN8nChunkSource(options: N8nChunkSourceOptions): ChunkSourc
     if (!settings.n8nEnabled) return null;
 
     const route = await chooseRoute(db, input, settings);
+    const decided = (outcome: DocumentOutcome, sentToN8n: boolean, reason: string | null) =>
+      recordDocumentHandoff(db, {
+        source: input.source,
+        routingRuleId: route.rule?.id ?? null,
+        workflowId: route.workflow?.id ?? null,
+        outcome,
+        sentToN8n,
+        reason,
+      });
     if (route.action === 'edge_function') {
-      if (route.rule) await countRuleOutcome(db, route.rule.id, true);
+      await decided('built_in', false, null);
       return null;
     }
     const mayFallBack = settings.n8nFallbackEnabled || route.action === 'hybrid';
     if (mayFallBack) {
       const fallback = await autoFallbackState(db, { ...settings, n8nFallbackEnabled: true });
       if (fallback.active) {
+        const reason = `auto fallback: n8n made the chunks of ${fallback.recentSuccesses} of the last ${fallback.recentDocuments} documents (${fallback.recentSuccessRate}%), below ${settings.autoFallbackThreshold}%`;
         log.warn(
           { sourceId: input.source.id, recentSuccessRate: fallback.recentSuccessRate },
           'n8n success rate below the auto fallback threshold: built-in processing',
         );
-        if (route.rule) await countRuleOutcome(db, route.rule.id, false);
+        await decided('fallback', false, reason);
         return null;
       }
     }
@@ -187,7 +199,10 @@ export function createN8nChunkSource(options: N8nChunkSourceOptions): ChunkSourc
         },
         { kind: 'ingestion', workflowId: route.workflow?.id ?? null, routingRuleId: route.rule?.id ?? null },
         (a) => {
-          if (a.error) return a.error;
+          if (a.error) {
+            const reason = a.status === null ? null : n8nReason(a.body);
+            return reason ? `${a.error} (n8n: "${reason}")` : a.error;
+          }
           const parsed = chunksFromAnswer(a.body, a.isTruncated);
           if ('error' in parsed) return parsed.error;
           read.chunks = parsed.chunks;
@@ -203,12 +218,16 @@ export function createN8nChunkSource(options: N8nChunkSourceOptions): ChunkSourc
       if (answer.isBlocked) break;
     }
 
-    if (route.rule) await countRuleOutcome(db, route.rule.id, chunks !== null);
-    if (chunks) return chunks.map((text, index) => ({ index, text, tokenCount: countTokens(text) }));
+    if (chunks) {
+      await decided('n8n', true, null);
+      return chunks.map((text, index) => ({ index, text, tokenCount: countTokens(text) }));
+    }
     if (mayFallBack) {
       log.warn({ sourceId: input.source.id, reason: failure }, 'n8n processing failed: built-in processing');
+      await decided('fallback', true, failure);
       return null;
     }
-    throw new N8nIngestError(`n8n processing failed: ${failure}`);
+    await decided('failed', true, failure);
+    throw new N8nIngestError(`n8n could not process this document: ${failure}. Fallback to the built-in processing is off (n8n settings).`);
   };
 }

@@ -1,7 +1,7 @@
 import { defineFeature } from '../../plugins/features';
 import { n8nRoutes } from './routes';
 
-export { type ChunkSource, createN8nChunkSource } from './chunk-source';
+export { type ChunkSource, createN8nChunkSource, N8nIngestError } from './chunk-source';
 
 /** The n8n feature: its routes, registered by app.ts with the others. */
 export const n8nFeature = defineFeature(

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { documentChunks, knowledgeSources, n8nRequests, n8nRoutingRules, n8nWorkflows } from '../../db/schema/index';
+import { documentChunks, knowledgeSources, n8nDocumentHandoffs, n8nRequests, n8nRoutingRules, n8nWorkflows } from '../../db/schema/index';
 import { createLocalEmbedder } from '../../rag/embedders/local';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
-import { processSource, type IngestDeps } from '../knowledge-sources/ingest';
+import { PermanentIngestError, processSource, type IngestDeps } from '../knowledge-sources/ingest';
 import { startFakeN8n, type FakeN8n } from './__fixtures__/fake-n8n';
 import { configureN8n, saveN8nSettings } from './__fixtures__/setup';
 import { createN8nChunkSource } from './chunk-source';
@@ -64,6 +64,12 @@ const chunksOf = async (c: TestContext, sourceId: string) =>
   ).map((row) => row.content);
 const ingestRecords = (c: TestContext) => c.database.db.select().from(n8nRequests).where(eq(n8nRequests.kind, 'ingestion')).orderBy(asc(n8nRequests.startedAt));
 
+const handoffsOf = async (c: TestContext) =>
+  c.database.db
+    .select({ outcome: n8nDocumentHandoffs.outcome, sentToN8n: n8nDocumentHandoffs.sentToN8n, reason: n8nDocumentHandoffs.reason })
+    .from(n8nDocumentHandoffs)
+    .orderBy(asc(n8nDocumentHandoffs.decidedAt));
+
 const N8N_CHUNKS = { chunks: [{ content: 'Pump P-100: 20 litres a minute.' }, { content: '  ' }, { content: 'Pump P-101: 21 litres a minute.' }] };
 
 describeEachDatabase(
@@ -73,6 +79,7 @@ describeEachDatabase(
     const setup = async (c: TestContext, settings: Record<string, unknown> = {}) => {
       dev ??= await createAdmin(c, 'developer');
       await c.database.db.delete(n8nRequests);
+      await c.database.db.delete(n8nDocumentHandoffs);
       await c.database.db.delete(n8nRoutingRules);
       await saveN8nSettings(c, dev.cookie, {
         n8nEnabled: true,
@@ -126,10 +133,12 @@ describeEachDatabase(
       const chunks = await chunksOf(c, source.id);
       expect(chunks.join(' ')).toContain('The pump model P-100 delivers 20 litres a minute');
       expect((await ingestRecords(c)).map((r) => [r.status, r.error])).toEqual([
-        ['error', 'HTTP 502: Bad Gateway'],
-        ['error', 'HTTP 502: Bad Gateway'],
-        ['error', 'HTTP 502: Bad Gateway'],
+        ['error', 'HTTP 502: Bad Gateway (n8n: "down")'],
+        ['error', 'HTTP 502: Bad Gateway (n8n: "down")'],
+        ['error', 'HTTP 502: Bad Gateway (n8n: "down")'],
       ]);
+      // One document, three attempts: one hand-off, processed by the fallback, with n8n's reason.
+      expect(await handoffsOf(c)).toEqual([{ outcome: 'fallback', sentToN8n: true, reason: 'HTTP 502: Bad Gateway (n8n: "down")' }]);
     });
 
     it('an answer without usable chunks is a failure too', async () => {
@@ -151,14 +160,50 @@ describeEachDatabase(
       }
     });
 
-    it('without fallback an n8n failure fails the attempt (the job is retried) and stores nothing', async () => {
+    it('without fallback an n8n failure fails the document at once (no job retry), naming n8n and its answer, and stores nothing', async () => {
       const c = ctx();
       await configureN8n(c, { baseUrl: n8n.webhookBase });
-      await setup(c, { n8nFallbackEnabled: false });
-      n8n.routes.set('/webhook/parley/ingest', () => ({ status: 500, statusText: 'Internal Server Error', body: {} }));
+      await setup(c, { n8nFallbackEnabled: false, webhookRetryCount: 1 });
+      n8n.routes.set('/webhook/parley/ingest', () => ({
+        status: 500,
+        statusText: 'Internal Server Error',
+        body: { code: 500, message: 'Workflow could not be started!' },
+      }));
       const source = await textSource(c);
-      await expect(processSource(deps(c), { sourceId: source.id, version: 1 })).rejects.toThrow('n8n processing failed: HTTP 500: Internal Server Error');
+      const failure = await processSource(deps(c), { sourceId: source.id, version: 1 }).catch((error: unknown) => error);
+      // Permanent: the ingestion worker marks the source failed with this message instead of retrying the job.
+      expect(failure).toBeInstanceOf(PermanentIngestError);
+      expect((failure as Error).message).toBe(
+        'n8n could not process this document: HTTP 500: Internal Server Error (n8n: "Workflow could not be started!"). Fallback to the built-in processing is off (n8n settings).',
+      );
+      expect(n8n.received).toHaveLength(2);
       expect(await chunksOf(c, source.id)).toEqual([]);
+      expect(await handoffsOf(c)).toEqual([
+        { outcome: 'failed', sentToN8n: true, reason: 'HTTP 500: Internal Server Error (n8n: "Workflow could not be started!")' },
+      ]);
+    });
+
+    it('auto fallback counts documents, not attempts: one good and one failed document leave n8n in use, and a retried processing counts once', async () => {
+      const c = ctx();
+      await configureN8n(c, { baseUrl: n8n.webhookBase });
+      await setup(c, { webhookRetryCount: 3 });
+      n8n.routes.set('/webhook/parley/ingest', () => ({ body: N8N_CHUNKS }));
+      await processSource(deps(c), { sourceId: (await textSource(c)).id, version: 1 });
+      n8n.routes.set('/webhook/parley/ingest', () => ({ status: 500, statusText: 'Internal Server Error', body: {} }));
+      const failing = await textSource(c);
+      await processSource(deps(c), { sourceId: failing.id, version: 1 });
+      expect(n8n.received).toHaveLength(5); // 1 + 4 attempts of the failed one
+      // The same processing again (a job retry after a later step failed): still one document.
+      await c.database.db.update(knowledgeSources).set({ status: 'processing' }).where(eq(knowledgeSources.id, failing.id));
+      await processSource(deps(c), { sourceId: failing.id, version: 1 });
+      expect((await handoffsOf(c)).map((h) => h.outcome)).toEqual(['n8n', 'fallback']);
+      const monitoring = (await c.app.inject({ method: 'GET', url: '/api/admin/n8n/monitoring?range=1h', headers: { cookie: dev.cookie } })).json();
+      expect(monitoring.autoFallback).toMatchObject({ active: false, recentDocuments: 2, recentSuccesses: 1, recentSuccessRate: 50 });
+      // n8n is fixed: the next document goes to it.
+      n8n.routes.set('/webhook/parley/ingest', () => ({ body: N8N_CHUNKS }));
+      const next = await textSource(c);
+      await processSource(deps(c), { sourceId: next.id, version: 1 });
+      expect(await chunksOf(c, next.id)).toHaveLength(2);
     });
 
     it('goes straight to the built-in pipeline while the recent success rate is below the auto fallback threshold', async () => {
@@ -240,9 +285,18 @@ describeEachDatabase(
         id: string;
         executionCount: number;
         successRate: number | null;
+        outcomes: Record<string, number>;
       }[];
-      expect(rules.find((r) => r.id === pumps.id)).toMatchObject({ executionCount: 1, successRate: 100 });
-      expect(rules.find((r) => r.id === small.id)).toMatchObject({ executionCount: 2, successRate: 100 });
+      expect(rules.find((r) => r.id === pumps.id)).toMatchObject({
+        executionCount: 1,
+        successRate: 100,
+        outcomes: { n8n: 1, fallback: 0, failed: 0, builtIn: 0 },
+      });
+      expect(rules.find((r) => r.id === small.id)).toMatchObject({
+        executionCount: 2,
+        successRate: 100,
+        outcomes: { n8n: 0, fallback: 0, failed: 0, builtIn: 2 },
+      });
     });
 
     it('a hybrid rule falls back to the built-in pipeline even with fallback switched off', async () => {
@@ -267,7 +321,12 @@ describeEachDatabase(
       expect(n8n.received.map((r) => r.path)).toEqual(['/webhook/parley/ingest']);
       expect((await chunksOf(c, source.id)).length).toBeGreaterThan(2);
       const rules = (await c.app.inject({ method: 'GET', url: '/api/admin/n8n/routing-rules', headers: { cookie: dev.cookie } })).json().items;
-      expect(rules.find((r: { id: string }) => r.id === hybrid.id)).toMatchObject({ executionCount: 1, successRate: 0 });
+      // Processed by the fallback, not by the route the rule chose.
+      expect(rules.find((r: { id: string }) => r.id === hybrid.id)).toMatchObject({
+        executionCount: 1,
+        successRate: 0,
+        outcomes: { n8n: 0, fallback: 1, failed: 0, builtIn: 0 },
+      });
     });
   },
   { ALLOW_PRIVATE_FETCH: 'true' },

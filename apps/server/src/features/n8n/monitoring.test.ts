@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { n8nRequests } from '../../db/schema/index';
+import { n8nDocumentHandoffs } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { saveN8nSettings } from './__fixtures__/setup';
@@ -121,18 +121,43 @@ describeEachDatabase('n8n monitoring figures from recorded requests', (ctx) => {
     await saveN8nSettings(c, dev.cookie, { performanceMonitoringEnabled: true, alertThresholdErrorRate: 10, alertThresholdResponseTime: 5000 });
   });
 
-  it('shows auto fallback active while the recent hand-off success rate is under the threshold', async () => {
+  it('shows auto fallback active while the documents n8n made the chunks of are under the threshold, since when, and when n8n is tried again', async () => {
     const c = ctx();
     const dev = await createAdmin(c, 'developer');
-    await c.database.db.delete(n8nRequests);
+    await c.database.db.delete(n8nDocumentHandoffs);
     const state = async () =>
       (await c.app.inject({ method: 'GET', url: '/api/admin/n8n/monitoring?range=1h', headers: { cookie: dev.cookie } })).json().autoFallback;
-    for (let i = 0; i < 4; i += 1) await record(c, MINUTE, { status: 'error', durationMs: 10 });
-    expect(await state()).toEqual({ active: false, recentSuccessRate: 0, recentCalls: 4, windowMinutes: 15 });
-    await record(c, MINUTE, { status: 'success', durationMs: 10 });
-    expect(await state()).toMatchObject({ active: true, recentSuccessRate: 20, recentCalls: 5 });
+    const handoff = async (minutesAgo: number, outcome: 'n8n' | 'fallback', sentToN8n = true) => {
+      const at = new Date(Date.now() - minutesAgo * MINUTE);
+      await c.database.db.insert(n8nDocumentHandoffs).values({ sourceVersion: 1, documentName: `doc ${minutesAgo}`, outcome, sentToN8n, decidedAt: at });
+      return at;
+    };
+    const first = await handoff(10, 'fallback');
+    for (const minutesAgo of [8, 6, 4]) await handoff(minutesAgo, 'fallback');
+    // Documents auto fallback itself kept from n8n are not n8n's failures.
+    await handoff(3, 'fallback', false);
+    expect(await state()).toEqual({
+      active: false,
+      recentSuccessRate: 0,
+      recentDocuments: 4,
+      recentSuccesses: 0,
+      windowMinutes: 15,
+      since: null,
+      retryAt: null,
+    });
+    const tipping = await handoff(2, 'n8n');
+    // 1 of 5 (20 %) is under 85 %: n8n is skipped from the fifth document on, until the oldest leaves the window.
+    expect(await state()).toEqual({
+      active: true,
+      recentSuccessRate: 20,
+      recentDocuments: 5,
+      recentSuccesses: 1,
+      windowMinutes: 15,
+      since: tipping.toISOString(),
+      retryAt: new Date(first.getTime() + 15 * MINUTE).toISOString(),
+    });
     // Older than the window: forgotten.
-    await c.database.db.update(n8nRequests).set({ startedAt: new Date(Date.now() - 16 * MINUTE) });
-    expect(await state()).toMatchObject({ active: false, recentCalls: 0, recentSuccessRate: null });
+    await c.database.db.update(n8nDocumentHandoffs).set({ decidedAt: new Date(Date.now() - 16 * MINUTE) });
+    expect(await state()).toMatchObject({ active: false, recentDocuments: 0, recentSuccessRate: null, since: null, retryAt: null });
   });
 });

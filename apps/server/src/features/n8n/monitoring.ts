@@ -10,13 +10,10 @@ import {
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { n8nRequests, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
+import { autoFallbackState } from './handoffs';
 import { loadN8nSettings, type N8nSettingsRow } from './settings';
 import { percent } from './shared';
 import { toWorkflow } from './workflows';
-
-/** Auto fallback looks at the document hand-offs of this window, and needs this many before it judges. */
-export const AUTO_FALLBACK_WINDOW_MINUTES = 15;
-export const AUTO_FALLBACK_MIN_CALLS = 5;
 
 interface Totals {
   executions: number;
@@ -62,27 +59,6 @@ const toTotals = (row: { executions: number; successes: number; avgMs: string | 
   successes: Number(row?.successes ?? 0),
   avgMs: row?.avgMs === null || row?.avgMs === undefined ? null : Number(row.avgMs),
 });
-
-/**
- * Whether ingestion skips n8n right now: fallback is on, and of the document hand-offs of the last
- * AUTO_FALLBACK_WINDOW_MINUTES (at least AUTO_FALLBACK_MIN_CALLS of them) fewer than auto_fallback_threshold %
- * succeeded. When the window has passed, n8n is tried again.
- */
-export async function autoFallbackState(db: Db, settings: N8nSettingsRow, now = new Date()): Promise<N8nMonitoring['autoFallback']> {
-  const since = new Date(now.getTime() - AUTO_FALLBACK_WINDOW_MINUTES * 60_000);
-  const [row] = await db
-    .select(totalsColumns)
-    .from(n8nRequests)
-    .where(and(eq(n8nRequests.kind, 'ingestion'), gte(n8nRequests.startedAt, since)));
-  const totals = toTotals(row);
-  const rate = percent(totals.successes, totals.executions);
-  return {
-    active: settings.n8nFallbackEnabled && totals.executions >= AUTO_FALLBACK_MIN_CALLS && rate !== null && rate < settings.autoFallbackThreshold,
-    recentSuccessRate: rate,
-    recentCalls: totals.executions,
-    windowMinutes: AUTO_FALLBACK_WINDOW_MINUTES,
-  };
-}
 
 /**
  * Monitoring (beyond the spec's sample data): figures of the recorded requests to n8n in the range — webhook

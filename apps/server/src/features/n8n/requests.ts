@@ -97,6 +97,23 @@ export interface N8nAnswer {
   error: string | null;
 }
 
+/**
+ * n8n's own words in an answer that failed — its JSON `message` ("Authorization data is wrong!", "The requested webhook
+ * … is not registered."), else the start of its text — for the screens and the document's failure; null when empty.
+ */
+export function n8nReason(body: Buffer): string | null {
+  const text = body.toString('utf8').trim();
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (parsed && typeof parsed === 'object' && typeof parsed.message === 'string' && parsed.message.trim()) return parsed.message.trim().slice(0, 300);
+    if (parsed && typeof parsed === 'object') return null;
+  } catch {
+    // Not JSON: its text is the reason.
+  }
+  return text.replace(/\s+/g, ' ').slice(0, 200);
+}
+
 /** One request to n8n through the SSRF guard (lib/safe-request). Never throws for what n8n or the network did. */
 export async function exchangeWithN8n(exchange: N8nExchange): Promise<N8nAnswer> {
   const hasBody = exchange.method !== 'GET' && exchange.body !== undefined;

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
 import type { RequestContext } from '../../services/activity-log';
 import { percent, type Executor } from './shared';
+import { ruleOutcomes, type DocumentOutcome } from './handoffs';
 import { findWorkflow } from './workflows';
 
 type RuleRow = typeof n8nRoutingRules.$inferSelect;
@@ -23,7 +24,12 @@ async function workflowName(db: Executor, id: string | null): Promise<string | n
   return (await findWorkflow(db, id))?.name ?? null;
 }
 
-async function toRule(db: Executor, row: RuleRow): Promise<N8nRoutingRule> {
+/** A rule as the screen shows it, with the documents it routed by outcome (read when not given). */
+async function toRule(db: Executor, row: RuleRow, outcomes?: Map<string, Record<DocumentOutcome, number>>): Promise<N8nRoutingRule> {
+  const counts = (outcomes ?? (await ruleOutcomes(db, [row.id]))).get(row.id) ?? { n8n: 0, fallback: 0, failed: 0, built_in: 0 };
+  const routed = counts.n8n + counts.fallback + counts.failed + counts.built_in;
+  // Processed by the route the rule chose: n8n's chunks for an n8n or hybrid rule, the built-in pipeline's for edge_function.
+  const processed = counts.n8n + counts.built_in;
   return {
     id: row.id,
     name: row.name,
@@ -34,8 +40,9 @@ async function toRule(db: Executor, row: RuleRow): Promise<N8nRoutingRule> {
     workflowName: await workflowName(db, row.workflowId),
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
-    executionCount: row.executionCount,
-    successRate: percent(row.successCount, row.executionCount),
+    executionCount: routed,
+    successRate: percent(processed, routed),
+    outcomes: { n8n: counts.n8n, fallback: counts.fallback, failed: counts.failed, builtIn: counts.built_in },
   };
 }
 
@@ -46,7 +53,11 @@ export async function ruleRowsInOrder(db: Executor): Promise<RuleRow[]> {
 
 export async function listRoutingRules(db: Db): Promise<N8nRoutingRule[]> {
   const rows = await ruleRowsInOrder(db);
-  return Promise.all(rows.map((row) => toRule(db, row)));
+  const outcomes = await ruleOutcomes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(rows.map((row) => toRule(db, row, outcomes)));
 }
 
 async function assertWorkflow(db: Executor, action: string, workflowId: string | null): Promise<void> {
@@ -151,15 +162,4 @@ export async function deleteRoutingRule(db: Db, input: Actor & { id: string }, c
       context,
     );
   });
-}
-
-/** Counts one document routed by a rule, and whether its route processed it. */
-export async function countRuleOutcome(db: Db, ruleId: string, succeeded: boolean): Promise<void> {
-  await db
-    .update(n8nRoutingRules)
-    .set({
-      executionCount: sql`${n8nRoutingRules.executionCount} + 1`,
-      successCount: succeeded ? sql`${n8nRoutingRules.successCount} + 1` : n8nRoutingRules.successCount,
-    })
-    .where(eq(n8nRoutingRules.id, ruleId));
 }

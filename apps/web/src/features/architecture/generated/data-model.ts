@@ -34,6 +34,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'invoices',
   'knowledge_sources',
   'messages',
+  'n8n_document_handoffs',
   'n8n_requests',
   'n8n_routing_rules',
   'n8n_settings',
@@ -577,6 +578,18 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz rated_at
     timestamptz created_at
   }
+  n8n_document_handoffs {
+    uuid id PK
+    uuid source_id FK
+    integer source_version
+    text document_name
+    uuid routing_rule_id FK
+    uuid workflow_id FK
+    text outcome
+    boolean sent_to_n8n
+    text reason
+    timestamptz decided_at
+  }
   n8n_requests {
     uuid id PK
     text kind
@@ -600,8 +613,6 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text action
     uuid workflow_id FK
     boolean is_active
-    integer execution_count
-    integer success_count
     uuid created_by FK
     timestamptz created_at
     timestamptz updated_at
@@ -1256,6 +1267,9 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   knowledge_sources }o--|| organizations : "organization_id"
   messages }o--|| conversations : "conversation_id"
   messages }o--o| users : "agent_user_id"
+  n8n_document_handoffs }o--o| knowledge_sources : "source_id"
+  n8n_document_handoffs }o--o| n8n_routing_rules : "routing_rule_id"
+  n8n_document_handoffs }o--o| n8n_workflows : "workflow_id"
   n8n_requests }o--o| n8n_workflows : "workflow_id"
   n8n_requests }o--o| n8n_webhook_endpoints : "endpoint_id"
   n8n_requests }o--o| n8n_routing_rules : "routing_rule_id"

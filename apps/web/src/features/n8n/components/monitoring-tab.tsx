@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatTime } from '@/lib/format';
 import { useMonitoring } from '../api/get-monitoring';
 import { HealthBadge } from './health-badge';
 import { RecentRequests } from './recent-requests';
@@ -18,6 +18,17 @@ import { WorkflowStatusBadge } from './workflow-status-badge';
 const RANGE_LABELS: Record<N8nTimeRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
 export const formatRate = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/** Why auto fallback skips n8n, since when, and when n8n gets the next document again. */
+function autoFallbackText(state: N8nMonitoring['autoFallback'], threshold: number): string {
+  const since = state.since ? `Since ${formatTime(state.since)}: ` : '';
+  const until = state.retryAt ? formatTime(state.retryAt) : 'those documents are older than the window';
+  return (
+    `${since}n8n made the chunks of only ${state.recentSuccesses} of the ${state.recentDocuments} documents sent to it in the last ` +
+    `${state.windowMinutes} minutes (${formatRate(state.recentSuccessRate)}, threshold ${threshold}%). Parley processes documents itself until ${until}, ` +
+    'then sends the next document to n8n again.'
+  );
+}
 export const formatMs = (value: number | null) => (value === null ? '—' : `${formatNumber(value)} ms`);
 const formatThroughput = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}/h`;
 
@@ -146,11 +157,7 @@ export function MonitoringTab() {
           <AlertTriangleIcon />
           <AlertTitle>Auto fallback is on: documents skip n8n</AlertTitle>
           <AlertDescription>
-            <p>
-              Only {formatRate(data.autoFallback.recentSuccessRate)} of the {data.autoFallback.recentCalls} document hand-offs of the last{' '}
-              {data.autoFallback.windowMinutes} minutes succeeded (threshold {data.thresholds.autoFallback}%). Parley processes documents itself until that
-              window has passed.
-            </p>
+            <p>{autoFallbackText(data.autoFallback, data.thresholds.autoFallback)}</p>
           </AlertDescription>
         </Alert>
       )}

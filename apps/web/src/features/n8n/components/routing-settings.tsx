@@ -83,6 +83,13 @@ export function RoutingSettings({ control }: Pick<SettingsFormProps, 'control'>)
                 {rule.workflowName && <span>Workflow: {rule.workflowName}</span>}
                 <span>{formatNumber(rule.executionCount)} documents routed</span>
                 <span>Success rate: {rule.successRate === null ? '—' : `${rule.successRate}%`}</span>
+                {rule.executionCount > 0 && (
+                  <span>
+                    {rule.action === 'edge_function'
+                      ? `${formatNumber(rule.outcomes.builtIn)} built-in`
+                      : `${formatNumber(rule.outcomes.n8n)} by n8n · ${formatNumber(rule.outcomes.fallback)} by fallback · ${formatNumber(rule.outcomes.failed)} failed`}
+                  </span>
+                )}
                 {!rule.isActive && <span>Inactive</span>}
               </div>
             </li>
