@@ -78,6 +78,10 @@ export const N8N_TEMPLATES_MAX = 100;
 export const N8N_TESTS_PER_MINUTE = 20;
 /** Entries of the Recent Activity list on the Monitoring tab. */
 export const N8N_RECENT_REQUESTS = 20;
+/** Monitoring lists this many of the latest documents and how each ended. */
+export const N8N_RECENT_DOCUMENTS = 10;
+/** How a document's processing ended in the n8n mode: n8n's chunks, the built-in pipeline's instead, failed, or sent to the built-in pipeline by a rule. */
+export const N8N_DOCUMENT_OUTCOMES = ['n8n', 'fallback', 'failed', 'built_in'] as const;
 /** Where ingestion hands a document to n8n, under the webhook base URL (docs/n8n.md). */
 export const N8N_INGEST_PATH = '/parley/ingest';
 
@@ -516,6 +520,18 @@ export const n8nMonitoringSchema = z.object({
       status: z.enum(['success', 'error']),
       httpStatus: z.number().int().nullable(),
       error: z.string().nullable(),
+    }),
+  ),
+  /** The latest documents and how each ended (each once, whatever its retries), with why n8n was not used. */
+  recentDocuments: z.array(
+    z.object({
+      id: z.string(),
+      documentName: z.string(),
+      outcome: z.enum(N8N_DOCUMENT_OUTCOMES),
+      sentToN8n: z.boolean(),
+      reason: z.string().nullable(),
+      ruleName: z.string().nullable(),
+      decidedAt: z.string(),
     }),
   ),
 });

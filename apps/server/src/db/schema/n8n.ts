@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { N8N_DOCUMENT_OUTCOMES } from '@parley/shared/contracts/n8n';
 import { users } from './auth';
 import { knowledgeSources } from './knowledge-sources';
 
@@ -78,8 +79,6 @@ export const n8nRoutingRules = pgTable(
   },
   (t) => [index('n8n_routing_rules_priority_idx').on(t.priority, t.createdAt)],
 );
-
-export const N8N_DOCUMENT_OUTCOMES = ['n8n', 'fallback', 'failed', 'built_in'] as const;
 
 /**
  * Each document processing handed to n8n's routing, once, with how it ended (decisions/0045-n8n-document-outcomes.md):

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { countTokens } from '../../rag/tokens';
 import { readSystemConfiguration } from '../../services/system-configuration';
 import { autoFallbackState, recordDocumentHandoff, type DocumentOutcome } from './handoffs';
-import { exchangeAndRecord, n8nReason, type N8nAnswer } from './requests';
+import { exchangeAndRecord, failureWithReason, type N8nAnswer } from './requests';
 import { ruleRowsInOrder } from './routing-rules';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
 import { joinBaseUrl, resolveWorkflowUrl } from './shared';
@@ -199,10 +199,7 @@ export function createN8nChunkSource(options: N8nChunkSourceOptions): ChunkSourc
         },
         { kind: 'ingestion', workflowId: route.workflow?.id ?? null, routingRuleId: route.rule?.id ?? null },
         (a) => {
-          if (a.error) {
-            const reason = a.status === null ? null : n8nReason(a.body);
-            return reason ? `${a.error} (n8n: "${reason}")` : a.error;
-          }
+          if (a.error) return failureWithReason(a);
           const parsed = chunksFromAnswer(a.body, a.isTruncated);
           if ('error' in parsed) return parsed.error;
           read.chunks = parsed.chunks;

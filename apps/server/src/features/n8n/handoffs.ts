@@ -1,7 +1,7 @@
-import type { N8nMonitoring } from '@parley/shared/contracts/n8n';
+import type { N8N_DOCUMENT_OUTCOMES, N8nMonitoring } from '@parley/shared/contracts/n8n';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { n8nDocumentHandoffs, type N8N_DOCUMENT_OUTCOMES } from '../../db/schema/index';
+import { n8nDocumentHandoffs } from '../../db/schema/index';
 import { percent, type Executor } from './shared';
 
 export type DocumentOutcome = (typeof N8N_DOCUMENT_OUTCOMES)[number];

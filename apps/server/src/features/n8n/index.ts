@@ -2,6 +2,7 @@ import { defineFeature } from '../../plugins/features';
 import { n8nRoutes } from './routes';
 
 export { type ChunkSource, createN8nChunkSource, N8nIngestError } from './chunk-source';
+export { probeN8nHealth } from './health';
 
 /** The n8n feature: its routes, registered by app.ts with the others. */
 export const n8nFeature = defineFeature(

@@ -1,3 +1,4 @@
+import { N8N_MESSAGES } from '@parley/shared/contracts/n8n';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { documentChunks, knowledgeSources, n8nDocumentHandoffs, n8nRequests, n8nRoutingRules, n8nWorkflows } from '../../db/schema/index';
@@ -42,7 +43,7 @@ async function textSource(c: TestContext, name = 'pumps') {
   return source!;
 }
 
-function deps(c: TestContext): IngestDeps {
+function deps(c: TestContext, options: { n8nPrivateNetworks?: boolean } = {}): IngestDeps {
   return {
     database: c.database,
     embedderFor: () => createLocalEmbedder({ dimensions: 384 }),
@@ -50,7 +51,13 @@ function deps(c: TestContext): IngestDeps {
     allowPrivateNetworks: true,
     log: c.app.log,
     meter: c.app.tokenMeter,
-    chunkSource: createN8nChunkSource({ db: c.database.db, secretKey: c.config.secretKey, allowPrivateNetworks: true, log: c.app.log, retryDelayMs: () => 20 }),
+    chunkSource: createN8nChunkSource({
+      db: c.database.db,
+      secretKey: c.config.secretKey,
+      allowPrivateNetworks: options.n8nPrivateNetworks ?? true,
+      log: c.app.log,
+      retryDelayMs: () => 20,
+    }),
   };
 }
 
@@ -181,6 +188,26 @@ describeEachDatabase(
       expect(await handoffsOf(c)).toEqual([
         { outcome: 'failed', sentToN8n: true, reason: 'HTTP 500: Internal Server Error (n8n: "Workflow could not be started!")' },
       ]);
+    });
+
+    it('an n8n on a private address without N8N_ALLOW_PRIVATE_NETWORK: nothing is sent, and Monitoring names the document and the setting', async () => {
+      const c = ctx();
+      await configureN8n(c, { baseUrl: n8n.webhookBase });
+      await setup(c, { webhookRetryCount: 2 });
+      n8n.routes.set('/webhook/parley/ingest', () => ({ body: N8N_CHUNKS }));
+      const source = await textSource(c, 'private pumps');
+      expect(await processSource(deps(c, { n8nPrivateNetworks: false }), { sourceId: source.id, version: 1 })).toBe('done');
+      expect(n8n.received).toHaveLength(0);
+      expect((await chunksOf(c, source.id)).length).toBeGreaterThan(2);
+      const monitoring = (await c.app.inject({ method: 'GET', url: '/api/admin/n8n/monitoring?range=1h', headers: { cookie: dev.cookie } })).json();
+      expect(monitoring.recentDocuments[0]).toMatchObject({
+        documentName: 'private pumps',
+        outcome: 'fallback',
+        sentToN8n: true,
+        reason: N8N_MESSAGES.privateAddress,
+        ruleName: null,
+      });
+      expect(monitoring.recentDocuments[0].reason).toContain('N8N_ALLOW_PRIVATE_NETWORK=true');
     });
 
     it('auto fallback counts documents, not attempts: one good and one failed document leave n8n in use, and a retried processing counts once', async () => {

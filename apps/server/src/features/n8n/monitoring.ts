@@ -1,4 +1,5 @@
 import {
+  N8N_RECENT_DOCUMENTS,
   N8N_RECENT_REQUESTS,
   N8N_TIME_RANGE_HOURS,
   N8N_WORKFLOWS_MAX,
@@ -9,7 +10,7 @@ import {
 } from '@parley/shared/contracts/n8n';
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { n8nRequests, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
+import { n8nDocumentHandoffs, n8nRequests, n8nRoutingRules, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
 import { autoFallbackState } from './handoffs';
 import { loadN8nSettings, type N8nSettingsRow } from './settings';
 import { percent } from './shared';
@@ -119,6 +120,21 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
     .orderBy(desc(n8nRequests.startedAt))
     .limit(N8N_RECENT_REQUESTS);
 
+  const recentDocuments = await db
+    .select({
+      id: n8nDocumentHandoffs.id,
+      documentName: n8nDocumentHandoffs.documentName,
+      outcome: n8nDocumentHandoffs.outcome,
+      sentToN8n: n8nDocumentHandoffs.sentToN8n,
+      reason: n8nDocumentHandoffs.reason,
+      ruleName: n8nRoutingRules.name,
+      decidedAt: n8nDocumentHandoffs.decidedAt,
+    })
+    .from(n8nDocumentHandoffs)
+    .leftJoin(n8nRoutingRules, eq(n8nRoutingRules.id, n8nDocumentHandoffs.routingRuleId))
+    .orderBy(desc(n8nDocumentHandoffs.decidedAt))
+    .limit(N8N_RECENT_DOCUMENTS);
+
   return {
     range,
     from: from.toISOString(),
@@ -153,5 +169,6 @@ export async function n8nMonitoring(db: Db, range: N8nTimeRange, now = new Date(
       httpStatus: row.httpStatus,
       error: row.error,
     })),
+    recentDocuments: recentDocuments.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() })),
   };
 }

@@ -1,4 +1,4 @@
-import type { N8nRequestKind } from '@parley/shared/contracts/n8n';
+import { N8N_MESSAGES, type N8nRequestKind } from '@parley/shared/contracts/n8n';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { n8nRequests, n8nWebhookEndpoints, n8nWorkflows } from '../../db/schema/index';
@@ -114,6 +114,13 @@ export function n8nReason(body: Buffer): string | null {
   return text.replace(/\s+/g, ' ').slice(0, 200);
 }
 
+/** A failed answer's error with n8n's own words when it sent some: `HTTP 403: Forbidden (n8n: "Authorization data is wrong!")`. */
+export function failureWithReason(answer: Pick<N8nAnswer, 'error' | 'status' | 'body'>): string | null {
+  if (!answer.error) return null;
+  const reason = answer.status === null ? null : n8nReason(answer.body);
+  return reason ? `${answer.error} (n8n: "${reason}")` : answer.error;
+}
+
 /** One request to n8n through the SSRF guard (lib/safe-request). Never throws for what n8n or the network did. */
 export async function exchangeWithN8n(exchange: N8nExchange): Promise<N8nAnswer> {
   const hasBody = exchange.method !== 'GET' && exchange.body !== undefined;
@@ -158,7 +165,8 @@ export async function exchangeWithN8n(exchange: N8nExchange): Promise<N8nAnswer>
       durationMs: Math.round(performance.now() - started),
       body: Buffer.alloc(0),
       isTruncated: false,
-      error: error.message,
+      // A refused address names the setting that allows it (the document's fallback reason shows it on Monitoring).
+      error: error instanceof BlockedAddressError ? N8N_MESSAGES.privateAddress : error.message,
     };
   }
 }

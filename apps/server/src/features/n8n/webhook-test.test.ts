@@ -112,17 +112,24 @@ describeEachDatabase(
         success: false,
         status: 500,
         statusText: 'Internal Server Error',
-        message: 'HTTP 500: Internal Server Error',
+        message: 'HTTP 500: Internal Server Error (n8n: "Workflow could not be started")',
         responseExcerpt: 'Workflow could not be started',
       });
-      expect(N8N_MESSAGES.testFailed(response.json().message)).toBe('Webhook test failed: HTTP 500: Internal Server Error');
+      expect(N8N_MESSAGES.testFailed(response.json().message)).toBe(
+        'Webhook test failed: HTTP 500: Internal Server Error (n8n: "Workflow could not be started")',
+      );
       const [record] = await records(c, endpointId);
-      expect(record).toMatchObject({ status: 'error', httpStatus: 500, error: 'HTTP 500: Internal Server Error', method: 'PUT' });
+      expect(record).toMatchObject({
+        status: 'error',
+        httpStatus: 500,
+        error: 'HTTP 500: Internal Server Error (n8n: "Workflow could not be started")',
+        method: 'PUT',
+      });
       expect((await activityOf(c, 'webhook_tested', endpointId))[0]!.details).toMatchObject({ success: false, status: 500 });
 
       // n8n's own answer for a path with no workflow behind it.
       const { endpointId: missing } = await endpointWithWorkflow(c, dev.cookie, { endpointPath: '/nothing-here' });
-      expect((await test(c, dev.cookie, missing)).json()).toMatchObject({ success: false, message: 'HTTP 404: Not Found' });
+      expect((await test(c, dev.cookie, missing)).json()).toMatchObject({ success: false, message: 'HTTP 404: Not Found (n8n: "webhook not registered")' });
     });
 
     it('a slow n8n fails after the workflow timeout, recorded with its duration', async () => {
@@ -191,6 +198,16 @@ describeEachDatabase(
       });
       expect(typed.json()).toMatchObject({ reachable: false, status: 404, healthUrl: `${n8n.origin}/n8n/healthz` });
       expect(typed.json().message).toContain('HTTP 404: Not Found');
+      // A server that answers 200 but not as n8n does (Parley's own pages, say) is not reachable n8n.
+      n8n.routes.set('GET /parley/healthz', () => ({ body: '<!doctype html><title>Parley</title>' }));
+      const notN8n = await c.app.inject({
+        method: 'POST',
+        url: '/api/admin/n8n/settings/test-connection',
+        headers: { cookie: dev.cookie },
+        payload: { url: `${n8n.origin}/parley/webhook` },
+      });
+      expect(notN8n.json()).toMatchObject({ reachable: false, status: 200, healthUrl: `${n8n.origin}/parley/healthz` });
+      expect(notN8n.json().message).toContain(`HTTP 200, but the answer is not n8n's ({"status":"ok"})`);
       const bad = await c.app.inject({
         method: 'POST',
         url: '/api/admin/n8n/settings/test-connection',

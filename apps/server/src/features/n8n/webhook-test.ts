@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { logAdminActivity } from '../../services/activity-log';
 import { readSystemConfiguration } from '../../services/system-configuration';
-import { exchangeWithN8n, recordN8nRequest } from './requests';
+import { exchangeWithN8n, recordN8nRequest, failureWithReason } from './requests';
 import { loadN8nSettings, n8nBearerSecret } from './settings';
 import type { RequestContext } from '../../services/activity-log';
 import { joinBaseUrl, urlForLog } from './shared';
@@ -56,12 +56,14 @@ export async function testWebhookEndpoint(
   if (answer.isBlocked) throw new AppError('VALIDATION_ERROR', N8N_MESSAGES.privateAddress);
 
   const statusText = answer.statusText.slice(0, STATUS_TEXT_MAX);
+  // n8n's own words ("Authorization data is wrong!", "… not registered for GET requests") belong in the message.
+  const failure = answer.ok ? null : (failureWithReason(answer) ?? 'The test failed.');
   const result: N8nWebhookTestResult = {
     success: answer.ok,
     status: answer.status,
     statusText,
     latencyMs: answer.durationMs,
-    message: answer.ok ? N8N_MESSAGES.testSucceeded : (answer.error ?? 'The test failed.'),
+    message: failure ?? N8N_MESSAGES.testSucceeded,
     response: answer.ok ? parseJson(answer.body, answer.isTruncated) : null,
     responseExcerpt: answer.body.toString('utf8').slice(0, RESPONSE_EXCERPT_CHARS),
     url: urlForLog(url),
@@ -75,7 +77,7 @@ export async function testWebhookEndpoint(
       durationMs: answer.durationMs,
       status: answer.ok ? 'success' : 'error',
       httpStatus: answer.status,
-      error: answer.error,
+      error: failure,
       workflowId: endpoint.workflowId,
       endpointId: endpoint.id,
       actorId: input.actorId,

@@ -1,11 +1,10 @@
 import type { N8nConnectionResult, SystemConfiguration, SystemConfigurationSettings } from '@parley/shared/contracts/system-configuration';
+import { probeN8nHealth } from '../n8n/index';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, systemConfiguration } from '../../db/schema/index';
-import { probeUrl } from '../../lib/safe-fetch';
 import { formatSavedAt } from '../../lib/edit-conflict';
 import { AppError } from '../../lib/app-error';
-import { FetchGuardError } from '../../lib/safe-request';
 import { logAdminActivity, type RequestContext } from '../../services/activity-log';
 import { loadSystemConfiguration, type SystemSettings } from '../../services/system-configuration';
 
@@ -114,23 +113,10 @@ export async function updateSystemConfiguration(
 }
 
 /**
- * The n8n base-URL test: a real GET from the server (public addresses only, as every fetch the
- * server makes for an admin-entered address), reporting whether n8n answered, the status and the time.
+ * Integration Settings' Test: n8n's health endpoint under the typed base URL, through the SSRF guard, reachable only
+ * when the answer is n8n's (the same check as the n8n screen's connection test, unrecorded).
  */
 export async function testN8nConnection(url: string, options: { timeoutMs: number; allowPrivateNetworks: boolean }): Promise<N8nConnectionResult> {
-  try {
-    const answer = await probeUrl(url, { timeoutMs: options.timeoutMs, allowPrivateNetworks: options.allowPrivateNetworks });
-    const reachable = answer.status < 500;
-    return {
-      reachable,
-      status: answer.status,
-      latencyMs: answer.latencyMs,
-      message: reachable
-        ? `n8n answered HTTP ${answer.status} in ${answer.latencyMs} ms.`
-        : `The server answered HTTP ${answer.status}: n8n is not available there right now.`,
-    };
-  } catch (error) {
-    if (error instanceof FetchGuardError) return { reachable: false, status: null, latencyMs: null, message: error.message };
-    throw error;
-  }
+  const { reachable, status, latencyMs, message } = await probeN8nHealth(url, options);
+  return { reachable, status, latencyMs, message };
 }

@@ -1,29 +1,28 @@
 import { SYSTEM_CONFIGURATION_DEFAULTS } from '@parley/shared/constants';
+import { N8N_MESSAGES } from '@parley/shared/contracts/n8n';
 import type { SystemConfiguration } from '@parley/shared/contracts/system-configuration';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminActivityLogs, documentChunks, knowledgeSources } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { readWebhookDeliverySettings } from '../../services/system-configuration';
+import { startFakeN8n, type FakeN8n } from '../n8n/__fixtures__/fake-n8n';
 
 const URL_PATH = '/api/admin/system-configuration';
 
-/** A stand-in n8n: answers 200 on /webhook, 503 on /down. */
-let n8n: Server;
+/** A stand-in n8n (its health endpoint answers as n8n's does); under /down it is unavailable, under /other not n8n. */
+let n8n: FakeN8n;
 let n8nBase = '';
 beforeAll(async () => {
-  n8n = createServer((req, res) => {
-    if (req.url?.startsWith('/down')) res.statusCode = 503;
-    res.end('ok');
-  });
-  await new Promise<void>((resolve) => n8n.listen(0, '127.0.0.1', resolve));
-  n8nBase = `http://127.0.0.1:${(n8n.address() as AddressInfo).port}`;
+  n8n = await startFakeN8n();
+  n8n.routes.set('GET /down/healthz', () => ({ status: 503, statusText: 'Service Unavailable', body: 'starting' }));
+  // Any other server that answers 200 at the path (Parley's own pages, for one) is not n8n.
+  n8n.routes.set('GET /other/healthz', () => ({ body: '<!doctype html><title>Parley</title>' }));
+  n8nBase = n8n.origin;
 });
-afterAll(() => new Promise<void>((resolve) => n8n.close(() => resolve())));
+afterAll(() => n8n.close());
 
 function settingsOf(configuration: SystemConfiguration) {
   const { updatedAt: _updatedAt, updatedBy: _updatedBy, ...settings } = configuration;
@@ -218,7 +217,13 @@ describeEachDatabase(
       expect(ok.json().latencyMs).toBeGreaterThanOrEqual(0);
       expect(ok.json().message).toMatch(/^n8n answered HTTP 200 in \d+ ms\.$/);
 
+      expect(n8n.received.at(-1)).toMatchObject({ method: 'GET', path: '/healthz' });
       expect((await test(`${n8nBase}/down`)).json()).toMatchObject({ reachable: false, status: 503 });
+      const other = (await test(`${n8nBase}/other`)).json();
+      expect(other).toMatchObject({ reachable: false, status: 200 });
+      expect(other.message).toBe(
+        `HTTP 200, but the answer is not n8n's ({"status":"ok"}). Is this the address of an n8n instance (its health endpoint answers ${n8nBase}/other/healthz)?`,
+      );
       expect((await test('http://127.0.0.1:1/webhook')).json()).toMatchObject({
         reachable: false,
         status: null,
@@ -231,7 +236,9 @@ describeEachDatabase(
       c.app.config.fetch.n8nPrivateNetworks = false;
       try {
         const refused = (await test(`${n8nBase}/webhook`)).json();
-        expect(refused).toMatchObject({ reachable: false, status: null, message: 'Addresses on private or local networks cannot be fetched.' });
+        // The message names the setting that allows it.
+        expect(refused).toMatchObject({ reachable: false, status: null, message: N8N_MESSAGES.privateAddress });
+        expect(refused.message).toContain('N8N_ALLOW_PRIVATE_NETWORK=true');
       } finally {
         c.app.config.fetch.n8nPrivateNetworks = true;
       }

@@ -12,6 +12,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatNumber, formatTime } from '@/lib/format';
 import { useMonitoring } from '../api/get-monitoring';
 import { HealthBadge } from './health-badge';
+import { RecentDocuments } from './recent-documents';
 import { RecentRequests } from './recent-requests';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
@@ -184,6 +185,7 @@ export function MonitoringTab() {
         </CardContent>
       </Card>
 
+      <RecentDocuments data={data} />
       <RecentRequests data={data} />
     </div>
   );

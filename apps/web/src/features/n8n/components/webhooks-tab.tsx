@@ -1,4 +1,4 @@
-import { N8N_MESSAGES, type N8nWebhookEndpoint } from '@parley/shared/contracts/n8n';
+import { N8N_MESSAGES, type N8nWebhookEndpoint, type N8nWebhookTestResult } from '@parley/shared/contracts/n8n';
 import { InfoIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -22,6 +22,13 @@ import { DeleteItemDialog } from './delete-item-dialog';
 import { WebhookEndpointDialog } from './webhook-endpoint-dialog';
 
 /** Spec §2 Webhooks tab: endpoint name with path, method, Active/Inactive, request count, test and edit. */
+/** n8n's answer to a successful test, as the toast shows it: its JSON, else its text; at most 200 characters. */
+function answerShown(result: N8nWebhookTestResult): string {
+  const text = result.response !== null ? JSON.stringify(result.response) : result.responseExcerpt.trim();
+  if (!text) return '';
+  return ` Answer: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+}
+
 export function WebhooksTab() {
   const endpoints = useWebhookEndpoints();
   const workflows = useWorkflows();
@@ -36,7 +43,9 @@ export function WebhooksTab() {
     test.mutate(endpoint.id, {
       onSuccess: (result) => {
         if (result.success)
-          toast.success(N8N_MESSAGES.testSucceeded, { description: `${result.url} answered HTTP ${result.status} in ${result.latencyMs} ms.` });
+          toast.success(N8N_MESSAGES.testSucceeded, {
+            description: `${result.url} answered HTTP ${result.status} in ${result.latencyMs} ms.${answerShown(result)}`,
+          });
         else toast.error('Error', { description: N8N_MESSAGES.testFailed(result.message) });
       },
       onError: (error) => toast.error('Error', { description: N8N_MESSAGES.testFailed(getErrorMessage(error)) }),
