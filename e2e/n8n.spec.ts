@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest';
 import { screenshot, waitForConsole } from './support/browser';
+import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
 import { test } from './support/fixtures';
 import { deleteWhere, type SharedServer } from './support/shared-server';
 
@@ -17,6 +18,10 @@ beforeAll(async () => {
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
       if (req.url === '/webhook/orders') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+      // n8n's answer when the Header Auth credential does not match the bearer secret.
+      if (req.url === '/webhook/parley/ingest') {
+        return res.writeHead(403, 'Forbidden', { 'content-type': 'application/json' }).end('{"code":403,"message":"Authorization data is wrong!"}');
+      }
       res.writeHead(404, 'Not Found').end();
     });
   });
@@ -96,6 +101,18 @@ describe('n8n integration management', () => {
     expect(await page.getByTestId('stat-executions').textContent()).toContain('1');
     expect(await page.getByTestId('stat-success-rate').textContent()).toContain('100%');
     await screenshot(page, 'n8n-monitoring');
+
+    // A document while n8n refuses Parley's secret: the built-in pipeline processes it (fallback is on by default), and
+    // Monitoring names the document, how it ended and n8n's own reason.
+    await createLiveChatbot(page.request, server, { name: 'Pump handbook', text: ACME_FAQ });
+    expect(received.filter((r) => r.path === '/webhook/parley/ingest').length).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Monitoring' }).click();
+    const document = page.getByTestId('recent-document').filter({ hasText: 'faq' }).first();
+    await document.getByText('Processed by the built-in pipeline instead').waitFor();
+    await document.getByText('HTTP 403: Forbidden (n8n: "Authorization data is wrong!")').waitFor();
+    await page.getByTestId('recent-request').first().getByText('Document hand-off').waitFor();
+    await screenshot(page, 'n8n-monitoring-documents');
 
     // The connection test reaches n8n's health endpoint.
     await page.getByRole('tab', { name: 'Settings' }).click();
