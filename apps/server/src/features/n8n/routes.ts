@@ -46,8 +46,6 @@ const PREFIX = '/api/admin/n8n';
 
 /** n8n Integration Management (spec part 2 §2, /admin/n8n-integration): developer, and system_admin who passes every check. */
 export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
-  const access = 'developer' as const;
-
   /** Each test is an outbound request on the admin's behalf: a few a minute is plenty. */
   async function limitTests(userId: string) {
     const limit = await rateLimiter.hit(`n8n-test:${userId}`, N8N_TESTS_PER_MINUTE, 60).catch(() => null);
@@ -61,7 +59,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.get(
     `${PREFIX}/workflows`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Workflows, newest first', response: { 200: n8nWorkflowListSchema, ...errors } },
     },
     async () => ({ items: await listWorkflows(app.db) }),
@@ -70,7 +68,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.post(
     `${PREFIX}/workflows`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Create a workflow (inactive); logs n8n_workflow_created',
@@ -86,7 +84,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.patch(
     `${PREFIX}/workflows/:id`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Edit a workflow or set it active / inactive',
@@ -103,7 +101,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.delete(
     `${PREFIX}/workflows/:id`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Delete a workflow no routing rule uses', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
@@ -117,7 +115,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.get(
     `${PREFIX}/webhooks`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Webhook endpoints, newest first',
@@ -130,7 +128,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.post(
     `${PREFIX}/webhooks`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Add a webhook endpoint', body: createN8nWebhookEndpointBodySchema, response: { 201: n8nWebhookEndpointSchema, ...errors } },
     },
     async (request, reply) => {
@@ -141,7 +139,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.patch(
     `${PREFIX}/webhooks/:id`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Edit a webhook endpoint',
@@ -157,7 +155,10 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
 
   app.delete(
     `${PREFIX}/webhooks/:id`,
-    { config: { access }, schema: { tags, summary: 'Delete a webhook endpoint', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'developer' },
+      schema: { tags, summary: 'Delete a webhook endpoint', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteEndpoint(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
@@ -167,7 +168,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.post(
     `${PREFIX}/webhooks/:id/test`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Send a test request to the endpoint under the n8n webhook base URL; recorded and logged as webhook_tested',
@@ -191,7 +192,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.get(
     `${PREFIX}/monitoring`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Figures of the recorded requests to n8n in a time range (1h, 24h, 7d, 30d), overall and per workflow, with health',
@@ -206,14 +207,17 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
 
   app.get(
     `${PREFIX}/routing-rules`,
-    { config: { access }, schema: { tags, summary: 'Routing rules by priority (ascending)', response: { 200: n8nRoutingRuleListSchema, ...errors } } },
+    {
+      config: { access: 'developer' },
+      schema: { tags, summary: 'Routing rules by priority (ascending)', response: { 200: n8nRoutingRuleListSchema, ...errors } },
+    },
     async () => ({ items: await listRoutingRules(app.db) }),
   );
 
   app.post(
     `${PREFIX}/routing-rules`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Create a routing rule (active, zero counts)',
@@ -229,7 +233,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.patch(
     `${PREFIX}/routing-rules/:id`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Edit a routing rule or toggle it',
@@ -245,7 +249,10 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
 
   app.delete(
     `${PREFIX}/routing-rules/:id`,
-    { config: { access }, schema: { tags, summary: 'Delete a routing rule', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'developer' },
+      schema: { tags, summary: 'Delete a routing rule', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteRoutingRule(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
@@ -257,7 +264,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.get(
     `${PREFIX}/templates`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Workflow templates: the three built-in ones, then saved public ones and your own',
@@ -270,7 +277,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.post(
     `${PREFIX}/templates`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Save a workflow template (n8n nodes and connections)',
@@ -285,7 +292,10 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
 
   app.delete(
     `${PREFIX}/templates/:id`,
-    { config: { access }, schema: { tags, summary: 'Delete a saved template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'developer' },
+      schema: { tags, summary: 'Delete a saved template', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteTemplate(app.db, { id: request.params.id, actorId: request.actor.userId }, request.actor);
       return { ok: true as const };
@@ -297,7 +307,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.get(
     `${PREFIX}/settings`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Advanced n8n settings, with the base URL and processing mode of System Configuration',
@@ -310,7 +320,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.put(
     `${PREFIX}/settings`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: { tags, summary: 'Save the advanced n8n settings', body: n8nAdvancedSettingsBodySchema, response: { 200: n8nAdvancedSettingsSchema, ...errors } },
     },
     async (request) => {
@@ -321,7 +331,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.post(
     `${PREFIX}/settings/webhook-secret`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'Make a new bearer secret for requests to n8n; the answer is the only time it is shown',
@@ -337,7 +347,7 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
   app.post(
     `${PREFIX}/settings/test-connection`,
     {
-      config: { access },
+      config: { access: 'developer' },
       schema: {
         tags,
         summary: 'GET the n8n health endpoint (/healthz) of a base URL (or the configured one) from the server',
