@@ -91,6 +91,7 @@ export const N8N_MESSAGES = {
   createFailed: (message: string) => `Failed to create workflow: ${message}`,
   created: 'Workflow configuration created successfully',
   webhookNotFound: 'Webhook not found',
+  endpointInactive: 'This endpoint is inactive, so it is not tested. Mark it active (Edit) to test it.',
   httpFailure: (status: number, text: string) => `HTTP ${status}: ${text}`,
   testFailed: (message: string) => `Webhook test failed: ${message}`,
   testSucceeded: 'Webhook test successful',
@@ -350,6 +351,27 @@ const variablesSchema = z
   )
   .refine((value) => Object.keys(value).length <= N8N_TEMPLATE_VARIABLES_MAX, `At most ${N8N_TEMPLATE_VARIABLES_MAX} variables`);
 
+/** A credential a template's nodes use: n8n's credential type and the name the node refers to. */
+export const n8nTemplateCredentialSchema = z.object({ type: z.string(), name: z.string() });
+export type N8nTemplateCredential = z.infer<typeof n8nTemplateCredentialSchema>;
+
+/**
+ * The credentials a workflow's nodes refer to (each node's `credentials`: `{ <type>: { name } }`), each once, in node
+ * order: what must exist in n8n before the workflow can be activated.
+ */
+export function templateCredentials(template: Pick<N8nTemplateDefinition, 'nodes'>): N8nTemplateCredential[] {
+  const found = new Map<string, N8nTemplateCredential>();
+  for (const node of template.nodes) {
+    const credentials = (node as { credentials?: unknown }).credentials;
+    if (!credentials || typeof credentials !== 'object') continue;
+    for (const [type, value] of Object.entries(credentials)) {
+      const name = value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string' ? (value as { name: string }).name : '';
+      if (!found.has(`${type}\u0000${name}`)) found.set(`${type}\u0000${name}`, { type, name });
+    }
+  }
+  return [...found.values()];
+}
+
 export const n8nWorkflowTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -357,6 +379,8 @@ export const n8nWorkflowTemplateSchema = z.object({
   category: z.string(),
   template: n8nTemplateDefinitionSchema,
   variables: z.record(z.string(), z.string()),
+  /** The credentials the template's nodes use (templateCredentials): create them in n8n before activating it. */
+  credentials: z.array(n8nTemplateCredentialSchema),
   isPublic: z.boolean(),
   isBuiltIn: z.boolean(),
   createdAt: z.string().nullable(),
@@ -478,9 +502,12 @@ export const n8nMonitoringSchema = z.object({
   cards: z.object({
     activeWorkflows: z.number().int(),
     totalWorkflows: z.number().int(),
-    /** Sum of every workflow's execution count. */
+    /**
+     * Sum of every listed workflow's execution count, all time: requests tied to no workflow (the default
+     * /parley/ingest hand-off) are not in it, unlike the range's `overall.executions`.
+     */
     totalExecutions: z.number().int(),
-    /** Sum of every endpoint's request count. */
+    /** Sum of every listed endpoint's request count, all time: the webhook tests sent to them. */
     webhookRequests: z.number().int(),
   }),
   workflows: z.array(

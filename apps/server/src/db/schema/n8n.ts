@@ -110,7 +110,7 @@ export const n8nDocumentHandoffs = pgTable(
   ],
 );
 
-/** Saved templates; the three built-in ones live in code (features/n8n/builtin-templates.ts). */
+/** Saved templates; the built-in ones live in code (features/n8n/builtin-templates.ts). */
 export const n8nWorkflowTemplates = pgTable('n8n_workflow_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -1,241 +1,123 @@
-import type { N8nWorkflowTemplate } from '@parley/shared/contracts/n8n';
+import { N8N_INGEST_PATH, type N8nWorkflowTemplate } from '@parley/shared/contracts/n8n';
 
 /**
- * The three built-in workflow templates (spec part 2 §3 "Workflow template"). Each `template` is n8n's own
- * workflow JSON (nodes and connections), so "Download for n8n" gives a file n8n imports as it is. Every
- * template starts with a Webhook node that checks Parley's bearer secret (n8n Header Auth credential named
- * "Parley bearer") and ends by answering the webhook.
+ * The built-in workflow templates. A template is offered as built-in only for a moment Parley really calls n8n
+ * (docs/decisions/0046-n8n-built-in-templates.md): today that is the document hand-off, `POST {base}/parley/ingest`
+ * (docs/n8n.md "Document hand-off"). Each `template` is n8n's own workflow JSON (nodes and connections), so
+ * "Download for n8n" gives a file n8n imports as it is; it uses core nodes only and no `$vars` (community n8n refuses
+ * variables), and the only credential it needs is the Header Auth credential its Webhook node names.
  */
 
-const webhookNode = (name: string, path: string, position: [number, number]) => ({
-  id: `${path}-webhook`,
-  name,
-  type: 'n8n-nodes-base.webhook',
-  typeVersion: 2,
-  position,
-  parameters: { httpMethod: 'POST', path, authentication: 'headerAuth', responseMode: 'responseNode', options: {} },
-  credentials: { httpHeaderAuth: { name: 'Parley bearer' } },
-});
+/** The credential every built-in's Webhook node checks Parley's bearer secret with (n8n's Header Auth). */
+export const PARLEY_BEARER_CREDENTIAL = { type: 'httpHeaderAuth', name: 'Parley bearer' } as const;
 
-const respondNode = (id: string, name: string, body: string, position: [number, number], code = 200) => ({
-  id,
-  name,
-  type: 'n8n-nodes-base.respondToWebhook',
-  typeVersion: 1.1,
-  position,
-  parameters: { respondWith: 'json', responseBody: body, options: { responseCode: code } },
-});
+/**
+ * The Code node of "Document chunking": splits the hand-off's `text` into chunks of at most `chunking.chunk_size`
+ * characters, each starting up to `chunking.chunk_overlap` characters before the previous one ended (at a sentence or
+ * word within that overlap), cut at a paragraph, sentence or word boundary when one is in the second half of the chunk. It runs once for all items, as n8n's Code
+ * node does by default; its one output item is what the Respond to Webhook node answers.
+ */
+export const DOCUMENT_CHUNKING_CODE = `// Parley's document hand-off: { text, chunking: { chunk_size, chunk_overlap }, ... } in the request body.
+// Answer { chunks: [{ content }] } in order; Parley embeds and stores them (docs/n8n.md, "Document hand-off").
+const body = $input.first().json.body || {};
+const text = typeof body.text === 'string' ? body.text.replace(/\\r\\n/g, '\\n') : '';
+const chunking = body.chunking || {};
+const size = Math.min(100000, Math.max(100, Math.floor(Number(chunking.chunk_size)) || 1000));
+const overlap = Math.min(Math.floor(size / 2), Math.max(0, Math.floor(Number(chunking.chunk_overlap)) || 0));
 
-const next = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+// The best place to end a chunk that starts at \`start\`: the last paragraph break, else sentence end, else space,
+// in the second half of the window; the window's end when there is none.
+function endOf(start) {
+  const limit = Math.min(text.length, start + size);
+  if (limit === text.length) return limit;
+  const window = text.slice(start, limit);
+  const floor = Math.floor(size / 2);
+  for (const pattern of [/\\n\\s*\\n/g, /[.!?]["')\\]]?\\s/g, /\\s/g]) {
+    let cut = -1;
+    for (const match of window.matchAll(pattern)) {
+      const end = match.index + match[0].length;
+      if (end > floor) cut = end;
+    }
+    if (cut > 0) return start + cut;
+  }
+  return limit;
+}
+
+const chunks = [];
+let start = 0;
+while (start < text.length) {
+  const end = endOf(start);
+  const content = text.slice(start, end).trim();
+  if (content) chunks.push({ content });
+  if (end >= text.length) break;
+  // Step back by the overlap, but always move forward; then start at a sentence, else a word, inside the overlap.
+  let next = Math.max(start + 1, end - overlap);
+  if (next < end && !/\\s/.test(text[next - 1])) {
+    const overlapText = text.slice(next, end);
+    const sentence = /[.!?]["')\\]]?\\s/.exec(overlapText);
+    const word = overlapText.search(/\\s/);
+    if (sentence) next += sentence.index + sentence[0].length;
+    else if (word >= 0) next += word + 1;
+  }
+  start = next;
+}
+
+return [{ json: { chunks } }];
+`;
 
 export const BUILT_IN_TEMPLATES: readonly N8nWorkflowTemplate[] = [
   {
-    id: '6d1f5a52-6c2b-4b5e-9a51-0c8f3b6a7e01',
-    name: 'Chat Response Enhancement',
-    description: 'Rewrites a chatbot answer with an LLM to match your brand voice before it reaches the visitor, keeping every fact from the sources.',
-    category: 'AI Enhancement',
+    id: '6d1f5a52-6c2b-4b5e-9a51-0c8f3b6a7e04',
+    name: 'Document chunking',
+    description:
+      'Answers Parley’s document hand-off (processing mode n8n integration): checks the bearer secret, splits the document’s text into chunks with the chatbot’s chunk size and overlap, and returns them to Parley. Start here and add your own steps before the answer.',
+    category: 'Document Processing',
     isPublic: true,
     isBuiltIn: true,
     createdAt: null,
-    variables: { OPENAI_MODEL: 'gpt-4o-mini', BRAND_VOICE: 'friendly, concise, professional' },
+    variables: {},
+    credentials: [{ ...PARLEY_BEARER_CREDENTIAL }],
     template: {
       nodes: [
-        webhookNode('Parley response', 'parley/enhance-response', [0, 0]),
         {
-          id: 'enhance-prompt',
-          name: 'Build prompt',
-          type: 'n8n-nodes-base.set',
-          typeVersion: 3.4,
-          position: [220, 0],
-          parameters: {
-            mode: 'manual',
-            assignments: {
-              assignments: [
-                { id: 'question', name: 'question', type: 'string', value: '={{ $json.body.question }}' },
-                { id: 'answer', name: 'answer', type: 'string', value: '={{ $json.body.answer }}' },
-                { id: 'voice', name: 'voice', type: 'string', value: '={{ $vars.BRAND_VOICE }}' },
-              ],
-            },
-            options: {},
-          },
-        },
-        {
-          id: 'enhance-llm',
-          name: 'Enhance answer',
-          type: '@n8n/n8n-nodes-langchain.openAi',
-          typeVersion: 1.8,
-          position: [440, 0],
-          parameters: {
-            resource: 'text',
-            operation: 'message',
-            modelId: { __rl: true, mode: 'id', value: '={{ $vars.OPENAI_MODEL }}' },
-            messages: {
-              values: [
-                {
-                  role: 'system',
-                  content:
-                    '=Rewrite the answer in this voice: {{ $json.voice }}. Keep every fact, number and link exactly; add nothing that is not in the answer.',
-                },
-                { content: '=Question: {{ $json.question }}\n\nAnswer: {{ $json.answer }}' },
-              ],
-            },
-            options: { temperature: 0.3 },
-          },
-          credentials: { openAiApi: { name: 'OpenAI' } },
-        },
-        respondNode('enhance-respond', 'Return answer', '={{ { "answer": $json.message.content } }}', [660, 0]),
-      ],
-      connections: {
-        'Parley response': next('Build prompt'),
-        'Build prompt': next('Enhance answer'),
-        'Enhance answer': next('Return answer'),
-      },
-    },
-  },
-  {
-    id: '6d1f5a52-6c2b-4b5e-9a51-0c8f3b6a7e02',
-    name: 'Lead Capture Automation',
-    description: 'Takes the contact details a visitor leaves in a conversation, adds them to a Google Sheet and e-mails your sales team.',
-    category: 'Lead Management',
-    isPublic: true,
-    isBuiltIn: true,
-    createdAt: null,
-    variables: { LEADS_SHEET_ID: '', SALES_EMAIL: 'sales@example.com' },
-    template: {
-      nodes: [
-        webhookNode('Parley lead', 'parley/lead', [0, 0]),
-        {
-          id: 'lead-check',
-          name: 'Has e-mail?',
-          type: 'n8n-nodes-base.if',
+          id: 'parley-ingest-webhook',
+          name: 'Parley document',
+          type: 'n8n-nodes-base.webhook',
           typeVersion: 2,
-          position: [220, 0],
+          position: [0, 0],
+          // Without a webhookId n8n registers the path under "<workflow id>/<node name>/" (found against a real n8n
+          // 2.8: POST parley/ingest "is not registered"); with one, the path itself is the production URL.
+          webhookId: '0f6b8f1e-3c1a-4f5e-8d0a-5a7c2b9e4d01',
           parameters: {
-            conditions: {
-              options: { caseSensitive: false, leftValue: '', typeValidation: 'loose' },
-              conditions: [
-                { id: 'email', leftValue: '={{ $json.body.email }}', rightValue: '', operator: { type: 'string', operation: 'notEmpty', singleValue: true } },
-              ],
-              combinator: 'and',
-            },
+            httpMethod: 'POST',
+            // Without the leading slash: n8n puts it under <instance>/webhook/, which is Parley's base URL.
+            path: N8N_INGEST_PATH.replace(/^\//, ''),
+            authentication: 'headerAuth',
+            responseMode: 'responseNode',
             options: {},
           },
+          credentials: { [PARLEY_BEARER_CREDENTIAL.type]: { name: PARLEY_BEARER_CREDENTIAL.name } },
         },
         {
-          id: 'lead-sheet',
-          name: 'Add to sheet',
-          type: 'n8n-nodes-base.googleSheets',
-          typeVersion: 4.5,
-          position: [440, -100],
-          parameters: {
-            operation: 'append',
-            documentId: { __rl: true, mode: 'id', value: '={{ $vars.LEADS_SHEET_ID }}' },
-            sheetName: { __rl: true, mode: 'name', value: 'Leads' },
-            columns: {
-              mappingMode: 'defineBelow',
-              value: {
-                email: '={{ $json.body.email }}',
-                name: '={{ $json.body.name }}',
-                chatbot: '={{ $json.body.chatbot_id }}',
-                conversation: '={{ $json.body.conversation_id }}',
-                received_at: '={{ $now.toISO() }}',
-              },
-            },
-            options: {},
-          },
-          credentials: { googleSheetsOAuth2Api: { name: 'Google Sheets' } },
-        },
-        {
-          id: 'lead-mail',
-          name: 'Tell sales',
-          type: 'n8n-nodes-base.emailSend',
-          typeVersion: 2.1,
-          position: [660, -100],
-          parameters: {
-            fromEmail: 'parley@example.com',
-            toEmail: '={{ $vars.SALES_EMAIL }}',
-            subject: '=New lead: {{ $("Parley lead").item.json.body.email }}',
-            emailFormat: 'text',
-            text: '=A visitor left their details in a Parley conversation.\n\nName: {{ $("Parley lead").item.json.body.name }}\nE-mail: {{ $("Parley lead").item.json.body.email }}',
-            options: {},
-          },
-          credentials: { smtp: { name: 'SMTP' } },
-        },
-        respondNode('lead-ok', 'Lead stored', '={{ { "stored": true } }}', [880, -100]),
-        respondNode('lead-missing', 'No e-mail', '={{ { "stored": false, "reason": "no e-mail address" } }}', [440, 120], 422),
-      ],
-      connections: {
-        'Parley lead': next('Has e-mail?'),
-        'Has e-mail?': {
-          main: [[{ node: 'Add to sheet', type: 'main', index: 0 }], [{ node: 'No e-mail', type: 'main', index: 0 }]],
-        },
-        'Add to sheet': next('Tell sales'),
-        'Tell sales': next('Lead stored'),
-      },
-    },
-  },
-  {
-    id: '6d1f5a52-6c2b-4b5e-9a51-0c8f3b6a7e03',
-    name: 'Conversation Analytics',
-    description: 'When a conversation ends, computes its length, duration and unanswered questions and stores one row per conversation in PostgreSQL.',
-    category: 'Analytics',
-    isPublic: true,
-    isBuiltIn: true,
-    createdAt: null,
-    variables: { ANALYTICS_TABLE: 'conversation_metrics' },
-    template: {
-      nodes: [
-        webhookNode('Conversation ended', 'parley/conversation-ended', [0, 0]),
-        {
-          id: 'analytics-code',
-          name: 'Compute metrics',
+          id: 'parley-ingest-chunk',
+          name: 'Split into chunks',
           type: 'n8n-nodes-base.code',
           typeVersion: 2,
-          position: [220, 0],
-          parameters: {
-            mode: 'runOnceForEachItem',
-            jsCode: [
-              'const body = $json.body ?? {};',
-              'const messages = Array.isArray(body.messages) ? body.messages : [];',
-              "const visitor = messages.filter((m) => m.role === 'user');",
-              "const bot = messages.filter((m) => m.role === 'assistant');",
-              "const unanswered = bot.filter((m) => /not (in|covered by) (the|my) (documents|sources)/i.test(m.content ?? '')).length;",
-              'const started = messages.length ? new Date(messages[0].created_at) : null;',
-              'const ended = messages.length ? new Date(messages[messages.length - 1].created_at) : null;',
-              'return {',
-              '  json: {',
-              '    conversation_id: body.conversation_id,',
-              '    chatbot_id: body.chatbot_id,',
-              '    visitor_messages: visitor.length,',
-              '    bot_messages: bot.length,',
-              '    unanswered,',
-              '    duration_seconds: started && ended ? Math.round((ended - started) / 1000) : 0,',
-              '  },',
-              '};',
-            ].join('\n'),
-          },
+          position: [240, 0],
+          parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode: DOCUMENT_CHUNKING_CODE },
         },
         {
-          id: 'analytics-store',
-          name: 'Store metrics',
-          type: 'n8n-nodes-base.postgres',
-          typeVersion: 2.5,
-          position: [440, 0],
-          parameters: {
-            operation: 'insert',
-            schema: { __rl: true, mode: 'list', value: 'public' },
-            table: { __rl: true, mode: 'name', value: '={{ $vars.ANALYTICS_TABLE }}' },
-            columns: { mappingMode: 'autoMapInputData', value: {} },
-            options: {},
-          },
-          credentials: { postgres: { name: 'Analytics database' } },
+          id: 'parley-ingest-respond',
+          name: 'Return chunks',
+          type: 'n8n-nodes-base.respondToWebhook',
+          typeVersion: 1.1,
+          position: [480, 0],
+          parameters: { respondWith: 'firstIncomingItem', options: { responseCode: 200 } },
         },
-        respondNode('analytics-respond', 'Done', '={{ { "stored": true } }}', [660, 0]),
       ],
       connections: {
-        'Conversation ended': next('Compute metrics'),
-        'Compute metrics': next('Store metrics'),
-        'Store metrics': next('Done'),
+        'Parley document': { main: [[{ node: 'Split into chunks', type: 'main', index: 0 }]] },
+        'Split into chunks': { main: [[{ node: 'Return chunks', type: 'main', index: 0 }]] },
       },
     },
   },

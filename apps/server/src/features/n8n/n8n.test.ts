@@ -334,17 +334,16 @@ describeEachDatabase('n8n integration management', (ctx) => {
     expect(await ruleCount(c)).toBe(rulesBefore + 1);
   });
 
-  it('lists the three built-in templates and saves, validates, hides and deletes saved ones', async () => {
+  it('lists the built-in template and saves, validates, hides and deletes saved ones', async () => {
     const c = ctx();
     const dev = await developer(c);
     const other = await developer(c);
     const list = async (cookie: string) =>
       (await c.app.inject({ method: 'GET', url: '/api/admin/n8n/templates', headers: { cookie } })).json().items as Record<string, unknown>[];
     const builtIns = (await list(dev.cookie)).filter((t) => t.isBuiltIn);
-    expect(builtIns.map((t) => [t.name, t.category])).toEqual([
-      ['Chat Response Enhancement', 'AI Enhancement'],
-      ['Lead Capture Automation', 'Lead Management'],
-      ['Conversation Analytics', 'Analytics'],
+    // Only for a request Parley really sends n8n: the document hand-off (docs/decisions/0046-n8n-built-in-templates.md).
+    expect(builtIns.map((t) => [t.name, t.category, t.credentials])).toEqual([
+      ['Document chunking', 'Document Processing', [{ type: 'httpHeaderAuth', name: 'Parley bearer' }]],
     ]);
     for (const t of builtIns) {
       const { nodes, connections } = t.template as { nodes: { name: string; type: string }[]; connections: Record<string, unknown> };
@@ -362,9 +361,21 @@ describeEachDatabase('n8n integration management', (ctx) => {
       variables: { SHOP_URL: 'https://shop.example.com' },
     });
     expect(saved.statusCode).toBe(201);
-    expect(saved.json()).toMatchObject({ name: 'Order lookup', isPublic: false, isBuiltIn: false, variables: { SHOP_URL: 'https://shop.example.com' } });
+    expect(saved.json()).toMatchObject({
+      name: 'Order lookup',
+      isPublic: false,
+      isBuiltIn: false,
+      variables: { SHOP_URL: 'https://shop.example.com' },
+      credentials: [],
+    });
     expect(await activityOf(c, 'n8n_template_created', saved.json().id)).toHaveLength(1);
-    const shared = await post(other.cookie, { name: 'Shared', category: 'Support', template: lookupTemplate, isPublic: true });
+    const withCredential = {
+      ...lookupTemplate,
+      nodes: [{ ...lookupTemplate.nodes[0]!, credentials: { httpHeaderAuth: { id: '7', name: 'Shop auth' } } }, lookupTemplate.nodes[1]!],
+    };
+    const shared = await post(other.cookie, { name: 'Shared', category: 'Support', template: withCredential, isPublic: true });
+    // The credentials a saved template needs are read from its nodes.
+    expect(shared.json().credentials).toEqual([{ type: 'httpHeaderAuth', name: 'Shop auth' }]);
     expect((await list(dev.cookie)).map((t) => t.name)).toEqual(expect.arrayContaining(['Order lookup', 'Shared']));
     expect((await list(other.cookie)).map((t) => t.name)).not.toContain('Order lookup');
 
@@ -375,7 +386,7 @@ describeEachDatabase('n8n integration management', (ctx) => {
       [{ name: 'x', category: 'y', template: { nodes: [{ name: 'A' }], connections: {} } }, 'Every node needs a type'],
       [{ name: 'x', category: 'y', template: lookupTemplate, variables: { '1bad': 'v' } }, 'Variable names'],
       [{ name: 'x', category: '', template: lookupTemplate }, 'Category is required'],
-      [{ name: 'Lead Capture Automation', category: 'y', template: lookupTemplate }, 'built-in template'],
+      [{ name: 'document Chunking', category: 'y', template: lookupTemplate }, 'built-in template'],
     ] as const) {
       const response = await post(dev.cookie, payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400 + (message === 'built-in template' ? 9 : 0));

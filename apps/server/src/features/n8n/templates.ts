@@ -4,6 +4,7 @@ import {
   type createN8nWorkflowTemplateBodySchema,
   type N8nTemplateDefinition,
   type N8nWorkflowTemplate,
+  templateCredentials,
 } from '@parley/shared/contracts/n8n';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ const toTemplate = (row: TemplateRow): N8nWorkflowTemplate => ({
   category: row.category,
   template: row.template as N8nTemplateDefinition,
   variables: row.variables,
+  credentials: templateCredentials(row.template as N8nTemplateDefinition),
   isPublic: row.isPublic,
   isBuiltIn: false,
   createdAt: row.createdAt.toISOString(),

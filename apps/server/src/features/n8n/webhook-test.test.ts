@@ -100,6 +100,30 @@ describeEachDatabase(
       expect(n8n.received[0]).toMatchObject({ method: 'GET', body: '' });
     });
 
+    it('refuses to test an inactive endpoint with a 409 that says so; nothing is sent, recorded or counted', async () => {
+      const c = ctx();
+      const dev = await createAdmin(c, 'developer');
+      await configureN8n(c, { baseUrl: n8n.webhookBase });
+      const { endpointId } = await endpointWithWorkflow(c, dev.cookie, { endpointPath: '/paused', isActive: false });
+      n8n.routes.set('POST /webhook/paused', () => ({ body: { ok: true } }));
+      const response = await test(c, dev.cookie, endpointId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(N8N_MESSAGES.endpointInactive);
+      expect(n8n.received).toHaveLength(0);
+      expect(await records(c, endpointId)).toHaveLength(0);
+      expect(await activityOf(c, 'webhook_tested', endpointId)).toHaveLength(0);
+
+      // Active again, it is tested as usual.
+      const patched = await c.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/n8n/webhooks/${endpointId}`,
+        headers: { cookie: dev.cookie },
+        payload: { isActive: true },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect((await test(c, dev.cookie, endpointId)).json()).toMatchObject({ success: true });
+    });
+
     it('a non-OK answer fails with "HTTP {status}: {text}", recorded as an error and logged', async () => {
       const c = ctx();
       const dev = await createAdmin(c, 'developer');

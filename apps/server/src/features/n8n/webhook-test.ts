@@ -37,6 +37,8 @@ export async function testWebhookEndpoint(
   const row = await findEndpoint(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', N8N_MESSAGES.webhookNotFound);
   const endpoint = toEndpoint(row, new Map());
+  // Inactive means "not in use": testing it would send n8n a request nobody expects and count it on Monitoring.
+  if (!endpoint.isActive) throw new AppError('CONFLICT', N8N_MESSAGES.endpointInactive);
   const { n8nWebhookBaseUrl: base } = await readSystemConfiguration(db);
   if (!base) throw new AppError('VALIDATION_ERROR', N8N_MESSAGES.noBaseUrl);
   if (!endpoint.endpointPath) throw new AppError('VALIDATION_ERROR', 'This endpoint has no path. Edit it and enter one.');

@@ -36,7 +36,13 @@ const formatThroughput = (value: number) => `${value.toLocaleString('en-US', { m
 function RangeFigures({ figures, isLoading }: { figures: N8nFigures | undefined; isLoading: boolean }) {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-      <StatCard title="Executions" icon={PlayIcon} value={figures ? formatNumber(figures.executions) : null} isLoading={isLoading} />
+      <StatCard
+        title="Executions"
+        icon={PlayIcon}
+        value={figures ? formatNumber(figures.executions) : null}
+        footnote="Tests and hand-offs in the range, any workflow"
+        isLoading={isLoading}
+      />
       <StatCard title="Success rate" icon={GaugeIcon} value={figures ? formatRate(figures.successRate) : null} isLoading={isLoading} />
       <StatCard title="Avg response time" icon={TimerIcon} value={figures ? formatMs(figures.avgResponseTimeMs) : null} isLoading={isLoading} />
       <StatCard title="Errors" icon={XCircleIcon} value={figures ? formatNumber(figures.errors) : null} isLoading={isLoading} />
@@ -120,18 +126,20 @@ export function MonitoringTab() {
           footnote={data && `of ${data.cards.totalWorkflows}`}
           isLoading={!data}
         />
+        {/* All-time counters kept on the listed workflows and endpoints: requests to no listed workflow (the default
+            /parley/ingest hand-off) count only in the range's Executions below, so the two figures differ. */}
         <StatCard
-          title="Total Executions"
+          title="Workflow Executions"
           icon={ActivityIcon}
           value={data ? formatNumber(data.cards.totalExecutions) : null}
-          footnote="All time"
+          footnote="All time, requests to the workflows listed here"
           isLoading={!data}
         />
         <StatCard
           title="Webhook Requests"
           icon={WebhookIcon}
           value={data ? formatNumber(data.cards.webhookRequests) : null}
-          footnote="All time"
+          footnote="All time, tests of the endpoints listed here"
           isLoading={!data}
         />
       </div>

@@ -22,7 +22,13 @@ function download(template: N8nWorkflowTemplate) {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Templates: the three built-in ones and saved ones; use one to add a workflow, or download it for n8n. */
+/** n8n's names of the credential types its core nodes use most; other types show as n8n names them. */
+const CREDENTIAL_TYPES: Record<string, string> = { httpHeaderAuth: 'Header Auth', httpBasicAuth: 'Basic Auth', httpBearerAuth: 'Bearer Auth' };
+
+/**
+ * Templates: the built-in ones (each for a request Parley really sends n8n) and saved ones; use one to add a
+ * workflow, or download it for n8n. Each lists the n8n credentials it needs, so it can be activated after import.
+ */
 export function TemplatesSettings({ onUse }: { onUse: (target: WorkflowDialogTarget) => void }) {
   const templates = useWorkflowTemplates();
   const remove = useDeleteWorkflowTemplate();
@@ -62,6 +68,21 @@ export function TemplatesSettings({ onUse }: { onUse: (target: WorkflowDialogTar
                   </>
                 )}
               </p>
+              {template.credentials.length > 0 && (
+                <p className="text-xs text-muted-foreground">
+                  Needs the n8n {template.credentials.length === 1 ? 'credential' : 'credentials'}{' '}
+                  {template.credentials.map((credential, index) => (
+                    <span key={`${credential.type}:${credential.name}`}>
+                      {index > 0 && ', '}
+                      <span className="font-medium text-foreground">{credential.name || '(unnamed)'}</span> (
+                      {CREDENTIAL_TYPES[credential.type] ?? credential.type})
+                    </span>
+                  ))}
+                  {template.isBuiltIn && template.credentials.some((credential) => credential.type === 'httpHeaderAuth') && (
+                    <> — Header Auth with the name Authorization and the value “Bearer ” followed by the secret from Settings → Security.</>
+                  )}
+                </p>
+              )}
               <div className="mt-auto flex flex-wrap gap-2">
                 <Button type="button" size="sm" onClick={() => onUse({ initial: workflowFromTemplate(template) })}>
                   <WorkflowIcon />

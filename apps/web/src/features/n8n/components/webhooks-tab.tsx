@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
@@ -142,16 +143,32 @@ export function WebhooksTab() {
                     </TableCell>
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => runTest(endpoint)}
-                          disabled={isTesting || !baseUrl}
-                          aria-label={`Test ${endpoint.name}`}
-                        >
-                          {isTesting ? <Spinner /> : <SendIcon />}
-                          <span className="hidden lg:inline">Test</span>
-                        </Button>
+                        {endpoint.isActive ? (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            onClick={() => runTest(endpoint)}
+                            disabled={isTesting || !baseUrl}
+                            aria-label={`Test ${endpoint.name}`}
+                          >
+                            {isTesting ? <Spinner /> : <SendIcon />}
+                            <span className="hidden lg:inline">Test</span>
+                          </Button>
+                        ) : (
+                          // The server refuses to test an inactive endpoint too (409); the button says why beforehand.
+                          <Tooltip>
+                            <TooltipTrigger asChild>
+                              <span tabIndex={0} className="inline-flex" data-testid="inactive-test">
+                                <Button variant="outline" size="sm" disabled aria-label={`Test ${endpoint.name}`}>
+                                  <SendIcon />
+                                  <span className="hidden lg:inline">Test</span>
+                                </Button>
+                                <span className="sr-only">{N8N_MESSAGES.endpointInactive}</span>
+                              </span>
+                            </TooltipTrigger>
+                            <TooltipContent>{N8N_MESSAGES.endpointInactive}</TooltipContent>
+                          </Tooltip>
+                        )}
                         <Button variant="ghost" size="sm" onClick={() => setEditing(endpoint)} aria-label={`Edit ${endpoint.name}`}>
                           <PencilIcon />
                           <span className="hidden lg:inline">Edit</span>

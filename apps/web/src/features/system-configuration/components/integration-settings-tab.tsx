@@ -84,49 +84,50 @@ export function IntegrationSettingsTab({ draft, errors, onChange }: SettingsTabP
             ))}
           </RadioGroup>
 
-          {isN8n && (
-            <div className="grid gap-3">
-              <Field>
-                <Label htmlFor="n8n-base-url">n8n webhook base URL</Label>
-                <div className="flex flex-col gap-2 sm:flex-row">
-                  <Input
-                    id="n8n-base-url"
-                    type="url"
-                    inputMode="url"
-                    placeholder="https://n8n.example.com/webhook"
-                    maxLength={N8N_BASE_URL_MAX_LENGTH}
-                    value={draft.n8nWebhookBaseUrl ?? ''}
-                    aria-invalid={errors.n8nWebhookBaseUrl ? true : undefined}
-                    onChange={(event) => onChange({ n8nWebhookBaseUrl: event.target.value })}
-                  />
-                  <Button
-                    type="button"
-                    variant="outline"
-                    disabled={!url || test.isPending}
-                    onClick={() => {
-                      setTestedUrl(url);
-                      test.mutate(url);
-                    }}
-                  >
-                    {test.isPending ? <Spinner /> : <PlugZapIcon />}
-                    Test
-                  </Button>
-                </div>
-                <FieldDescription>
-                  Required in n8n mode; an http:// or https:// address. The test is a real request from the server, which reaches public addresses only.
-                </FieldDescription>
-                <FieldError>{errors.n8nWebhookBaseUrl}</FieldError>
-              </Field>
-              {test.isError && testedUrl === url && (
-                <Alert variant="destructive">
-                  <XCircleIcon />
-                  <AlertTitle>The test could not run</AlertTitle>
-                  <AlertDescription>{getErrorMessage(test.error)}</AlertDescription>
-                </Alert>
-              )}
-              {test.data && testedUrl === url && !test.isPending && <TestResult result={test.data} />}
-            </div>
-          )}
+          {/* In every mode: n8n can be set up and tested before documents are sent to it. */}
+          <div className="grid gap-3">
+            <Field>
+              <Label htmlFor="n8n-base-url">n8n webhook base URL</Label>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  id="n8n-base-url"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://n8n.example.com/webhook"
+                  maxLength={N8N_BASE_URL_MAX_LENGTH}
+                  value={draft.n8nWebhookBaseUrl ?? ''}
+                  aria-invalid={errors.n8nWebhookBaseUrl ? true : undefined}
+                  onChange={(event) => onChange({ n8nWebhookBaseUrl: event.target.value })}
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={!url || test.isPending}
+                  onClick={() => {
+                    setTestedUrl(url);
+                    test.mutate(url);
+                  }}
+                >
+                  {test.isPending ? <Spinner /> : <PlugZapIcon />}
+                  Test
+                </Button>
+              </div>
+              <FieldDescription>
+                {isN8n ? 'Required in n8n mode' : 'Used once you choose n8n integration; set it and test it first'}; an http:// or https:// address. The test is
+                a real request from the server, which reaches public addresses only (an n8n on your own network needs the server started with
+                N8N_ALLOW_PRIVATE_NETWORK=true).
+              </FieldDescription>
+              <FieldError>{errors.n8nWebhookBaseUrl}</FieldError>
+            </Field>
+            {test.isError && testedUrl === url && (
+              <Alert variant="destructive">
+                <XCircleIcon />
+                <AlertTitle>The test could not run</AlertTitle>
+                <AlertDescription>{getErrorMessage(test.error)}</AlertDescription>
+              </Alert>
+            )}
+            {test.data && testedUrl === url && !test.isPending && <TestResult result={test.data} />}
+          </div>
         </CardContent>
       </Card>
 
