@@ -43,6 +43,7 @@ import { seedStarterCatalogue } from './features/starter-catalogue/index';
 import { handoffsFeature } from './features/handoffs/index';
 import { chatFeature } from './features/chat/index';
 import { chatbotCounts, recentConversationCount, chatbotsFeature } from './features/chatbots/index';
+import { chatbotActionsFeature } from './features/chatbot-actions/index';
 import { knowledgeSourcesFeature } from './features/knowledge-sources/index';
 import { retrievalTestingFeature } from './features/retrieval-testing/index';
 import { evaluationsFeature } from './features/evaluations/index';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     activityLogsFeature,
     emailOutboxFeature,
     chatbotsFeature,
+    chatbotActionsFeature,
     knowledgeSourcesFeature,
     retrievalTestingFeature,
     evaluationsFeature,

@@ -1,12 +1,12 @@
 import { getTableName } from 'drizzle-orm';
 import { READ_CACHE_CHANNEL, type Database } from './client';
-import { chatbots, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
+import { chatbotActions, chatbots, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
 
 /**
  * The tables whose every change is announced to every node, at commit: only rows of these can be cached. A table
  * joins the list with a trigger of its own in a migration (db/read-cache.test.ts checks each has one).
  */
-export const NOTIFYING_TABLES = [chatbots, organizations, subscriptionTierLimits, webhookConfigs] as const;
+export const NOTIFYING_TABLES = [chatbots, organizations, subscriptionTierLimits, webhookConfigs, chatbotActions] as const;
 export type NotifyingTable = (typeof NOTIFYING_TABLES)[number];
 
 /** Enough for every live chatbot and organization of a large installation; past it the least recently read go. */

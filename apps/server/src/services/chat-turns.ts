@@ -43,6 +43,8 @@ export interface ChatTurn {
     latencyMs?: number;
     sources?: Citation[];
   };
+  /** The chatbot's actions the model called while answering, in order (decisions/0047-chatbot-actions.md). */
+  actionCalls?: ActionCallRecord[];
   /** What the answer cost as its model counted it: null provider for the built-in answerer. Only answered turns. */
   model?: { provider: string | null; model: string | null; inputTokens: number; outputTokens: number };
   /** The turn's tokens are metered against the month's allowance (an answer; not a limited, handoff or failed turn). */
@@ -52,6 +54,18 @@ export interface ChatTurn {
     reference: string;
     detail: string;
   };
+}
+
+/** One call of a chatbot's action during a turn, as recorded: arguments with secret-looking values masked. */
+export interface ActionCallRecord {
+  actionId: string | null;
+  actionName: string;
+  arguments: unknown;
+  resultExcerpt: string | null;
+  error: string | null;
+  httpStatus: number | null;
+  durationMs: number;
+  at: Date;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, paginated } from './common';
+import { messageActionCallSchema } from './chatbot-actions';
 
 /** Human handoff: a visitor asks for a person; the organization's agents answer from the live inbox. */
 
@@ -92,6 +93,8 @@ export const handoffDetailSchema = z.object({
   handoff: handoffSummarySchema,
   /** The whole conversation, oldest first: the bot's part before the handoff too. */
   messages: z.array(handoffMessageSchema),
+  /** The actions the bot called while answering, oldest first, each with the answer it was made for (its messageId). */
+  actionCalls: z.array(messageActionCallSchema).optional(),
 });
 export type HandoffDetail = z.infer<typeof handoffDetailSchema>;
 

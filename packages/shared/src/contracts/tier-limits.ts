@@ -36,6 +36,18 @@ export const DEFAULT_TIER_RATE_LIMITS: TierRateLimits = {
   visitorMessagesPerMinute: TIER_RATE_LIMITS.visitorMessagesPerMinute.default,
 };
 
+/**
+ * The chatbot actions a tier allows (decisions/0047-chatbot-actions.md): actions on one chatbot (-1: unlimited), and
+ * calls of them the model may make while answering one message (never unlimited: it bounds a loop of tool calls).
+ */
+export const TIER_ACTION_CALLS_PER_TURN_MAX = 20;
+export const TIER_ACTION_LIMITS = {
+  maxActionsPerChatbot: { default: 5, label: 'Actions per chatbot' },
+  maxActionCallsPerTurn: { default: 3, label: 'Action calls per answer' },
+} as const;
+export type TierActionLimitKey = keyof typeof TIER_ACTION_LIMITS;
+export type TierActionLimits = Record<TierActionLimitKey, number>;
+
 /** User-facing text; quoted strings are the spec's (§5, §8). */
 export const TIER_MESSAGES = {
   fetchFailed: 'Failed to fetch subscription tiers',
@@ -55,6 +67,8 @@ export const TIER_MESSAGES = {
   monthlyLimitInvalid: 'The monthly limit must be -1 (unlimited) or a whole number above 0',
   handoffLimitInvalid: 'The handoff limit must be -1 (unlimited) or a whole number, 0 or more',
   chatbotLimitInvalid: 'The chatbot limit must be -1 (unlimited) or a whole number above 0',
+  actionsLimitInvalid: 'Actions per chatbot must be -1 (unlimited) or a whole number, 0 or more',
+  actionCallsLimitInvalid: `Action calls per answer must be a whole number from 0 to ${TIER_ACTION_CALLS_PER_TURN_MAX}`,
   rateLimitInvalid: (label: string) => `${label} must be a whole number from 1 to ${TIER_RATE_LIMIT_MAX.toLocaleString('en-US')}`,
   exists: 'A tier with this ID already exists.',
   notFound: 'Tier not found.',
@@ -82,6 +96,17 @@ export const maxChatbotsSchema = z
   .number({ error: TIER_MESSAGES.chatbotLimitInvalid })
   .int(TIER_MESSAGES.chatbotLimitInvalid)
   .refine((value) => value === UNLIMITED || (value > 0 && value <= TIER_LIMIT_MAX), TIER_MESSAGES.chatbotLimitInvalid);
+
+export const maxActionsPerChatbotSchema = z
+  .number({ error: TIER_MESSAGES.actionsLimitInvalid })
+  .int(TIER_MESSAGES.actionsLimitInvalid)
+  .refine((value) => value === UNLIMITED || (value >= 0 && value <= TIER_LIMIT_MAX), TIER_MESSAGES.actionsLimitInvalid);
+
+export const maxActionCallsPerTurnSchema = z
+  .number({ error: TIER_MESSAGES.actionCallsLimitInvalid })
+  .int(TIER_MESSAGES.actionCallsLimitInvalid)
+  .min(0, TIER_MESSAGES.actionCallsLimitInvalid)
+  .max(TIER_ACTION_CALLS_PER_TURN_MAX, TIER_MESSAGES.actionCallsLimitInvalid);
 
 export const tierRateLimitSchema = (key: TierRateLimitKey) => {
   const message = TIER_MESSAGES.rateLimitInvalid(TIER_RATE_LIMITS[key].label);
@@ -114,6 +139,9 @@ export const tierSchema = z.object({
   apiKeyRequestsPerMinute: z.number().int(),
   chatbotMessagesPerMinute: z.number().int(),
   visitorMessagesPerMinute: z.number().int(),
+  // Always sent by the server; optional so that screens written before actions still type-check.
+  maxActionsPerChatbot: z.number().int().optional(),
+  maxActionCallsPerTurn: z.number().int().optional(),
   priceMonthlyCents: z.number().int(),
   priceAnnualCents: z.number().int(),
   sortOrder: z.number().int(),
@@ -140,6 +168,8 @@ const tierLimitsBodySchema = z.object({
   apiKeyRequestsPerMinute: tierRateLimitSchema('apiKeyRequestsPerMinute').optional(),
   chatbotMessagesPerMinute: tierRateLimitSchema('chatbotMessagesPerMinute').optional(),
   visitorMessagesPerMinute: tierRateLimitSchema('visitorMessagesPerMinute').optional(),
+  maxActionsPerChatbot: maxActionsPerChatbotSchema.optional(),
+  maxActionCallsPerTurn: maxActionCallsPerTurnSchema.optional(),
   isActive: z.boolean().default(true),
 });
 

@@ -24,3 +24,4 @@ export * from './referrals';
 export * from './billing';
 export * from './evaluations';
 export * from './installation';
+export * from './chatbot-actions';

@@ -16,6 +16,9 @@ export const subscriptionTierLimits = pgTable('subscription_tier_limits', {
   apiKeyRequestsPerMinute: integer('api_key_requests_per_minute').notNull().default(60),
   chatbotMessagesPerMinute: integer('chatbot_messages_per_minute').notNull().default(120),
   visitorMessagesPerMinute: integer('visitor_messages_per_minute').notNull().default(20),
+  /** Chatbot actions (decisions/0047-chatbot-actions.md): per chatbot, and calls the model may make in one answer. */
+  maxActionsPerChatbot: integer('max_actions_per_chatbot').notNull().default(5),
+  maxActionCallsPerTurn: integer('max_action_calls_per_turn').notNull().default(3),
   priceMonthlyCents: integer('price_monthly_cents').notNull().default(0),
   priceAnnualCents: integer('price_annual_cents').notNull().default(0),
   stripePriceIdMonthly: text('stripe_price_id_monthly'),

@@ -12,6 +12,7 @@ import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerer
 import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
 import { questionKey } from '../analytics/index';
+import { ACTION_CALL_TIMEOUT_MS, actionsForTurn, type TurnActions } from '../chatbot-actions/index';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/index';
 import type { AppServices } from '../../services/app-services';
 import { conversationStartedEvent, emitWebhookEvent, webhookListeners, type WebhookListeners } from '../webhooks/index';
@@ -22,6 +23,7 @@ type ChatbotRow = typeof chatbots.$inferSelect;
 type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
 
 const HISTORY_TURNS = 10;
+export const ACTIONS_NO_ANSWER_TEXT = 'Sorry, I could not complete that request. Please try again or ask in another way.';
 export const MONTHLY_LIMIT_TEXT = 'This assistant has reached its monthly usage limit and cannot answer right now. Please try again later.';
 
 export interface ChatRequest {
@@ -138,7 +140,7 @@ async function storeTurn(
   request: ChatRequest,
   turn: { conversation: TurnConversation; userMessage: TurnQuestion; questionStored?: boolean },
   reply: TurnReply,
-  extra: Pick<ChatTurn, 'metering' | 'model'> = {},
+  extra: Pick<ChatTurn, 'metering' | 'model' | 'actionCalls'> = {},
 ): Promise<void> {
   const { chatbot } = request;
   const { conversation, userMessage } = turn;
@@ -328,6 +330,10 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
 
   let text = '';
   let stored = false;
+  // The chatbot's actions, offered to its answer model as tools (decisions/0047-chatbot-actions.md); only a chatbot
+  // set to a model provider can use them, so the built-in answerer's turns read nothing more.
+  let actions: TurnActions | null = null;
+  const actionCalls = (): Pick<ChatTurn, 'actionCalls'> => (actions && actions.calls.length > 0 ? { actionCalls: actions.calls } : {});
   try {
     // A follow-up is read with the question before it (rag/answerers/follow-up.ts).
     const previousQuestion = history.findLast((turn) => turn.role === 'user' && !turn.failed)?.content;
@@ -350,11 +356,24 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
     let citations: Citation[] = [];
     let answered = false;
     let providerUsage: LlmUsage | null = null;
-    if (passages.length > 0 && provider === undefined) provider = await answerProviderFor(deps, chatbot);
+    if (chatbot.modelProvider !== 'builtin') {
+      actions = await actionsForTurn(deps.database, {
+        chatbot,
+        conversationId,
+        secretKey: deps.config.secretKey,
+        allowPrivateNetworks: deps.config.fetch.allowPrivateNetworks,
+        // The installation's outbound deadline, at most ACTION_CALL_TIMEOUT_MS: a visitor is waiting.
+        timeoutMs: Math.min(deps.config.fetch.timeoutMs, ACTION_CALL_TIMEOUT_MS),
+        ...(deps.readCache ? { readCache: deps.readCache } : {}),
+      });
+    }
+    if ((passages.length > 0 || actions) && provider === undefined) provider = await answerProviderFor(deps, chatbot);
     // The sentence-embedding model judges whether the passages answer at all, and picks the sentences (decisions/0011-answers.md).
     const sentences = await sentenceModel();
     const relevant = provider ? await passagesAnswer(question, passages, sentences, request.signal) : passages.length > 0;
-    if (!relevant) {
+    // With actions the model may answer from them even when the documents do not: it is asked without the passages.
+    const withActions = !!provider && !!actions;
+    if (!relevant && !withActions) {
       text = NO_ANSWER_TEXT;
       request.emit({ type: 'delta', text });
     } else if (!provider) {
@@ -373,18 +392,25 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
       const answer = streamLlmAnswer({
         provider,
         systemPrompt: chatbot.systemPrompt,
-        passages,
+        passages: relevant ? passages : [],
         history,
         question,
         temperature: chatbot.temperature,
         signal: request.signal,
+        ...(actions ? { tools: actions.tools, maxToolCalls: actions.maxCalls } : {}),
       });
       for await (const delta of answer.textStream) {
         text += delta;
         request.emit({ type: 'delta', text: delta });
       }
+      // A model that spent its action calls without writing an answer still leaves the visitor a sentence.
+      if (!text.trim() && actions && actions.calls.length > 0) {
+        text = ACTIONS_NO_ANSWER_TEXT;
+        request.emit({ type: 'delta', text });
+      }
       citations = citationsUsedIn(text, answer.citations).map(toCitation(passages));
-      answered = citations.length > 0;
+      // An answer built on an action's result is an answer, though it cites no document.
+      answered = citations.length > 0 || (actions?.calls.some((call) => call.error === null) ?? false);
       providerUsage = await answer.usage.catch(() => null);
     }
 
@@ -406,6 +432,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
           inputTokens: providerUsage?.inputTokens ?? questionTokens,
           outputTokens: providerUsage?.outputTokens ?? answerTokens,
         },
+        ...actionCalls(),
       },
     );
     stored = true;
@@ -422,7 +449,9 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
     // The turn is kept as an error (with what was streamed, if anything), unmetered, and counted — unless it was
     // stored already and only telling the visitor failed.
     if (!stored) {
-      await storeTurn(deps, request, { conversation, userMessage: userTurn }, { id: answerId, at: answerAt, text, outcome: 'error' }).catch(() => {});
+      await storeTurn(deps, request, { conversation, userMessage: userTurn }, { id: answerId, at: answerAt, text, outcome: 'error' }, actionCalls()).catch(
+        () => {},
+      );
     }
     // A model provider's failure is told as the provider's (the OpenAI-compatible API answers it 502), not as ours.
     throw upstreamProviderError(error) ?? error;

@@ -13,9 +13,9 @@ const eventsOf = (body: string) =>
     .map((block) => JSON.parse(block.slice(6)) as ChatStreamEvent);
 
 describeEachDatabase('a chat turn announced once, in its transaction', (ctx) => {
-  it('usage, the request log, analytics and webhooks follow turns; a subscriber’s rows commit with the turn or not at all', async () => {
+  it('usage, the request log, action calls, analytics and webhooks follow turns; a subscriber’s rows commit with the turn or not at all', async () => {
     const c = ctx();
-    expect(c.app.chatTurns.subscribers).toEqual(['request log', 'usage', 'analytics', 'webhooks']);
+    expect(c.app.chatTurns.subscribers).toEqual(['request log', 'chatbot actions', 'usage', 'analytics', 'webhooks']);
 
     const owner = await createSignedInUser(c);
     const bot = (

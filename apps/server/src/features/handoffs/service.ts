@@ -18,6 +18,7 @@ import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../lib/realtime';
 import { addChatStats } from '../analytics/index';
+import { conversationActionCalls } from '../chatbot-actions/index';
 import { currentPeriod, organizationTier, UNLIMITED } from '../usage/index';
 import { emitHandoffClosed, emitMessagesCreated, emitWebhookEvent, handoffRequestedEvent } from '../webhooks/index';
 
@@ -354,7 +355,11 @@ export async function conversationTranscript(
 
 export async function getHandoffDetail(db: Db, organizationId: string, handoffId: string) {
   const handoff = await findHandoff(db, organizationId, handoffId);
-  return { handoff: await summaryOf(db, handoff.id), messages: await conversationTranscript(db, handoff.conversationId) };
+  return {
+    handoff: await summaryOf(db, handoff.id),
+    messages: await conversationTranscript(db, handoff.conversationId),
+    actionCalls: await conversationActionCalls(db, handoff.conversationId),
+  };
 }
 
 export async function markHandoffRead(deps: HandoffDeps, organizationId: string, handoffId: string): Promise<void> {

@@ -1,6 +1,13 @@
 import { FREE_TIER, UNLIMITED } from '@parley/shared/constants';
 import { PLAN_LIMIT_FEATURES } from '@parley/shared/contracts/pricing-plans';
-import { DEFAULT_TIER_RATE_LIMITS, TIER_MESSAGES, TIERS_MAX, type Tier, type TierRateLimits } from '@parley/shared/contracts/tier-limits';
+import {
+  DEFAULT_TIER_RATE_LIMITS,
+  TIER_MESSAGES,
+  TIERS_MAX,
+  type Tier,
+  type TierActionLimits,
+  type TierRateLimits,
+} from '@parley/shared/contracts/tier-limits';
 import { formatLimit } from '@parley/shared/pricing';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -18,7 +25,8 @@ type LimitsInput = {
   maxHandoffsPerMonth: number;
   maxChatbots: number;
   isActive: boolean;
-} & Partial<TierRateLimits>;
+} & Partial<TierRateLimits> &
+  Partial<TierActionLimits>;
 
 /** Organizations on each of the given tiers. */
 export async function organizationCounts(db: Db | Tx, tiers: string[]): Promise<Map<string, number>> {
@@ -42,6 +50,8 @@ export const toTier = (row: TierRow, organizationCount: number): Tier => ({
   apiKeyRequestsPerMinute: row.apiKeyRequestsPerMinute,
   chatbotMessagesPerMinute: row.chatbotMessagesPerMinute,
   visitorMessagesPerMinute: row.visitorMessagesPerMinute,
+  maxActionsPerChatbot: row.maxActionsPerChatbot,
+  maxActionCallsPerTurn: row.maxActionCallsPerTurn,
   priceMonthlyCents: row.priceMonthlyCents,
   priceAnnualCents: row.priceAnnualCents,
   sortOrder: row.sortOrder,
@@ -125,6 +135,8 @@ const limitDetails = (row: TierRow) => ({
   api_key_requests_per_minute: row.apiKeyRequestsPerMinute,
   chatbot_messages_per_minute: row.chatbotMessagesPerMinute,
   visitor_messages_per_minute: row.visitorMessagesPerMinute,
+  max_actions_per_chatbot: row.maxActionsPerChatbot,
+  max_action_calls_per_turn: row.maxActionCallsPerTurn,
   is_active: row.isActive,
 });
 

@@ -20,6 +20,8 @@ export {
   webhookOutboxRows,
 } from './events';
 
+export { newWebhookEventId, signWebhook } from './signing';
+
 /** The webhooks feature: its routes and background work, registered by app.ts with the others. */
 export const webhooksFeature = defineFeature(
   'webhooks',

@@ -19,6 +19,17 @@ export type LlmAnswer = {
   citations: NumberedCitation[];
 };
 
+/**
+ * A tool the model may call while answering (a chatbot's action, decisions/0047-chatbot-actions.md). `parameters` is
+ * the JSON Schema the model is shown; `execute` checks the arguments itself and never throws: a failure is a result
+ * the model reads (an `error` field), so it can answer the visitor with it.
+ */
+export type LlmTool = {
+  description: string;
+  parameters: Record<string, unknown>;
+  execute(args: unknown): Promise<unknown>;
+};
+
 export type LlmAnswerInput = {
   provider: LlmProviderConfig;
   systemPrompt: string;
@@ -28,7 +39,17 @@ export type LlmAnswerInput = {
   temperature: number;
   maxOutputTokens?: number;
   signal?: AbortSignal;
+  /** Tools offered to the model, by the name it calls them by. */
+  tools?: Record<string, LlmTool>;
+  /** Calls of the tools the model may make in this answer; past them it is offered none and must answer. */
+  maxToolCalls?: number;
 };
+
+const TOOL_INSTRUCTIONS =
+  'You may call the tools offered when the question needs them; their results are facts you may use in the answer. If a tool returns an error, tell the user briefly that the action could not be completed.';
+
+/** What the model is told once it has used its calls for this answer. */
+export const TOOL_CALLS_EXHAUSTED = 'No more actions can be called while answering this message: answer with what you have.';
 
 const COMPATIBLE_PROVIDER_NAME = 'openaiCompatible';
 
@@ -68,19 +89,50 @@ function languageModel({ kind, apiKey, baseURL, model }: LlmProviderConfig): () 
  */
 export function streamLlmAnswer(input: LlmAnswerInput): LlmAnswer {
   const loadModel = languageModel(input.provider);
-  const { system, messages, citations } = buildAnswerPrompt(input);
-  const started = Promise.all([loadModel(), import('ai')]).then(([model, { streamText }]) =>
-    streamText({
+  const prompt = buildAnswerPrompt(input);
+  const { messages, citations } = prompt;
+  const offered = Object.entries(input.tools ?? {});
+  const maxCalls = input.maxToolCalls ?? 0;
+  const withTools = offered.length > 0 && maxCalls > 0;
+  const system = withTools ? `${prompt.system}\n\n${TOOL_INSTRUCTIONS}` : prompt.system;
+  let calls = 0;
+  const started = Promise.all([loadModel(), import('ai')]).then(([model, { jsonSchema, stepCountIs, streamText, tool }]) => {
+    // The arguments are checked by the tool itself (against the action's own schema, with a message the model can
+    // act on); the SDK only parses them. A call past the limit is not made.
+    const tools = Object.fromEntries(
+      offered.map(([name, offer]) => [
+        name,
+        tool({
+          description: offer.description,
+          inputSchema: jsonSchema<unknown>(offer.parameters),
+          execute: async (args: unknown) => {
+            calls += 1;
+            if (calls > maxCalls) return { error: TOOL_CALLS_EXHAUSTED };
+            return offer.execute(args);
+          },
+        }),
+      ]),
+    );
+    return streamText({
       model,
       system,
       messages,
       temperature: input.temperature,
+      ...(withTools
+        ? {
+            tools,
+            // Every step but the last may call tools; once the calls are used up the model is offered none, so it
+            // answers. The step limit ends a model that calls tools regardless.
+            stopWhen: stepCountIs(maxCalls + 2),
+            prepareStep: () => (calls >= maxCalls ? { activeTools: [], toolChoice: 'none' as const } : {}),
+          }
+        : {}),
       ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
       ...(input.signal ? { abortSignal: input.signal } : {}),
       // Errors reach the caller through textStream; the SDK's default would also print them.
       onError: () => {},
-    }),
-  );
+    });
+  });
 
   async function* textStream(): AsyncGenerator<string> {
     for await (const part of (await started).fullStream) {
@@ -93,8 +145,9 @@ export function streamLlmAnswer(input: LlmAnswerInput): LlmAnswer {
     }
   }
 
+  // Every step's tokens: an answer that called tools asked the model more than once.
   const usage = started
-    .then((result) => result.usage)
+    .then((result) => result.totalUsage)
     .then(({ inputTokens, outputTokens }) => ({
       ...(inputTokens === undefined ? {} : { inputTokens }),
       ...(outputTokens === undefined ? {} : { outputTokens }),

@@ -14,6 +14,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'billing_events',
   'billing_settings',
   'chat_stats_hourly',
+  'chatbot_actions',
   'chatbots',
   'chunk_term_counts',
   'conversations',
@@ -33,6 +34,7 @@ export const DATA_MODEL_TABLES: readonly string[] = [
   'installation_steps',
   'invoices',
   'knowledge_sources',
+  'message_action_calls',
   'messages',
   'n8n_document_handoffs',
   'n8n_requests',
@@ -289,6 +291,23 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer latency_count
     integer thumbs_up
     integer thumbs_down
+  }
+  chatbot_actions {
+    uuid id PK
+    uuid organization_id FK
+    uuid chatbot_id FK
+    uuid template_id FK
+    text name
+    text description
+    text kind
+    text url
+    text method
+    jsonb headers
+    text signing_secret_encrypted
+    jsonb parameters
+    boolean enabled
+    timestamptz created_at
+    timestamptz updated_at
   }
   chatbots {
     uuid id PK
@@ -561,6 +580,20 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz processed_at
     timestamptz created_at
     timestamptz updated_at
+  }
+  message_action_calls {
+    uuid id PK
+    uuid message_id FK
+    uuid conversation_id FK
+    uuid chatbot_id FK
+    uuid action_id FK
+    text action_name
+    jsonb arguments
+    text result_excerpt
+    text error
+    integer http_status
+    integer duration_ms
+    timestamptz created_at
   }
   messages {
     uuid id PK
@@ -1001,6 +1034,8 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     integer api_key_requests_per_minute
     integer chatbot_messages_per_minute
     integer visitor_messages_per_minute
+    integer max_actions_per_chatbot
+    integer max_action_calls_per_turn
     integer price_monthly_cents
     integer price_annual_cents
     text stripe_price_id_monthly
@@ -1233,6 +1268,9 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   billing_settings }o--o| users : "updated_by"
   chat_stats_hourly }o--|| chatbots : "chatbot_id"
   chat_stats_hourly }o--|| organizations : "organization_id"
+  chatbot_actions }o--|| organizations : "organization_id"
+  chatbot_actions }o--|| chatbots : "chatbot_id"
+  chatbot_actions }o--o| ai_action_templates : "template_id"
   chatbots }o--|| organizations : "organization_id"
   chatbots }o--o| users : "created_by"
   chunk_term_counts }o--|| chatbots : "chatbot_id"
@@ -1265,6 +1303,10 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   invoices }o--o| organizations : "organization_id"
   knowledge_sources }o--|| chatbots : "chatbot_id"
   knowledge_sources }o--|| organizations : "organization_id"
+  message_action_calls }o--|| messages : "message_id"
+  message_action_calls }o--|| conversations : "conversation_id"
+  message_action_calls }o--|| chatbots : "chatbot_id"
+  message_action_calls }o--o| chatbot_actions : "action_id"
   messages }o--|| conversations : "conversation_id"
   messages }o--o| users : "agent_user_id"
   n8n_document_handoffs }o--o| knowledge_sources : "source_id"

@@ -1,0 +1,70 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { aiActionTemplates } from './catalogue';
+import { chatbots } from './chatbots';
+import { conversations, messages } from './conversations';
+import { organizations } from './organizations';
+
+/**
+ * An owner's actions on a chatbot (issue 41; decisions/0047-chatbot-actions.md): tools the answer model may call at
+ * answer time. `name` is the tool name the model sees, `description` what it reads, `parameters` the JSON Schema its
+ * arguments are checked against. The signing secret is sealed (lib/secrets.ts) and never leaves the server.
+ */
+export const chatbotActions = pgTable(
+  'chatbot_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    chatbotId: uuid('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    /** The operator's catalogue template it was made from, if any. */
+    templateId: uuid('template_id').references(() => aiActionTemplates.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind', { enum: ['webhook'] })
+      .notNull()
+      .default('webhook'),
+    url: text('url').notNull(),
+    method: text('method', { enum: ['POST'] })
+      .notNull()
+      .default('POST'),
+    /** Non-secret headers sent with every call. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    signingSecretEncrypted: text('signing_secret_encrypted'),
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('chatbot_actions_chatbot_name_unique').on(t.chatbotId, t.name), index('chatbot_actions_organization_idx').on(t.organizationId)],
+);
+
+/** Every call of an action during a chat turn, written in the turn's statement (features/chatbot-actions/turn-calls.ts). */
+export const messageActionCalls = pgTable(
+  'message_action_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The bot's answer the call was made for. */
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    chatbotId: uuid('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    actionId: uuid('action_id').references(() => chatbotActions.id, { onDelete: 'set null' }),
+    actionName: text('action_name').notNull(),
+    /** The model's arguments, with secret-looking values masked. */
+    arguments: jsonb('arguments').$type<unknown>().notNull(),
+    resultExcerpt: text('result_excerpt'),
+    error: text('error'),
+    httpStatus: integer('http_status'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_action_calls_message_idx').on(t.messageId), index('message_action_calls_conversation_idx').on(t.conversationId, t.createdAt)],
+);

@@ -1,0 +1,37 @@
+import { CHATBOT_ACTION_MESSAGES, type TestChatbotActionResult } from '@parley/shared/contracts/chatbot-actions';
+import { AppError } from '../../lib/app-error';
+import { argumentsMismatch, compileParameters } from './arguments';
+import { assertPublicUrl, findActionInOrganization, type ActionDeps } from './service';
+import { callActionWebhook } from './webhook-call';
+
+/**
+ * The builder's test: the action's webhook called from the server as the model would call it (the same payload, marked
+ * `test`, signed, through the SSRF guard), with sample arguments checked against the schema first.
+ */
+export async function testChatbotAction(
+  deps: ActionDeps,
+  organizationId: string,
+  chatbotId: string,
+  actionId: string,
+  args: Record<string, unknown>,
+): Promise<TestChatbotActionResult> {
+  const action = await findActionInOrganization(deps.db, organizationId, chatbotId, actionId);
+  assertPublicUrl(action.url, deps.allowPrivateNetworks);
+  const mismatch = argumentsMismatch(compileParameters(action.parameters), args);
+  if (mismatch) throw new AppError('VALIDATION_ERROR', CHATBOT_ACTION_MESSAGES.testArgumentsInvalid(mismatch));
+  const outcome = await callActionWebhook(action, args, {
+    secretKey: deps.secretKey,
+    allowPrivateNetworks: deps.allowPrivateNetworks,
+    chatbotId,
+    conversationId: null,
+    timeoutMs: deps.timeoutMs,
+    isTest: true,
+  });
+  return {
+    success: outcome.ok,
+    status: outcome.status ?? 0,
+    statusText: outcome.status === null ? (outcome.error ?? '') : outcome.statusText,
+    latencyMs: outcome.durationMs,
+    responseExcerpt: outcome.excerpt,
+  };
+}

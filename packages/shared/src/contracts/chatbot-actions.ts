@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/**
+ * An owner's actions on a chatbot (issue 41 items 1–2; docs/decisions/0047-chatbot-actions.md): webhooks the answer
+ * model may call as tools at answer time, with arguments checked against the action's JSON Schema.
+ */
+
+export const CHATBOT_ACTION_KINDS = ['webhook'] as const;
+export type ChatbotActionKind = (typeof CHATBOT_ACTION_KINDS)[number];
+
+/** Tool names as the model providers accept them (OpenAI: ^[a-zA-Z0-9_-]{1,64}$), kept to one spelling. */
+export const CHATBOT_ACTION_NAME_MAX = 64;
+export const CHATBOT_ACTION_NAME_PATTERN = /^[a-z0-9_]+$/;
+export const CHATBOT_ACTION_DESCRIPTION_MAX = 1000;
+export const CHATBOT_ACTION_URL_MAX = 2048;
+export const CHATBOT_ACTION_HEADERS_MAX = 20;
+export const CHATBOT_ACTION_HEADER_VALUE_MAX = 2000;
+/** The JSON Schema of the parameters, as JSON text. */
+export const CHATBOT_ACTION_PARAMETERS_MAX = 20_000;
+/** Standard Webhooks secrets: `whsec_` and at least 24 bytes in base64. */
+export const CHATBOT_ACTION_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+/** Test calls one user may send per minute (each is an outbound request on their behalf). */
+export const CHATBOT_ACTION_TESTS_PER_MINUTE = 20;
+/** Headers Parley sets itself on every call. */
+export const CHATBOT_ACTION_RESERVED_HEADERS = ['content-type', 'content-length', 'host', 'webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
+export const CHATBOT_ACTION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameFormat: 'The name may contain only lowercase letters, digits and underscores',
+  nameTooLong: `The name must be at most ${CHATBOT_ACTION_NAME_MAX} characters`,
+  nameTaken: 'This chatbot already has an action with this name.',
+  descriptionRequired: 'A description is required: it is what the model reads to decide when to call the action',
+  descriptionTooLong: `The description must be at most ${CHATBOT_ACTION_DESCRIPTION_MAX} characters`,
+  urlInvalid: 'The URL must be an http or https address',
+  urlTooLong: `The URL must be at most ${CHATBOT_ACTION_URL_MAX} characters`,
+  headerName: 'Header names may contain only letters, digits and hyphens',
+  headerReserved: (name: string) => `The ${name} header is set by Parley on every call and cannot be configured`,
+  headerValueTooLong: `Header values must be at most ${CHATBOT_ACTION_HEADER_VALUE_MAX} characters`,
+  headerValueLine: 'Header values must be on one line',
+  tooManyHeaders: `At most ${CHATBOT_ACTION_HEADERS_MAX} headers`,
+  secretFormat: 'The signing secret must be a Standard Webhooks secret: whsec_ followed by at least 24 bytes in base64',
+  parametersTooLarge: `The parameters schema must be at most ${CHATBOT_ACTION_PARAMETERS_MAX.toLocaleString('en-US')} characters of JSON`,
+  parametersNotObject: 'The parameters schema must describe an object (type: "object")',
+  parametersInvalid: (detail: string) => `The parameters schema is not a valid JSON Schema: ${detail}`,
+  privateAddress: 'This address is on a private or local network. Actions can only call public internet addresses.',
+  notFound: 'Action not found.',
+  templateNotFound: 'Action template not found.',
+  limitReached: (limit: number) =>
+    `This chatbot already has ${limit} action${limit === 1 ? '' : 's'}, the most your plan allows. Delete one or upgrade your plan to add another.`,
+  testArgumentsInvalid: (detail: string) => `The sample arguments do not match the parameters schema: ${detail}`,
+  tooManyTests: 'Too many action tests. Please wait a minute and try again.',
+} as const;
+
+const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+
+export const chatbotActionNameSchema = z
+  .string({ error: CHATBOT_ACTION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CHATBOT_ACTION_MESSAGES.nameRequired)
+  .max(CHATBOT_ACTION_NAME_MAX, CHATBOT_ACTION_MESSAGES.nameTooLong)
+  .regex(CHATBOT_ACTION_NAME_PATTERN, CHATBOT_ACTION_MESSAGES.nameFormat);
+
+const descriptionSchema = z
+  .string({ error: CHATBOT_ACTION_MESSAGES.descriptionRequired })
+  .trim()
+  .min(1, CHATBOT_ACTION_MESSAGES.descriptionRequired)
+  .max(CHATBOT_ACTION_DESCRIPTION_MAX, CHATBOT_ACTION_MESSAGES.descriptionTooLong);
+
+const urlSchema = z
+  .string({ error: CHATBOT_ACTION_MESSAGES.urlInvalid })
+  .trim()
+  .max(CHATBOT_ACTION_URL_MAX, CHATBOT_ACTION_MESSAGES.urlTooLong)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, CHATBOT_ACTION_MESSAGES.urlInvalid);
+
+const headersSchema = z
+  .record(
+    z.string().regex(HEADER_NAME, CHATBOT_ACTION_MESSAGES.headerName),
+    z
+      .string()
+      .max(CHATBOT_ACTION_HEADER_VALUE_MAX, CHATBOT_ACTION_MESSAGES.headerValueTooLong)
+      .regex(/^[^\r\n\0]*$/, CHATBOT_ACTION_MESSAGES.headerValueLine),
+  )
+  .refine((headers) => Object.keys(headers).length <= CHATBOT_ACTION_HEADERS_MAX, CHATBOT_ACTION_MESSAGES.tooManyHeaders)
+  .superRefine((headers, ctx) => {
+    for (const name of Object.keys(headers)) {
+      if ((CHATBOT_ACTION_RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase())) {
+        ctx.addIssue({ code: 'custom', message: CHATBOT_ACTION_MESSAGES.headerReserved(name), path: [name] });
+      }
+    }
+  });
+
+const secretSchema = z.string().trim().regex(CHATBOT_ACTION_SECRET_PATTERN, CHATBOT_ACTION_MESSAGES.secretFormat);
+
+/** A JSON Schema object; whether it is a valid schema is checked by the server (ajv) when saved. */
+const parametersSchema = z
+  .record(z.string(), z.unknown())
+  .refine((schema) => JSON.stringify(schema).length <= CHATBOT_ACTION_PARAMETERS_MAX, CHATBOT_ACTION_MESSAGES.parametersTooLarge)
+  .refine((schema) => schema.type === 'object', CHATBOT_ACTION_MESSAGES.parametersNotObject);
+
+export const chatbotActionParamsSchema = z.object({ id: idSchema, actionId: idSchema });
+
+export const createChatbotActionBodySchema = z.object({
+  templateId: idSchema.nullish(),
+  name: chatbotActionNameSchema,
+  description: descriptionSchema,
+  kind: z.enum(CHATBOT_ACTION_KINDS).default('webhook'),
+  url: urlSchema,
+  headers: headersSchema.default({}),
+  /** Write-only: stored encrypted, never returned. */
+  signingSecret: secretSchema.nullish(),
+  parameters: parametersSchema.default({ type: 'object', properties: {} }),
+  enabled: z.boolean().default(true),
+});
+export type CreateChatbotActionBody = z.input<typeof createChatbotActionBodySchema>;
+
+/** A change: what is left out stays; `signingSecret: null` removes the secret. */
+export const updateChatbotActionBodySchema = z.object({
+  name: chatbotActionNameSchema.optional(),
+  description: descriptionSchema.optional(),
+  url: urlSchema.optional(),
+  headers: headersSchema.optional(),
+  signingSecret: secretSchema.nullable().optional(),
+  parameters: parametersSchema.optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateChatbotActionBody = z.input<typeof updateChatbotActionBodySchema>;
+
+export const chatbotActionSchema = z.object({
+  id: idSchema,
+  chatbotId: idSchema,
+  templateId: idSchema.nullable(),
+  name: z.string(),
+  description: z.string(),
+  kind: z.enum(CHATBOT_ACTION_KINDS),
+  url: z.string(),
+  method: z.literal('POST'),
+  headers: z.record(z.string(), z.string()),
+  /** Whether a signing secret is set; the secret itself never leaves the server. */
+  hasSigningSecret: z.boolean(),
+  parameters: z.record(z.string(), z.unknown()),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatbotAction = z.infer<typeof chatbotActionSchema>;
+
+export const chatbotActionListSchema = z.object({
+  items: z.array(chatbotActionSchema),
+  /** The plan's limits: actions on one chatbot, and calls the model may make while answering one message (-1: unlimited). */
+  limits: z.object({ maxActionsPerChatbot: z.number().int(), maxActionCallsPerTurn: z.number().int() }),
+});
+export type ChatbotActionList = z.infer<typeof chatbotActionListSchema>;
+
+/** A test call from the server: the webhook's payload with these sample arguments (checked against the schema). */
+export const testChatbotActionBodySchema = z.object({ arguments: z.record(z.string(), z.unknown()).default({}) });
+export type TestChatbotActionBody = z.input<typeof testChatbotActionBodySchema>;
+
+export const testChatbotActionResultSchema = z.object({
+  success: z.boolean(),
+  /** 0 when no answer came (statusText says why). */
+  status: z.number().int(),
+  statusText: z.string(),
+  latencyMs: z.number().int(),
+  responseExcerpt: z.string(),
+});
+export type TestChatbotActionResult = z.infer<typeof testChatbotActionResultSchema>;
+
+/** One call of an action while the bot answered, as the inbox shows it: arguments with secret-looking values masked. */
+export const messageActionCallSchema = z.object({
+  id: idSchema,
+  /** The bot's answer it was made for. */
+  messageId: idSchema,
+  /** Null once the action was deleted. */
+  actionId: idSchema.nullable(),
+  actionName: z.string(),
+  arguments: z.unknown(),
+  resultExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Null when no answer came (or nothing was sent). */
+  httpStatus: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  createdAt: z.string(),
+});
+export type MessageActionCall = z.infer<typeof messageActionCallSchema>;
