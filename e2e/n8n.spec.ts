@@ -6,6 +6,8 @@ import { ACME_FAQ, createLiveChatbot } from './support/chatbots';
 import { test } from './support/fixtures';
 import { deleteWhere, type SharedServer } from './support/shared-server';
 
+const N8N_API_KEY = 'n8n_api_e2e_key_1234';
+
 /** A stand-in for n8n on this machine: /healthz and one webhook, every request kept. */
 const received: { method: string; path: string; headers: IncomingHttpHeaders; body: string }[] = [];
 let n8n: Server;
@@ -18,6 +20,12 @@ beforeAll(async () => {
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
       if (req.url === '/webhook/orders') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+      // n8n's public API, for the API key the admin saves: its workflows and whether each is active.
+      if (req.url === '/api/v1/workflows?limit=250') {
+        if (req.headers['x-n8n-api-key'] !== N8N_API_KEY)
+          return res.writeHead(401, 'Unauthorized', { 'content-type': 'application/json' }).end('{"message":"unauthorized"}');
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'wf_orders', active: true }], nextCursor: null }));
+      }
       // n8n's answer when the Header Auth credential does not match the bearer secret.
       if (req.url === '/webhook/parley/ingest') {
         return res.writeHead(403, 'Forbidden', { 'content-type': 'application/json' }).end('{"code":403,"message":"Authorization data is wrong!"}');
@@ -37,6 +45,7 @@ async function restoreN8n(server: SharedServer, configuration: Record<string, un
   await deleteWhere(server, '/api/admin/n8n/workflows', (workflow) => workflow.name === 'Order status lookup');
   await deleteWhere(server, '/api/admin/n8n/webhooks', (endpoint) => endpoint.name === 'Orders');
   await deleteWhere(server, '/api/admin/n8n/routing-rules', (rule) => rule.name === 'Large PDFs');
+  await server.rootAdmin.put('/api/admin/n8n/settings/api-key', { data: { apiKey: null } });
 }
 
 describe('n8n integration management', () => {
@@ -66,6 +75,7 @@ describe('n8n integration management', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Order status lookup');
     await dialog.getByLabel('Description').fill('Answers where an order is.');
+    await dialog.getByLabel('n8n workflow ID').fill('wf_orders');
     await dialog.getByLabel('Endpoint URL').fill('/orders');
     await dialog.getByLabel('Trigger').click();
     await page.getByRole('option', { name: 'Schedule' }).click();
@@ -132,6 +142,17 @@ describe('n8n integration management', () => {
     await page.getByText('Routing rule created').first().waitFor();
     await page.getByTestId('routing-rule').filter({ hasText: 'Large PDFs' }).getByText('Built-in pipeline (edge_function)').waitFor();
     await screenshot(page, 'n8n-routing-rules');
+
+    // With an n8n API key, the Workflows tab shows the workflow's state in n8n itself beside Parley's own flag.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('n8n API key').fill(N8N_API_KEY);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByTestId('n8n-api-key-hint').getByText('…1234').waitFor();
+    await page.getByRole('tab', { name: 'Workflows' }).click();
+    const stateRow = page.getByTestId('workflow-row').filter({ hasText: 'Order status lookup' });
+    await stateRow.getByText('Active in n8n').waitFor();
+    await stateRow.getByText('Inactive').first().waitFor();
+    await screenshot(page, 'n8n-workflows-states');
     await admin.context.close();
   });
 });

@@ -132,6 +132,9 @@ export const n8nPathSchema = z
 
 // ---------------------------------------------------------------- workflows
 
+/** Whether a workflow is active in n8n itself (read with the API key), by its n8n workflow id; null when not read. */
+export const N8N_REMOTE_STATES = ['active', 'inactive', 'not_found'] as const;
+
 export const n8nWorkflowSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -148,7 +151,11 @@ export const n8nWorkflowSchema = z.object({
   updatedAt: z.string(),
 });
 export type N8nWorkflow = z.infer<typeof n8nWorkflowSchema>;
-export const n8nWorkflowListSchema = z.object({ items: z.array(n8nWorkflowSchema) });
+export const n8nWorkflowListSchema = z.object({
+  items: z.array(n8nWorkflowSchema.extend({ n8nState: z.enum(N8N_REMOTE_STATES).nullable() })),
+  /** Whether n8n's own workflow states were read (an API key is saved), and why not when that failed. */
+  n8nStates: z.object({ read: z.boolean(), error: z.string().nullable() }),
+});
 export type N8nWorkflowList = z.infer<typeof n8nWorkflowListSchema>;
 
 /** Spec §5: the workflow form has no required fields; an empty name becomes "Unnamed Workflow". */
@@ -434,10 +441,16 @@ export const n8nAdvancedSettingsSchema = n8nAdvancedSettingsBodySchema.extend({
   /** The last 4 characters of the bearer secret Parley sends n8n; the whole value is shown once, when made. */
   webhookSecretHint: z.string().nullable(),
   webhookSecretCreatedAt: z.string().nullable(),
+  /** The last 4 characters of the n8n API key Parley reads n8n's workflow states with; null: none saved. */
+  apiKeyHint: z.string().nullable(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });
 export type N8nAdvancedSettings = z.infer<typeof n8nAdvancedSettingsSchema>;
+
+/** An n8n API key (n8n → Settings → n8n API) to save, or null to remove the saved one. */
+export const n8nApiKeyBodySchema = z.object({ apiKey: z.string().trim().min(1, 'Enter the n8n API key.').max(2000).nullable() });
+export type N8nApiKeyBody = z.infer<typeof n8nApiKeyBodySchema>;
 
 export const n8nWebhookSecretSchema = z.object({ secret: z.string(), createdAt: z.string() });
 export type N8nWebhookSecret = z.infer<typeof n8nWebhookSecretSchema>;

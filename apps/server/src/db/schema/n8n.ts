@@ -141,6 +141,9 @@ export const n8nSettings = pgTable('n8n_settings', {
   webhookSecretEncrypted: text('webhook_secret_encrypted'),
   webhookSecretHint: text('webhook_secret_hint'),
   webhookSecretCreatedAt: timestamp('webhook_secret_created_at', { withTimezone: true }),
+  /** An n8n API key (n8n → Settings → n8n API), sealed with lib/secrets (purpose n8n-api-key): Parley reads n8n's own workflow states with it. */
+  apiKeyEncrypted: text('api_key_encrypted'),
+  apiKeyHint: text('api_key_hint'),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });

@@ -77,6 +77,8 @@ export interface N8nExchange {
   /** JSON sent as the body; none for GET. */
   body?: unknown;
   bearer: string | null;
+  /** More headers (n8n's API key for its REST API). */
+  headers?: Record<string, string>;
   timeoutMs: number;
   /** Bytes of the answer kept. */
   maxBytes: number;
@@ -130,6 +132,7 @@ export async function exchangeWithN8n(exchange: N8nExchange): Promise<N8nAnswer>
     // Spec §7: JSON content type (sent with GET too: harmless, and what the spec's call did).
     'content-type': 'application/json',
     ...(exchange.bearer ? { authorization: `Bearer ${exchange.bearer}` } : {}),
+    ...exchange.headers,
   };
   const startedAt = new Date();
   const started = performance.now();

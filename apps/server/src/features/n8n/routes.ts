@@ -9,6 +9,7 @@ import {
   N8N_TESTS_PER_MINUTE,
   n8nAdvancedSettingsBodySchema,
   n8nAdvancedSettingsSchema,
+  n8nApiKeyBodySchema,
   n8nHealthResultSchema,
   n8nMonitoringQuerySchema,
   n8nMonitoringSchema,
@@ -35,7 +36,8 @@ import { requireAdmin } from '../../plugins/access';
 import { testN8nHealth } from './health';
 import { n8nMonitoring } from './monitoring';
 import { createRoutingRule, deleteRoutingRule, listRoutingRules, updateRoutingRule } from './routing-rules';
-import { getN8nSettings, rotateN8nWebhookSecret, updateN8nSettings } from './settings';
+import { readRemoteStates } from './remote-states';
+import { getN8nSettings, rotateN8nWebhookSecret, saveN8nApiKey, updateN8nSettings } from './settings';
 import { createTemplate, deleteTemplate, listTemplates } from './templates';
 import { testWebhookEndpoint } from './webhook-test';
 import { createEndpoint, createWorkflow, deleteEndpoint, deleteWorkflow, listEndpoints, listWorkflows, updateEndpoint, updateWorkflow } from './workflows';
@@ -60,9 +62,22 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     `${PREFIX}/workflows`,
     {
       config: { access: 'developer' },
-      schema: { tags, summary: 'Workflows, newest first', response: { 200: n8nWorkflowListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Workflows, newest first, with their state in n8n when an API key is saved',
+        response: { 200: n8nWorkflowListSchema, ...errors },
+      },
     },
-    async () => ({ items: await listWorkflows(app.db) }),
+    async () => {
+      const [workflows, remote] = await Promise.all([
+        listWorkflows(app.db),
+        readRemoteStates(app.db, { secretKey: app.config.secretKey, allowPrivateNetworks: app.config.fetch.n8nPrivateNetworks }),
+      ]);
+      return {
+        items: workflows.map((workflow) => ({ ...workflow, n8nState: remote.stateOf(workflow.n8nWorkflowId) })),
+        n8nStates: { read: remote.read, error: remote.error },
+      };
+    },
   );
 
   app.post(
@@ -326,6 +341,20 @@ export const n8nRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = as
     async (request) => {
       return updateN8nSettings(app.db, { ...request.body, actorId: request.actor.userId }, request.actor);
     },
+  );
+
+  app.put(
+    `${PREFIX}/settings/api-key`,
+    {
+      config: { access: 'developer' },
+      schema: {
+        tags,
+        summary: "Save (or, with null, remove) the n8n API key Parley reads n8n's workflow states with; only its end is shown again",
+        body: n8nApiKeyBodySchema,
+        response: { 200: n8nAdvancedSettingsSchema, ...errors },
+      },
+    },
+    async (request) => saveN8nApiKey(app.db, { secretKey: app.config.secretKey, apiKey: request.body.apiKey, actorId: request.actor.userId }, request.actor),
   );
 
   app.post(

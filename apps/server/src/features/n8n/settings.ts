@@ -71,6 +71,43 @@ function open(box: SecretBox, sealed: string): string {
   }
 }
 
+/** lib/secrets purpose label of the n8n API key. */
+const API_KEY_PURPOSE = 'n8n-api-key';
+
+/** The n8n API key, or null when none is saved. */
+export async function n8nApiKey(db: Db, secretKey: string): Promise<string | null> {
+  const { apiKeyEncrypted } = await loadN8nSettings(db);
+  return apiKeyEncrypted ? open(createSecretBox(secretKey, API_KEY_PURPOSE), apiKeyEncrypted) : null;
+}
+
+/** Saves (or, with null, removes) the n8n API key Parley reads n8n's workflow states with; only its end is shown again. */
+export async function saveN8nApiKey(
+  db: Db,
+  input: { secretKey: string; apiKey: string | null; actorId: string },
+  context: RequestContext,
+): Promise<N8nAdvancedSettings> {
+  await loadN8nSettings(db);
+  const { apiKey } = input;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(n8nSettings)
+      .set({ apiKeyEncrypted: apiKey ? createSecretBox(input.secretKey, API_KEY_PURPOSE).encrypt(apiKey) : null, apiKeyHint: apiKey ? hintOf(apiKey) : null })
+      .where(eq(n8nSettings.id, 1));
+    await logAdminActivity(
+      tx,
+      {
+        action: apiKey ? 'n8n_api_key_saved' : 'n8n_api_key_removed',
+        resourceType: 'n8n_settings',
+        resourceId: '1',
+        adminUserId: input.actorId,
+        details: apiKey ? { hint: hintOf(apiKey) } : {},
+      },
+      context,
+    );
+  });
+  return getN8nSettings(db);
+}
+
 /** Makes a new secret (the old one stops being sent at once) and returns it: the only time it is shown whole. */
 export async function rotateN8nWebhookSecret(db: Db, input: { secretKey: string; actorId: string }, context: RequestContext): Promise<N8nWebhookSecret> {
   await loadN8nSettings(db);
@@ -110,6 +147,7 @@ export async function getN8nSettings(db: Db): Promise<N8nAdvancedSettings> {
     healthUrl: base ? healthUrlFor(base) : null,
     webhookSecretHint: row.webhookSecretHint,
     webhookSecretCreatedAt: row.webhookSecretCreatedAt?.toISOString() ?? null,
+    apiKeyHint: row.apiKeyHint,
     updatedAt: row.updatedAt?.toISOString() ?? null,
     updatedBy,
   } as N8nAdvancedSettings;

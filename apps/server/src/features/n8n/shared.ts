@@ -24,11 +24,16 @@ export function joinBaseUrl(base: string, path: string): string {
  * in /webhook (or /webhook-test): that last segment is dropped before /healthz is added.
  */
 export function healthUrlFor(base: string): string {
+  return n8nUrlFor(base, '/healthz');
+}
+
+/** An address of n8n itself (not of its webhooks): `path` under the base URL without its /webhook segment. */
+export function n8nUrlFor(base: string, path: string): string {
   const url = new URL(base);
   url.search = '';
   url.hash = '';
   const root = url.pathname.replace(/\/+$/, '').replace(/\/(webhook|webhook-test|webhook-waiting)$/i, '');
-  url.pathname = `${root}/healthz`;
+  url.pathname = `${root}${path}`;
   return url.toString();
 }
 

@@ -665,6 +665,8 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text webhook_secret_encrypted
     text webhook_secret_hint
     timestamptz webhook_secret_created_at
+    text api_key_encrypted
+    text api_key_hint
     uuid updated_by FK
     timestamptz updated_at
   }

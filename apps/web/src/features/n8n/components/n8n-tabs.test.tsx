@@ -29,7 +29,7 @@ describe('WebhooksTab', () => {
           items: [endpoint({ id: 'e1', name: 'Orders' }), endpoint({ id: 'e2', name: 'Paused', isActive: false })],
         }),
       ),
-      http.get('/api/admin/n8n/workflows', () => HttpResponse.json({ items: [] })),
+      http.get('/api/admin/n8n/workflows', () => HttpResponse.json({ items: [], n8nStates: { read: false, error: null } })),
       http.get('/api/admin/n8n/settings', () => HttpResponse.json({ n8nWebhookBaseUrl: 'https://n8n.example.com/webhook' })),
       http.post('/api/admin/n8n/webhooks/:id/test', ({ params }) => {
         tested.push(params.id as string);

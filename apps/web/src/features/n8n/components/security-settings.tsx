@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { N8nApiKey } from './n8n-api-key';
 
 /**
  * Security: the bearer secret Parley sends n8n instead of the admin's session (a deliberate deviation from the spec,
@@ -85,6 +86,7 @@ export function SecuritySettings({ settings }: { settings: N8nAdvancedSettings }
           </Alert>
         )}
       </div>
+      <N8nApiKey settings={settings} />
       <Alert>
         <ShieldCheckIcon />
         <AlertTitle>n8n on your own network</AlertTitle>
