@@ -122,6 +122,7 @@ describeEachDatabase('rate limits: enforced with 429 and Retry-After, shown as E
       'n8n-test': ['n8n-test'],
       'system-configuration-n8n-test': ['n8n-connection-test'],
       'action-webhook-test': ['action-webhook-test'],
+      'chatbot-action-test': ['chatbot-action-test'],
       // The security audit's probe of the limiter's store.
       'audit-probe': null,
     };

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireIdentity, requireMembership } from '../../plugins/access';
-import { createChatbotAction, deleteChatbotAction, listChatbotActions, updateChatbotAction, type ActionDeps } from './service';
+import { createChatbotAction, deleteChatbotAction, findActionInOrganization, listChatbotActions, updateChatbotAction, type ActionDeps } from './service';
 import { testChatbotAction } from './test-call';
 import { ACTION_CALL_TIMEOUT_MS } from './webhook-call';
 
@@ -108,12 +108,15 @@ export const chatbotActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
     },
     async (request) => {
       const identity = requireIdentity(request);
+      const { organizationId } = requireMembership(request);
+      // Another organization's action is not found before anything is counted.
+      await findActionInOrganization(app.db, organizationId, request.params.id, request.params.actionId);
       // Each test is an outbound request on the caller's behalf.
       const limit = await rateLimiter.hit(`chatbot-action-test:${identity.user.id}`, CHATBOT_ACTION_TESTS_PER_MINUTE, 60).catch(() => null);
       if (limit && !limit.allowed) {
         throw new AppError('RATE_LIMITED', CHATBOT_ACTION_MESSAGES.tooManyTests, { 'retry-after': String(limit.retryAfterSeconds) });
       }
-      return testChatbotAction(deps(), requireMembership(request).organizationId, request.params.id, request.params.actionId, request.body.arguments);
+      return testChatbotAction(deps(), organizationId, request.params.id, request.params.actionId, request.body.arguments);
     },
   );
 };

@@ -5,11 +5,13 @@ import {
   analyticsExports,
   analyticsExportSchedules,
   billingEvents,
+  chatbotActions,
   chatbots,
   evaluationQuestions,
   evaluationResults,
   evaluationRuns,
   invoices,
+  messageActionCalls,
   organizationAlerts,
   organizationInvitations,
   organizationMembershipEvents,
@@ -126,6 +128,17 @@ export function tableExports(db: Db): TableExport[] {
       file: 'chatbots/evaluation-results',
       where: (organizationId) =>
         inArray(evaluationResults.runId, db.select({ id: evaluationRuns.id }).from(evaluationRuns).where(eq(evaluationRuns.organizationId, organizationId))),
+    },
+    direct(chatbotActions, 'chatbots/actions', {
+      // The signing secret is a sealed key; header values may be credentials: only their names are kept.
+      omit: ['signingSecretEncrypted'],
+      transform: (row) => ({ ...row, headers: Object.keys((row.headers as Record<string, string> | null) ?? {}) }),
+    }),
+    {
+      table: messageActionCalls,
+      file: 'chatbots/action-calls',
+      where: (organizationId) =>
+        inArray(messageActionCalls.chatbotId, db.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.organizationId, organizationId))),
     },
     {
       table: widgetEmbeds,

@@ -24,6 +24,7 @@ import {
   PASSWORD_CHANGES_PER_WINDOW,
 } from '@parley/shared/constants';
 import { ACTION_WEBHOOK_TESTS_PER_MINUTE } from '@parley/shared/contracts/ai-actions';
+import { CHATBOT_ACTION_TESTS_PER_MINUTE } from '@parley/shared/contracts/chatbot-actions';
 import { N8N_TESTS_PER_MINUTE } from '@parley/shared/contracts/n8n';
 import type { RateLimitStatus } from '@parley/shared/contracts/pricing-plans';
 import { WEBHOOK_TESTS_PER_MINUTE } from '@parley/shared/contracts/webhooks';
@@ -36,7 +37,7 @@ const TEST_CALL_DETAIL = 'Each test is an outbound request on the caller’s beh
  * The Plans tab's enforcement card (spec part 2 §2): every limit this server applies, from the same constants the
  * enforcing code reads (features/auth/auth-bridge.ts, features/auth/email-limits.ts, features/widget/public-access.ts, features/openai-api/routes.ts,
  * features/csp/routes.ts, features/auth/routes.ts, features/account/auth-calls.ts, features/organizations, the webhook,
- * n8n and action test routes; tier limits in features/usage, features/handoffs and features/tier-limits/rate-limits.ts
+ * n8n, action and chatbot action test routes; tier limits in features/usage, features/handoffs and features/tier-limits/rate-limits.ts
  * — the three per-minute chat and API limits each tier sets), so the card cannot claim what the
  * server does not do, nor leave out what it does (rate-limits.test.ts finds every limiter key in the server's code).
  * "tracking" marks what is counted but never refused.
@@ -236,6 +237,15 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     label: 'AI action webhook tests',
     scope: 'per admin',
     limit: ACTION_WEBHOOK_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: TEST_CALL_DETAIL,
+  },
+  {
+    key: 'chatbot-action-test',
+    label: 'Chatbot action tests',
+    scope: 'per user',
+    limit: CHATBOT_ACTION_TESTS_PER_MINUTE,
     windowSeconds: 60,
     status: 'enforced',
     detail: TEST_CALL_DETAIL,
