@@ -151,7 +151,7 @@ describe('n8n integration management', () => {
     await page.getByRole('tab', { name: 'Workflows' }).click();
     const stateRow = page.getByTestId('workflow-row').filter({ hasText: 'Order status lookup' });
     await stateRow.getByText('Active in n8n').waitFor();
-    await stateRow.getByText('Inactive').first().waitFor();
+    await stateRow.getByText('Inactive', { exact: true }).last().waitFor();
     await screenshot(page, 'n8n-workflows-states');
     await admin.context.close();
   });
