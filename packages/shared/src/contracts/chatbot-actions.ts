@@ -6,7 +6,8 @@ import { idSchema } from './common';
  * model may call as tools at answer time, with arguments checked against the action's JSON Schema.
  */
 
-export const CHATBOT_ACTION_KINDS = ['webhook'] as const;
+/** webhook and mcp call out; handoff, contact and n8n are built in (docs/actions.md). */
+export const CHATBOT_ACTION_KINDS = ['webhook', 'mcp', 'handoff', 'contact', 'n8n'] as const;
 export type ChatbotActionKind = (typeof CHATBOT_ACTION_KINDS)[number];
 
 /** Tool names as the model providers accept them (OpenAI: ^[a-zA-Z0-9_-]{1,64}$), kept to one spelling. */
@@ -20,6 +21,8 @@ export const CHATBOT_ACTION_HEADER_VALUE_MAX = 2000;
 export const CHATBOT_ACTION_PARAMETERS_MAX = 20_000;
 /** Standard Webhooks secrets: `whsec_` and at least 24 bytes in base64. */
 export const CHATBOT_ACTION_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+/** The text of an action offered as a button (the built-in answerer, docs/actions.md). */
+export const CHATBOT_ACTION_BUTTON_LABEL_MAX = 60;
 /** Test calls one user may send per minute (each is an outbound request on their behalf). */
 export const CHATBOT_ACTION_TESTS_PER_MINUTE = 20;
 /** Headers Parley sets itself on every call. */
@@ -50,6 +53,12 @@ export const CHATBOT_ACTION_MESSAGES = {
     `This chatbot already has ${limit} action${limit === 1 ? '' : 's'}, the most your plan allows. Delete one or upgrade your plan to add another.`,
   testArgumentsInvalid: (detail: string) => `The sample arguments do not match the parameters schema: ${detail}`,
   tooManyTests: 'Too many action tests. Please wait a minute and try again.',
+  urlRequired: 'A URL is required for a webhook or MCP action',
+  mcpToolRequired: 'Choose the MCP server’s tool this action calls',
+  mcpToolFormat: `The MCP tool name must be 1 to ${CHATBOT_ACTION_NAME_MAX * 2} characters`,
+  n8nEndpointRequired: 'Choose the n8n webhook endpoint this action calls',
+  authTokenFormat: `The bearer token must be 1 to ${CHATBOT_ACTION_HEADER_VALUE_MAX} characters on one line`,
+  buttonLabelTooLong: `The button label must be at most ${CHATBOT_ACTION_BUTTON_LABEL_MAX} characters`,
 } as const;
 
 const HEADER_NAME = /^[A-Za-z0-9-]+$/;
@@ -107,27 +116,66 @@ const parametersSchema = z
 
 export const chatbotActionParamsSchema = z.object({ id: idSchema, actionId: idSchema });
 
-export const createChatbotActionBodySchema = z.object({
-  templateId: idSchema.nullish(),
-  name: chatbotActionNameSchema,
-  description: descriptionSchema,
-  kind: z.enum(CHATBOT_ACTION_KINDS).default('webhook'),
-  url: urlSchema,
-  headers: headersSchema.default({}),
-  /** Write-only: stored encrypted, never returned. */
-  signingSecret: secretSchema.nullish(),
-  parameters: parametersSchema.default({ type: 'object', properties: {} }),
-  enabled: z.boolean().default(true),
-});
+const mcpToolSchema = z
+  .string()
+  .trim()
+  .min(1, CHATBOT_ACTION_MESSAGES.mcpToolFormat)
+  .max(CHATBOT_ACTION_NAME_MAX * 2, CHATBOT_ACTION_MESSAGES.mcpToolFormat);
+const authTokenSchema = z
+  .string()
+  .trim()
+  .min(1, CHATBOT_ACTION_MESSAGES.authTokenFormat)
+  .max(CHATBOT_ACTION_HEADER_VALUE_MAX, CHATBOT_ACTION_MESSAGES.authTokenFormat)
+  .regex(/^[^\r\n\0]*$/, CHATBOT_ACTION_MESSAGES.authTokenFormat);
+const buttonLabelSchema = z.string().trim().max(CHATBOT_ACTION_BUTTON_LABEL_MAX, CHATBOT_ACTION_MESSAGES.buttonLabelTooLong);
+
+export const createChatbotActionBodySchema = z
+  .object({
+    templateId: idSchema.nullish(),
+    name: chatbotActionNameSchema,
+    description: descriptionSchema,
+    kind: z.enum(CHATBOT_ACTION_KINDS).default('webhook'),
+    /** The webhook's (kind webhook) or the MCP server's (kind mcp) address. */
+    url: urlSchema.nullish(),
+    headers: headersSchema.default({}),
+    /** Write-only: stored encrypted, never returned. */
+    signingSecret: secretSchema.nullish(),
+    /** Kind mcp: the tool's name on the server. */
+    mcpTool: mcpToolSchema.nullish(),
+    /** Kind mcp, write-only: the bearer token the MCP server asks for, stored encrypted. */
+    authToken: authTokenSchema.nullish(),
+    /** Kind n8n: the installation's n8n webhook endpoint. */
+    n8nEndpointId: idSchema.nullish(),
+    /** For the built-in answerer: offer it to the visitor as a button when a question matches the description. */
+    offerAsButton: z.boolean().default(false),
+    buttonLabel: buttonLabelSchema.nullish(),
+    parameters: parametersSchema.default({ type: 'object', properties: {} }),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.kind === 'webhook' || body.kind === 'mcp') && !body.url) {
+      ctx.addIssue({ code: 'custom', message: CHATBOT_ACTION_MESSAGES.urlRequired, path: ['url'] });
+    }
+    if (body.kind === 'mcp' && !body.mcpTool) ctx.addIssue({ code: 'custom', message: CHATBOT_ACTION_MESSAGES.mcpToolRequired, path: ['mcpTool'] });
+    if (body.kind === 'n8n' && !body.n8nEndpointId) {
+      ctx.addIssue({ code: 'custom', message: CHATBOT_ACTION_MESSAGES.n8nEndpointRequired, path: ['n8nEndpointId'] });
+    }
+  });
 export type CreateChatbotActionBody = z.input<typeof createChatbotActionBodySchema>;
 
-/** A change: what is left out stays; `signingSecret: null` removes the secret. */
+/** A change: what is left out stays; `signingSecret: null` removes the secret. The kind is fixed once created. */
 export const updateChatbotActionBodySchema = z.object({
   name: chatbotActionNameSchema.optional(),
   description: descriptionSchema.optional(),
   url: urlSchema.optional(),
   headers: headersSchema.optional(),
   signingSecret: secretSchema.nullable().optional(),
+  mcpTool: mcpToolSchema.optional(),
+  /** `null` removes the token. */
+  authToken: authTokenSchema.nullable().optional(),
+  n8nEndpointId: idSchema.optional(),
+  offerAsButton: z.boolean().optional(),
+  buttonLabel: buttonLabelSchema.nullable().optional(),
   parameters: parametersSchema.optional(),
   enabled: z.boolean().optional(),
 });
@@ -140,11 +188,18 @@ export const chatbotActionSchema = z.object({
   name: z.string(),
   description: z.string(),
   kind: z.enum(CHATBOT_ACTION_KINDS),
-  url: z.string(),
+  /** Null for the built-in kinds. */
+  url: z.string().nullable(),
   method: z.literal('POST'),
   headers: z.record(z.string(), z.string()),
   /** Whether a signing secret is set; the secret itself never leaves the server. */
   hasSigningSecret: z.boolean(),
+  mcpTool: z.string().nullable(),
+  /** Whether an MCP bearer token is set (never returned). */
+  hasAuthToken: z.boolean(),
+  n8nEndpointId: idSchema.nullable(),
+  offerAsButton: z.boolean(),
+  buttonLabel: z.string().nullable(),
   parameters: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
   createdAt: z.string(),

@@ -1,7 +1,10 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { CHATBOT_ACTION_KINDS } from '@parley/shared/contracts/chatbot-actions';
 import { aiActionTemplates } from './catalogue';
 import { chatbots } from './chatbots';
 import { conversations, messages } from './conversations';
+import { n8nWebhookEndpoints } from './n8n';
 import { organizations } from './organizations';
 
 /**
@@ -23,10 +26,24 @@ export const chatbotActions = pgTable(
     templateId: uuid('template_id').references(() => aiActionTemplates.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    kind: text('kind', { enum: ['webhook'] })
-      .notNull()
-      .default('webhook'),
-    url: text('url').notNull(),
+    /**
+     * webhook: a signed POST to `url`; mcp: the tool `mcp_tool` of the MCP server at `url` (Streamable HTTP); handoff,
+     * contact: built in (a person takes over; the visitor's contact details are kept with the conversation); n8n: the
+     * installation's n8n webhook endpoint `n8n_endpoint_id`.
+     */
+    kind: text('kind', { enum: CHATBOT_ACTION_KINDS }).notNull().default('webhook'),
+    /** The webhook's or the MCP server's address (null for built-in kinds). */
+    url: text('url'),
+    /** The tool's name on the MCP server (kind mcp); `name` is what the answer model sees. */
+    mcpTool: text('mcp_tool'),
+    /** The bearer token sent to the MCP server (kind mcp), sealed like the signing secret. */
+    authTokenEncrypted: text('auth_token_encrypted'),
+    /** The n8n webhook endpoint called (kind n8n); deleting it leaves the action unable to run until changed. */
+    n8nEndpointId: uuid('n8n_endpoint_id').references(() => n8nWebhookEndpoints.id, { onDelete: 'set null' }),
+    /** Offered to the visitor as a button by the built-in answerer when a question matches the description. */
+    offerAsButton: boolean('offer_as_button').notNull().default(false),
+    /** The button's text (defaults to the name in words). */
+    buttonLabel: text('button_label'),
     method: text('method', { enum: ['POST'] })
       .notNull()
       .default('POST'),
@@ -38,7 +55,12 @@ export const chatbotActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('chatbot_actions_chatbot_name_unique').on(t.chatbotId, t.name), index('chatbot_actions_organization_idx').on(t.organizationId)],
+  (t) => [
+    unique('chatbot_actions_chatbot_name_unique').on(t.chatbotId, t.name),
+    index('chatbot_actions_organization_idx').on(t.organizationId),
+    check('chatbot_actions_url_required', sql`${t.kind} not in ('webhook', 'mcp') or ${t.url} is not null`),
+    check('chatbot_actions_mcp_tool_required', sql`${t.kind} <> 'mcp' or ${t.mcpTool} is not null`),
+  ],
 );
 
 /** Every call of an action during a chat turn, written in the turn's statement (features/chatbot-actions/turn-calls.ts). */

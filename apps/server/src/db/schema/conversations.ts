@@ -20,6 +20,11 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when an agent ended the conversation: the visitor's next message starts a new one. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The visitor's contact details, given to the built-in `contact` action (issue 41). */
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    contactCollectedAt: timestamp('contact_collected_at', { withTimezone: true }),
   },
   (t) => [index('conversations_chatbot_idx').on(t.chatbotId, t.lastMessageAt), index('conversations_visitor_idx').on(t.chatbotId, t.visitorId)],
 );

@@ -35,6 +35,8 @@ export interface ActionDeps {
 /** The purpose label of sealed action signing secrets (lib/secrets.ts derives a key per purpose). */
 const SECRET_PURPOSE = 'chatbot-action-signing-secrets';
 export const actionSecretBox = (secretKey: string): SecretBox => createSecretBox(secretKey, SECRET_PURPOSE);
+/** MCP servers' bearer tokens are sealed under their own purpose. */
+export const actionTokenBox = (secretKey: string): SecretBox => createSecretBox(secretKey, 'chatbot-action-mcp-tokens');
 
 export const toChatbotAction = (row: ChatbotActionRow): ChatbotAction => ({
   id: row.id,
@@ -47,6 +49,11 @@ export const toChatbotAction = (row: ChatbotActionRow): ChatbotAction => ({
   method: row.method,
   headers: row.headers,
   hasSigningSecret: row.signingSecretEncrypted !== null,
+  mcpTool: row.mcpTool,
+  hasAuthToken: row.authTokenEncrypted !== null,
+  n8nEndpointId: row.n8nEndpointId,
+  offerAsButton: row.offerAsButton,
+  buttonLabel: row.buttonLabel,
   parameters: row.parameters,
   enabled: row.enabled,
   createdAt: row.createdAt.toISOString(),
@@ -57,8 +64,8 @@ export const toChatbotAction = (row: ChatbotActionRow): ChatbotAction => ({
  * An IP literal on a private network is refused when saved, with a clear message; host names are checked at every
  * connection by the SSRF guard (lib/safe-request.ts), as for the organization's webhooks.
  */
-export function assertPublicUrl(value: string, allowPrivateNetworks: boolean): void {
-  if (allowPrivateNetworks) return;
+export function assertPublicUrl(value: string | null | undefined, allowPrivateNetworks: boolean): void {
+  if (!value || allowPrivateNetworks) return;
   const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host))) {
     throw new AppError('VALIDATION_ERROR', CHATBOT_ACTION_MESSAGES.privateAddress);
@@ -132,9 +139,14 @@ export async function createChatbotAction(deps: ActionDeps, organizationId: stri
           name: input.name,
           description: input.description,
           kind: input.kind,
-          url: input.url,
+          url: input.url ?? null,
           headers: input.headers,
           signingSecretEncrypted: input.signingSecret ? box.encrypt(input.signingSecret) : null,
+          mcpTool: input.mcpTool ?? null,
+          authTokenEncrypted: input.authToken ? actionTokenBox(deps.secretKey).encrypt(input.authToken) : null,
+          n8nEndpointId: input.n8nEndpointId ?? null,
+          offerAsButton: input.offerAsButton,
+          buttonLabel: input.buttonLabel || null,
           parameters: input.parameters,
           enabled: input.enabled,
         })
@@ -157,9 +169,10 @@ export async function updateChatbotAction(
   if (input.url !== undefined) assertPublicUrl(input.url, deps.allowPrivateNetworks);
   if (input.parameters !== undefined) compileParameters(input.parameters);
   await findActionInOrganization(deps.db, organizationId, chatbotId, actionId);
-  const { signingSecret, ...rest } = input;
+  const { signingSecret, authToken, ...rest } = input;
   const changes = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<ChatbotActionRow>;
   if (signingSecret !== undefined) changes.signingSecretEncrypted = signingSecret === null ? null : actionSecretBox(deps.secretKey).encrypt(signingSecret);
+  if (authToken !== undefined) changes.authTokenEncrypted = authToken === null ? null : actionTokenBox(deps.secretKey).encrypt(authToken);
   try {
     const [updated] = await deps.db
       .update(chatbotActions)

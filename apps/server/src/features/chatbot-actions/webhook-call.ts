@@ -67,6 +67,8 @@ export async function callActionWebhook(action: ChatbotActionRow, args: unknown,
     durationMs: elapsed(),
   });
 
+  if (!action.url) return failed('The action has no address to call.');
+  const url = action.url;
   const body = JSON.stringify({
     action: action.name,
     arguments: args,
@@ -97,7 +99,7 @@ export async function callActionWebhook(action: ChatbotActionRow, args: unknown,
   };
 
   try {
-    const response = await safeRequest(action.url, {
+    const response = await safeRequest(url, {
       method: action.method,
       headers,
       body,

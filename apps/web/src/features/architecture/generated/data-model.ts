@@ -301,6 +301,11 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     text description
     text kind
     text url
+    text mcp_tool
+    text auth_token_encrypted
+    uuid n8n_endpoint_id FK
+    boolean offer_as_button
+    text button_label
     text method
     jsonb headers
     text signing_secret_encrypted
@@ -351,6 +356,10 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     timestamptz started_at
     timestamptz last_message_at
     timestamptz ended_at
+    text contact_name
+    text contact_email
+    text contact_phone
+    timestamptz contact_collected_at
   }
   csp_violation_reports {
     bigserial id PK
@@ -1273,6 +1282,7 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
   chatbot_actions }o--|| organizations : "organization_id"
   chatbot_actions }o--|| chatbots : "chatbot_id"
   chatbot_actions }o--o| ai_action_templates : "template_id"
+  chatbot_actions }o--o| n8n_webhook_endpoints : "n8n_endpoint_id"
   chatbots }o--|| organizations : "organization_id"
   chatbots }o--o| users : "created_by"
   chunk_term_counts }o--|| chatbots : "chatbot_id"
