@@ -245,3 +245,68 @@ export const messageActionCallSchema = z.object({
   createdAt: z.string(),
 });
 export type MessageActionCall = z.infer<typeof messageActionCallSchema>;
+
+/**
+ * An MCP server as a source of actions (issue 41 item 6): `POST /api/chatbots/:id/actions/mcp-tools` connects to the
+ * server (Streamable HTTP, SSRF guard, optional bearer token) and lists its tools; the owner then adds each tool the
+ * chatbot may call as an action of kind `mcp` (`url`, `mcpTool`, `authToken`, the tool's `inputSchema` as `parameters`).
+ */
+export const discoverMcpToolsBodySchema = z.object({
+  url: urlSchema,
+  authToken: authTokenSchema.nullish(),
+});
+export type DiscoverMcpToolsBody = z.input<typeof discoverMcpToolsBodySchema>;
+
+export const mcpToolSummarySchema = z.object({
+  name: z.string(),
+  /** Empty when the server gives none. */
+  description: z.string(),
+  /** The tool's input JSON Schema (an object schema). */
+  inputSchema: z.record(z.string(), z.unknown()),
+  /** A tool name that fits an action name (lowercase letters, digits and underscores), to start the owner off. */
+  suggestedName: z.string(),
+});
+export const mcpToolListSchema = z.object({
+  /** The server's name and version as it announced them. */
+  server: z.object({ name: z.string(), version: z.string() }),
+  tools: z.array(mcpToolSummarySchema),
+});
+export type McpToolList = z.infer<typeof mcpToolListSchema>;
+
+/**
+ * The operator's n8n webhook endpoints an owner may call as an action of kind `n8n`
+ * (`GET /api/chatbots/:id/actions/n8n-endpoints`): active endpoints only, without n8n's address or keys.
+ */
+export const n8nActionEndpointSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  method: z.string(),
+  /** The workflow it starts, by name (null when it has none). */
+  workflowName: z.string().nullable(),
+});
+export const n8nActionEndpointListSchema = z.object({ items: z.array(n8nActionEndpointSchema) });
+export type N8nActionEndpointList = z.infer<typeof n8nActionEndpointListSchema>;
+
+/**
+ * The operator's published catalogue as an owner sees it (`GET /api/chatbots/:id/actions/catalogue`): active
+ * templates with what an action made from each starts with. The owner completes and saves it as a chatbot action
+ * (`templateId` set).
+ */
+export const actionCatalogueItemSchema = z.object({
+  templateId: idSchema,
+  name: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  icon: z.string(),
+  isFeatured: z.boolean(),
+  /** The action this template starts: a suggested tool name, the webhook address and headers, the parameters. */
+  suggested: z.object({
+    name: z.string(),
+    description: z.string(),
+    url: z.string().nullable(),
+    headers: z.record(z.string(), z.string()),
+    parameters: z.record(z.string(), z.unknown()),
+  }),
+});
+export const actionCatalogueSchema = z.object({ items: z.array(actionCatalogueItemSchema) });
+export type ActionCatalogue = z.infer<typeof actionCatalogueSchema>;

@@ -32,6 +32,7 @@ const ACTION_PATH = '/api/chatbots/:id/actions/:actionId';
 export const chatbotActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   const deps = (): ActionDeps => ({
     db: app.db,
+    database: app.database,
     secretKey: app.config.secretKey,
     allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
     timeoutMs: Math.min(app.config.fetch.timeoutMs, ACTION_CALL_TIMEOUT_MS),

@@ -9,7 +9,7 @@ import {
 } from '@parley/shared/contracts/chatbot-actions';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { ReadCache } from '../../db/read-cache';
 import { aiActionTemplates, chatbotActions, chatbots } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -26,6 +26,8 @@ type UpdateInput = z.output<typeof updateChatbotActionBodySchema>;
 /** What the action routes need from the server: the database, the secret key and whether private targets are allowed. */
 export interface ActionDeps {
   db: Db;
+  /** The database the built-in kinds act on (a handoff, the visitor's contact details). */
+  database: Database;
   secretKey: string;
   allowPrivateNetworks: boolean;
   /** The deadline of a test call. */

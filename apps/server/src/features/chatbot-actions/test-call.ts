@@ -2,7 +2,7 @@ import { CHATBOT_ACTION_MESSAGES, type TestChatbotActionResult } from '@parley/s
 import { AppError } from '../../lib/app-error';
 import { argumentsMismatch, compileParameters } from './arguments';
 import { assertPublicUrl, findActionInOrganization, type ActionDeps } from './service';
-import { callActionWebhook } from './webhook-call';
+import { runAction } from './run-action';
 
 /**
  * The builder's test: the action's webhook called from the server as the model would call it (the same payload, marked
@@ -19,7 +19,9 @@ export async function testChatbotAction(
   assertPublicUrl(action.url, deps.allowPrivateNetworks);
   const mismatch = argumentsMismatch(compileParameters(action.parameters), args);
   if (mismatch) throw new AppError('VALIDATION_ERROR', CHATBOT_ACTION_MESSAGES.testArgumentsInvalid(mismatch));
-  const outcome = await callActionWebhook(action, args, {
+  const outcome = await runAction(action, args, {
+    database: deps.database,
+    organizationId,
     secretKey: deps.secretKey,
     allowPrivateNetworks: deps.allowPrivateNetworks,
     chatbotId,

@@ -6,7 +6,7 @@ import { organizationTier } from '../usage/index';
 import type { ReadCache } from '../../db/read-cache';
 import { argumentsMismatch, compileParameters, maskSecrets } from './arguments';
 import { enabledActions, type ChatbotActionRow } from './service';
-import { callActionWebhook } from './webhook-call';
+import { runAction } from './run-action';
 
 /** The actions a model may call while answering one message, and the record of the calls it made. */
 export interface TurnActions {
@@ -68,7 +68,10 @@ export async function actionsForTurn(database: Database, input: TurnActionsInput
           calls.push({ ...record, resultExcerpt: null, error, httpStatus: null, durationMs: 0 });
           return { error };
         }
-        const outcome = await callActionWebhook(action, args, {
+        // Checked against the action's object schema above: an object.
+        const outcome = await runAction(action, args as Record<string, unknown>, {
+          database,
+          organizationId: input.chatbot.organizationId,
           secretKey: input.secretKey,
           allowPrivateNetworks: input.allowPrivateNetworks,
           chatbotId: input.chatbot.id,
