@@ -1,4 +1,5 @@
 import type { ChatStreamEvent, PublicChatbot } from '@parley/shared/contracts/chat';
+import type { RunOfferedActionBody, RunOfferedActionResult } from '@parley/shared/contracts/chatbot-actions';
 import type { VisitorConversationState, VisitorEvent } from '@parley/shared/contracts/handoffs';
 import { rateLimitMessage, retryAfterSeconds } from './format';
 import { createSseParser } from './sse';
@@ -10,6 +11,7 @@ export const TEXT = {
   network: 'Could not reach the chat. Check your connection and try again.',
   interrupted: 'The answer was interrupted. Please try again.',
   failed: 'Something went wrong. Please try again.',
+  actionGone: 'This action is no longer available.',
 } as const;
 
 /** A failed request, with the sentence to show and the HTTP status (null when the network failed). */
@@ -22,20 +24,23 @@ export class ChatError extends Error {
   }
 }
 
-/** The user-facing error for a non-2xx answer of the public chat API. */
-export async function errorFromResponse(response: Pick<Response, 'status' | 'headers' | 'json'>): Promise<ChatError> {
+/**
+ * The user-facing error for a non-2xx answer of the public chat API. `ownWords`: statuses whose message the server
+ * wrote for the visitor (400 always; an offered action's 403 is its calls used up, not the website refused).
+ */
+export async function errorFromResponse(response: Pick<Response, 'status' | 'headers' | 'json'>, ownWords: number[] = []): Promise<ChatError> {
   const { status } = response;
   if (status === 429) return new ChatError(rateLimitMessage(retryAfterSeconds(response.headers.get('retry-after'))), status);
-  if (status === 403) return new ChatError(TEXT.notAllowed, status);
+  if (status === 403 && ownWords.indexOf(403) < 0) return new ChatError(TEXT.notAllowed, status);
   if (status === 404) return new ChatError(TEXT.notFound, status);
-  if (status === 400) {
+  if (status === 400 || ownWords.indexOf(status) >= 0) {
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
     if (body && typeof body.message === 'string' && body.message) return new ChatError(body.message, status);
   }
   return new ChatError(TEXT.failed, status);
 }
 
-async function request(url: string, init: RequestInit): Promise<Response> {
+async function request(url: string, init: RequestInit, ownWords?: number[]): Promise<Response> {
   let response: Response;
   try {
     // No cookies: the public chat knows visitors by their visitorId only.
@@ -44,7 +49,7 @@ async function request(url: string, init: RequestInit): Promise<Response> {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ChatError(TEXT.network, null);
   }
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await errorFromResponse(response, ownWords);
   return response;
 }
 
@@ -109,6 +114,18 @@ export async function requestHandoff(
 ): Promise<{ state: VisitorConversationState; text: string }> {
   const response = await request(chatbotUrl(baseUrl, chatbotId, 'handoff'), json(body));
   return (await response.json()) as { state: VisitorConversationState; text: string };
+}
+
+/** Runs an action an answer offered as a button, once the visitor confirmed it. */
+export async function runOfferedAction(
+  baseUrl: string,
+  chatbotId: string,
+  target: { conversationId: string; actionId: string },
+  body: RunOfferedActionBody,
+): Promise<RunOfferedActionResult> {
+  const path = `conversations/${encodeURIComponent(target.conversationId)}/actions/${encodeURIComponent(target.actionId)}`;
+  const response = await request(chatbotUrl(baseUrl, chatbotId, path), json(body), [403]);
+  return (await response.json()) as RunOfferedActionResult;
 }
 
 /** Thumbs up or down on an answer (null takes it back). */

@@ -1,4 +1,5 @@
 import type { Citation } from '@parley/shared/contracts/chat';
+import type { ActionOffer } from '@parley/shared/contracts/chatbot-actions';
 
 /** How many messages a visitor's browser keeps (the server has no history endpoint for the widget). */
 export const MAX_STORED_MESSAGES = 50;
@@ -17,6 +18,8 @@ export interface StoredMessage {
   rating?: 'up' | 'down';
   /** An agent's first name. */
   author?: string;
+  /** The actions a bot answer offers as buttons (those not run yet). */
+  offers?: ActionOffer[];
 }
 
 /** bot: the assistant answers; waiting / active: a person was asked for / is answering. */
@@ -57,9 +60,29 @@ export function newVisitorId(random: (bytes: Uint8Array) => Uint8Array = (bytes)
 const ROLES = ['visitor', 'bot', 'agent', 'system'];
 const MODES: ConversationMode[] = ['bot', 'waiting', 'active'];
 
+function isOffer(value: unknown): value is ActionOffer {
+  const offer = value as ActionOffer;
+  return (
+    !!offer &&
+    typeof offer.actionId === 'string' &&
+    typeof offer.label === 'string' &&
+    Array.isArray(offer.fields) &&
+    offer.fields.every(
+      (f) =>
+        !!f && typeof f.name === 'string' && typeof f.label === 'string' && typeof f.type === 'string' && (f.options === undefined || Array.isArray(f.options)),
+    )
+  );
+}
+
 function isStoredMessage(value: unknown): value is StoredMessage {
   const m = value as StoredMessage;
-  return !!m && ROLES.indexOf(m.role) >= 0 && typeof m.text === 'string' && (m.citations === undefined || Array.isArray(m.citations));
+  return (
+    !!m &&
+    ROLES.indexOf(m.role) >= 0 &&
+    typeof m.text === 'string' &&
+    (m.citations === undefined || Array.isArray(m.citations)) &&
+    (m.offers === undefined || (Array.isArray(m.offers) && m.offers.every(isOffer)))
+  );
 }
 
 /** What this browser remembers for the chatbot; anything missing or malformed starts afresh. */

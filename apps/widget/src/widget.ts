@@ -1,6 +1,17 @@
 import type { PublicChatbot } from '@parley/shared/contracts/chat';
+import type { ActionOffer } from '@parley/shared/contracts/chatbot-actions';
 import type { HandoffMessage, VisitorConversationState, VisitorEvent } from '@parley/shared/contracts/handoffs';
-import { ChatError, fetchChatbotConfig, fetchConversationState, followConversation, rateAnswer, requestHandoff, sendChatMessage, TEXT } from './api';
+import {
+  ChatError,
+  fetchChatbotConfig,
+  fetchConversationState,
+  followConversation,
+  rateAnswer,
+  requestHandoff,
+  runOfferedAction,
+  sendChatMessage,
+  TEXT,
+} from './api';
 import { browserStorage, loadVisitorState, saveVisitorState, type StoredCitation, type StoredMessage } from './storage';
 import { createWidgetView } from './ui/view';
 
@@ -72,6 +83,31 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
         return true;
       } catch {
         return false;
+      }
+    },
+    async onRunAction(messageId, offer, args) {
+      if (!state.conversationId) return { ok: false, message: TEXT.actionGone };
+      try {
+        const target = { conversationId: state.conversationId, actionId: offer.actionId };
+        const result = await runOfferedAction(baseUrl, chatbotId, target, { visitorId: state.visitorId, messageId, arguments: args });
+        if (result.success) {
+          // Done: the button goes, and the outcome stays in the conversation.
+          const stored = state.messages.find((m) => m.id === messageId);
+          if (stored?.offers) stored.offers = stored.offers.filter((o) => o.actionId !== offer.actionId);
+          const line: StoredMessage = { role: 'system', text: result.message };
+          state.messages.push(line);
+          save();
+          view.addLiveMessage(line);
+          // An action may have asked a person to join (a handoff action): the widget then waits for them.
+          void fetchConversationState(baseUrl, chatbotId, target.conversationId, state.visitorId).then(
+            (next) => next.mode !== 'bot' && applyState(next),
+            () => {},
+          );
+        }
+        return { ok: result.success, message: result.message };
+      } catch (error) {
+        if (error instanceof ChatError) return { ok: false, message: error.status === 404 ? TEXT.actionGone : error.message };
+        return { ok: false, message: TEXT.failed };
       }
     },
   });
@@ -167,7 +203,10 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
     const answer = view.startAnswer();
     let text = '';
     let ended = false;
+    // The answer was given in full (`done`): a handoff its action asked for must not take it away.
+    let answered = false;
     let answerId: string | undefined;
+    let offers: ActionOffer[] = [];
     try {
       await sendChatMessage(
         baseUrl,
@@ -183,7 +222,14 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
           } else if (event.type === 'delta') {
             text += event.text;
             answer.append(event.text);
+          } else if (event.type === 'actions') {
+            offers = event.offers;
           } else if (event.type === 'handoff') {
+            if (answered) {
+              // A handoff action of the answer just given: the answer stays; the waiting line comes from the conversation.
+              applyState({ mode: event.mode === 'unavailable' ? 'bot' : event.mode, agentName });
+              return;
+            }
             ended = true;
             if (event.text) {
               // The bot's reply to "talk to a human" is the waiting line itself (or why nobody can come).
@@ -196,9 +242,10 @@ export async function mountWidget(baseUrl: string, chatbotId: string): Promise<v
           } else if (event.type === 'done') {
             if (ended) return;
             ended = true;
+            answered = true;
             const citations: StoredCitation[] = event.citations.map(({ sourceId, sourceName, excerpt, number }) => ({ sourceId, sourceName, excerpt, number }));
-            answer.finish(citations, { id: answerId, offerHandoff: event.offerHandoff });
-            state.messages.push({ role: 'bot', text, citations, id: answerId });
+            answer.finish(citations, { id: answerId, offerHandoff: event.offerHandoff, offers });
+            state.messages.push({ role: 'bot', text, citations, id: answerId, ...(offers.length > 0 ? { offers } : {}) });
             save();
           } else if (event.type === 'error') {
             ended = true;

@@ -66,7 +66,7 @@ function assertAllowedUrl(url: URL, allowPrivate: boolean): void {
 }
 
 /** Why no answer came, in words for a sentence ("The page could not be fetched: …") or, capitalised, on their own. */
-function describeNetworkError(error: unknown, timeoutMs: number, timedOut: boolean): string {
+export function describeNetworkError(error: unknown, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `no answer within ${Math.round(timeoutMs / 1000)} s`;
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
@@ -75,6 +75,18 @@ function describeNetworkError(error: unknown, timeoutMs: number, timedOut: boole
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host could not be reached';
   if (/CERT|SSL|TLS/i.test(code)) return `the TLS certificate was not accepted (${code})`;
   return 'the connection failed';
+}
+
+/**
+ * The guard for a client that sends its own requests (the MCP client's fetch, features/chatbot-actions/mcp-client.ts):
+ * refuses an address that is not http(s), or an IP literal on a private network, now; and gives the socket lookup that
+ * refuses a host name resolving to a private address at connection time. Use it with `agent: false` on every request:
+ * a pooled socket would skip the lookup.
+ */
+export function guardConnection(url: URL, options: Pick<GuardOptions, 'allowPrivateNetworks' | 'resolveHost'> = {}): LookupFunction {
+  const allowPrivate = options.allowPrivateNetworks ?? false;
+  assertAllowedUrl(url, allowPrivate);
+  return connectionLookup(options.resolveHost ?? systemResolver, allowPrivate);
 }
 
 interface Hop {

@@ -66,6 +66,19 @@ export interface ActionCallRecord {
   httpStatus: number | null;
   durationMs: number;
   at: Date;
+  /** What a built-in action asks of the turn once it is stored (decisions/0049-built-in-actions.md). */
+  effects?: ActionEffects;
+}
+
+/**
+ * A built-in action's effect on the conversation, applied with the turn rather than during the call: while the model
+ * answers, the turn (and a new conversation's row) is not stored yet.
+ */
+export interface ActionEffects {
+  /** A person is asked to join once the turn is stored, as when the visitor asks for one. */
+  handoff?: true;
+  /** The visitor's contact details, stored on the conversation in the turn's transaction. */
+  contact?: { name: string | null; email: string | null; phone: string | null };
 }
 
 declare module 'fastify' {

@@ -63,6 +63,25 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:2px}
 .chip{padding:6px 12px;border:1px solid var(--accent);border-radius:999px;background:#fff;color:var(--accent-text);font-size:13px;line-height:1.35;text-align:left;cursor:pointer}
 .chip:hover{background:var(--ring)}
+.actions{margin-top:8px;white-space:normal}
+.action-list{display:flex;flex-wrap:wrap;gap:6px}
+.action-card{display:flex;flex-direction:column;gap:8px;padding:10px;border:1px solid #e5e7eb;border-radius:10px;background:#f9fafb;font-size:13px}
+.field{display:flex;flex-direction:column;gap:3px}
+.field label{font-weight:600;color:#374151}
+.optional{font-weight:400;color:#6b7280}
+.field input,.field select{margin:0;padding:7px 9px;border:1px solid #d1d5db;border-radius:8px;background:#fff;color:#111827;font:inherit;outline:none}
+.field input:focus,.field select:focus{border-color:var(--accent);box-shadow:0 0 0 3px var(--ring)}
+.field.check{flex-flow:row wrap;align-items:center;column-gap:8px}
+.field.check .hint{flex-basis:100%}
+.hint,.ask,.problem{margin:0}
+.hint{color:#6b7280;font-size:12px}
+.ask{font-weight:600}
+.problem{color:#991b1b}
+.action-list[hidden],.problem[hidden]{display:none}
+.action-buttons{display:flex;gap:8px}
+.confirm,.cancel{padding:6px 14px;border:1px solid var(--accent);border-radius:8px;background:var(--accent);color:var(--on-accent);font-size:13px;cursor:pointer}
+.cancel{border-color:#d1d5db;background:#fff;color:#374151}
+.confirm:disabled,.cancel:disabled{opacity:.6;cursor:default}
 
 .typing{display:inline-flex;gap:4px;padding:4px 0}
 .typing i{width:7px;height:7px;border-radius:50%;background:#9ca3af;animation:parley-dot 1.2s infinite ease-in-out}
@@ -89,7 +108,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .panel{top:0;right:0;bottom:0;left:0;width:100%;max-width:none;height:100%;max-height:none;border:0;border-radius:0}
 .left .panel{left:0}
 .open .launcher{display:none}
-.compose textarea{font-size:16px}
+.compose textarea,.field input,.field select{font-size:16px}
 }
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;

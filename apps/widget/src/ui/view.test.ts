@@ -13,6 +13,7 @@ const options: ViewOptions = {
   onRestart: () => {},
   onAskForPerson: () => {},
   onRate: async () => true,
+  onRunAction: async () => ({ ok: true, message: 'Done.' }),
 };
 
 let view: WidgetView | null = null;

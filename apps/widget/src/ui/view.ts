@@ -1,7 +1,9 @@
 import type { PublicChatbot } from '@parley/shared/contracts/chat';
+import type { ActionOffer } from '@parley/shared/contracts/chatbot-actions';
 import { groupCitations } from '../citations';
 import { readableTextColor } from '../format';
 import type { ConversationMode, StoredCitation, StoredMessage } from '../storage';
+import { actionOffers, type ActionRunOutcome } from './action-offers';
 import { el, icon, ICONS } from './dom';
 import { renderMarkdown } from './markdown';
 import { WIDGET_CSS } from './styles';
@@ -20,13 +22,15 @@ export interface ViewOptions {
   onAskForPerson(reason: 'visitor_request' | 'no_answer'): void;
   /** Resolves false when the rating could not be saved (the buttons then go back). */
   onRate(messageId: string, rating: 'up' | 'down' | null): Promise<boolean>;
+  /** Runs an action the answer offered, once the visitor confirmed it. */
+  onRunAction(messageId: string, offer: ActionOffer, args: Record<string, unknown>): Promise<ActionRunOutcome>;
 }
 
 /** One answer being streamed into its bubble. */
 export interface AnswerView {
   append(text: string): void;
   /** Ends the answer: its sources, the thumbs (with the message id), and the offer of a person when the bot had no answer. */
-  finish(citations: StoredCitation[], extra?: { id?: string; offerHandoff?: boolean }): void;
+  finish(citations: StoredCitation[], extra?: { id?: string; offerHandoff?: boolean; offers?: ActionOffer[] }): void;
   /** Drops the bubble if nothing arrived, or leaves the partial text; then shows the error. */
   fail(message: string): void;
   /** Removes the bubble (the message went to a person, not to the bot). */
@@ -244,11 +248,18 @@ export function createWidgetView(options: ViewOptions): WidgetView {
     return chip;
   };
 
+  /** The actions the answer offers, as buttons (asked for, confirmed, then run by onRunAction). */
+  const appendOffers = (bubble: HTMLElement, messageId: string, offers: ActionOffer[] | undefined) => {
+    const buttons = actionOffers(offers ?? [], (offer, args) => options.onRunAction(messageId, offer, args));
+    if (buttons) bubble.appendChild(buttons);
+  };
+
   const drawMessage = (m: StoredMessage): HTMLElement => {
     if (m.role === 'visitor') return el('div', { class: 'msg visitor' }, [m.text]);
     if (m.role === 'agent') return agentBubble(m.text, m.author);
     if (m.role === 'system') return statusLine(m.text);
     const bubble = botBubble(m.text, m.citations);
+    if (m.id) appendOffers(bubble, m.id, m.offers);
     if (m.id) bubble.appendChild(feedback({ id: m.id, rating: m.rating }));
     return bubble;
   };
@@ -338,6 +349,7 @@ export function createWidgetView(options: ViewOptions): WidgetView {
           const follow = nearEnd();
           const sources = sourcesList(citations);
           if (sources) bubble.appendChild(sources);
+          if (extra.id) appendOffers(bubble, extra.id, extra.offers);
           if (extra.id) bubble.appendChild(feedback({ id: extra.id }));
           if (extra.offerHandoff && options.handoffEnabled) log.appendChild(offer());
           if (follow) scrollToEnd();

@@ -9,6 +9,7 @@ import {
   ACTION_WEBHOOK_TIMEOUT_MAX_SECONDS,
   ACTION_WEBHOOK_TIMEOUT_MIN_SECONDS,
 } from '../constants';
+import { CHATBOT_ACTION_KINDS } from './chatbot-actions';
 import { expectedUpdatedAtSchema, idSchema } from './common';
 
 /**
@@ -316,6 +317,66 @@ export const actionCategoryListQuerySchema = z.object({
 });
 export const actionCategoryListSchema = z.object({ items: z.array(actionCategorySchema) });
 
+/** The Analytics tab's periods: the last 7, 30 or 90 days (UTC, today included). */
+export const ACTION_USAGE_PERIODS = [7, 30, 90] as const;
+export const ACTION_USAGE_DEFAULT_DAYS = 30;
+/** Where the actions of a usage row come from: a catalogue template, an organization's own, or actions since deleted. */
+export const ACTION_USAGE_SOURCES = ['template', 'own', 'deleted'] as const;
+export type ActionUsageSource = (typeof ACTION_USAGE_SOURCES)[number];
+const ACTION_USAGE_DAYS_MESSAGE = `days must be one of ${ACTION_USAGE_PERIODS.join(', ')}`;
+
+export const actionAnalyticsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: ACTION_USAGE_DAYS_MESSAGE })
+    .refine((days) => (ACTION_USAGE_PERIODS as readonly number[]).includes(days), ACTION_USAGE_DAYS_MESSAGE)
+    .default(ACTION_USAGE_DEFAULT_DAYS),
+});
+export type ActionAnalyticsQuery = z.input<typeof actionAnalyticsQuerySchema>;
+
+/** Calls of actions, and how they went: a call succeeded when it has no error (a 2xx answer for a webhook). */
+export const actionCallFiguresSchema = z.object({
+  calls: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  /** succeeded / calls, 0–1; null without calls. */
+  successRate: z.number().nullable(),
+  /** Milliseconds, rounded; null without calls. */
+  avgDurationMs: z.number().int().nullable(),
+  p95DurationMs: z.number().int().nullable(),
+});
+export type ActionCallFigures = z.infer<typeof actionCallFiguresSchema>;
+
+export const actionUsageSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+  totals: actionCallFiguresSchema.extend({
+    /** Chatbots that have at least one action, and those with a call in the period. */
+    chatbotsWithActions: z.number().int(),
+    chatbotsCalling: z.number().int(),
+  }),
+  /** One entry per UTC day of the period, zeros included. */
+  daily: z.array(z.object({ date: z.string(), calls: z.number().int(), failed: z.number().int() })),
+  /** Per kind of action (null: calls of actions since deleted, whose kind is gone with them). */
+  byKind: z.array(actionCallFiguresSchema.extend({ kind: z.enum(CHATBOT_ACTION_KINDS).nullable() })),
+  /**
+   * Per catalogue template (every template, most called first), then the organizations' own actions (made from no
+   * template, or from one since deleted), then the calls of actions since deleted: the actions made from it now, the
+   * chatbots that have one, and the period's calls.
+   */
+  byTemplate: z.array(
+    actionCallFiguresSchema.extend({
+      source: z.enum(ACTION_USAGE_SOURCES),
+      /** Null for own and deleted actions. */
+      templateId: idSchema.nullable(),
+      name: z.string(),
+      /** Whether the template is published; null for own and deleted actions. */
+      isActive: z.boolean().nullable(),
+      actions: z.number().int(),
+      chatbots: z.number().int(),
+    }),
+  ),
+});
+export type ActionUsage = z.infer<typeof actionUsageSchema>;
+
 /** Analytics tab: the spec's four counts, and counts per category and per action type. */
 export const actionAnalyticsSchema = z.object({
   total: z.number().int(),
@@ -326,6 +387,8 @@ export const actionAnalyticsSchema = z.object({
   eventHandlers: z.number().int(),
   byCategory: z.array(z.object({ categoryId: z.uuid().nullable(), name: z.string(), total: z.number().int(), active: z.number().int() })),
   byActionType: z.array(z.object({ actionType: z.enum(ACTION_TYPES), total: z.number().int(), active: z.number().int() })),
+  /** How chatbots used the actions over the period (issue 41 item 4; docs/decisions/0050-action-call-analytics.md). */
+  usage: actionUsageSchema,
 });
 export type ActionAnalytics = z.infer<typeof actionAnalyticsSchema>;
 

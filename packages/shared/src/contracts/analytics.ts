@@ -100,6 +100,46 @@ export const topQuestionsSchema = z.object({
 });
 export type TopQuestions = z.infer<typeof topQuestionsSchema>;
 
+/**
+ * The chatbots' actions in the period (issue 41 item 4): one row per action of a chatbot, most called first, a page at
+ * a time. A call succeeded when it has no error.
+ */
+export const ACTION_STATS_PAGE_SIZE = 10;
+export const actionStatsQuerySchema = z.intersection(
+  analyticsQuerySchema,
+  pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(50, 'pageSize must be at most 50').default(ACTION_STATS_PAGE_SIZE) }),
+);
+export type ActionStatsQuery = z.input<typeof actionStatsQuerySchema>;
+
+export const actionStatSchema = z.object({
+  chatbotId: z.uuid(),
+  chatbotName: z.string(),
+  /** Null once the action was deleted (its calls keep its name). */
+  actionId: z.uuid().nullable(),
+  actionName: z.string(),
+  calls: z.number().int(),
+  succeeded: z.number().int(),
+  /** succeeded / calls, 0–1. */
+  successRate: z.number(),
+  avgDurationMs: z.number().int(),
+  lastCalledAt: z.string(),
+  /** The latest failed call's error in the period, in Parley's words (never a secret or the endpoint's body). */
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+});
+export type ActionStat = z.infer<typeof actionStatSchema>;
+
+export const actionStatsSchema = paginated(actionStatSchema).extend({
+  totals: z.object({
+    calls: z.number().int(),
+    succeeded: z.number().int(),
+    /** 0–1; null without calls. */
+    successRate: z.number().nullable(),
+    avgDurationMs: z.number().int().nullable(),
+  }),
+});
+export type ActionStats = z.infer<typeof actionStatsSchema>;
+
 /** Exports. */
 export const ANALYTICS_REPORTS = ['daily', 'conversations', 'top_questions'] as const;
 export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { chatbotSchema } from './chatbots';
+import type { ActionOffer } from './chatbot-actions';
 
 /** Chat. */
 export const chatMessageBodySchema = z.object({
@@ -45,6 +46,11 @@ export type ChatStreamEvent =
       offerHandoff?: boolean;
       limited?: boolean;
     }
+  /**
+   * Without a model: the chatbot's actions the question matches, offered to the visitor as buttons (sent before `done`;
+   * docs/decisions/0051-action-buttons.md).
+   */
+  | { type: 'actions'; offers: ActionOffer[] }
   /** The conversation is with (or waiting for) a person: the visitor's message went to them, not to the bot. */
   | { type: 'handoff'; mode: 'waiting' | 'active' | 'unavailable'; text: string }
   | { type: 'error'; message: string };

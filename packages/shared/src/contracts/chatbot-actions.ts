@@ -59,6 +59,8 @@ export const CHATBOT_ACTION_MESSAGES = {
   n8nEndpointRequired: 'Choose the n8n webhook endpoint this action calls',
   authTokenFormat: `The bearer token must be 1 to ${CHATBOT_ACTION_HEADER_VALUE_MAX} characters on one line`,
   buttonLabelTooLong: `The button label must be at most ${CHATBOT_ACTION_BUTTON_LABEL_MAX} characters`,
+  tooManyMcpLookups: 'Too many MCP server look-ups. Please wait a minute and try again.',
+  mcpWebhookFields: 'An MCP action sends no headers of its own and is not signed: headers and signing are for webhook actions',
 } as const;
 
 const HEADER_NAME = /^[A-Za-z0-9-]+$/;
@@ -247,6 +249,61 @@ export const messageActionCallSchema = z.object({
 export type MessageActionCall = z.infer<typeof messageActionCallSchema>;
 
 /**
+ * Buttons without a model (issue 41 item 3; docs/decisions/0051-action-buttons.md): the built-in answerer offers the
+ * actions marked `offerAsButton` whose description the question matches, as the chat stream's `actions` event; the
+ * visitor fills in the fields, confirms, and the widget runs it with `POST
+ * /api/public/chatbots/:id/conversations/:conversationId/actions/:actionId`.
+ */
+export const ACTION_OFFER_FIELD_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
+
+/** One top-level parameter of the action, as the widget asks the visitor for it. */
+export const actionOfferFieldSchema = z.object({
+  name: z.string(),
+  /** The parameter's `title`, or its name in words. */
+  label: z.string(),
+  type: z.enum(ACTION_OFFER_FIELD_TYPES),
+  required: z.boolean(),
+  /** Empty when the schema gives none. */
+  description: z.string(),
+  /** A string parameter's `enum`: the visitor picks one. */
+  options: z.array(z.string()).optional(),
+});
+export type ActionOfferField = z.infer<typeof actionOfferFieldSchema>;
+
+export const actionOfferSchema = z.object({
+  actionId: idSchema,
+  /** The button's text: the action's button label, or its name in words. */
+  label: z.string(),
+  description: z.string(),
+  fields: z.array(actionOfferFieldSchema),
+});
+export type ActionOffer = z.infer<typeof actionOfferSchema>;
+
+export const runOfferedActionParamsSchema = z.object({ id: idSchema, conversationId: idSchema, actionId: idSchema });
+export const runOfferedActionBodySchema = z.object({
+  visitorId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'visitorId must be 8–64 letters, digits, _ or -'),
+  /** The bot's answer that offered the action: the call is recorded with it. */
+  messageId: idSchema,
+  arguments: z.record(z.string(), z.unknown()).default({}),
+});
+export type RunOfferedActionBody = z.input<typeof runOfferedActionBodySchema>;
+
+/** What the visitor is told: "Done." (and the endpoint's short `message`), or why it did not go through. */
+export const runOfferedActionResultSchema = z.object({ success: z.boolean(), message: z.string() });
+export type RunOfferedActionResult = z.infer<typeof runOfferedActionResultSchema>;
+
+export const ACTION_BUTTON_MESSAGES = {
+  done: 'Done.',
+  failed: (label: string) => `Sorry, “${label}” did not go through. Please try again later.`,
+  argumentsInvalid: (detail: string) => `Please check what you entered: ${detail}.`,
+  conversationNotFound: 'Conversation not found.',
+  messageNotFound: 'Message not found.',
+  notOffered: 'This action is not available.',
+  callsUsed: (limit: number) =>
+    `This answer’s actions have already been run ${limit} time${limit === 1 ? '' : 's'}, the most one answer allows. Ask again to run one once more.`,
+} as const;
+
+/**
  * An MCP server as a source of actions (issue 41 item 6): `POST /api/chatbots/:id/actions/mcp-tools` connects to the
  * server (Streamable HTTP, SSRF guard, optional bearer token) and lists its tools; the owner then adds each tool the
  * chatbot may call as an action of kind `mcp` (`url`, `mcpTool`, `authToken`, the tool's `inputSchema` as `parameters`).
@@ -275,7 +332,8 @@ export type McpToolList = z.infer<typeof mcpToolListSchema>;
 
 /**
  * The operator's n8n webhook endpoints an owner may call as an action of kind `n8n`
- * (`GET /api/chatbots/:id/actions/n8n-endpoints`): active endpoints only, without n8n's address or keys.
+ * (`GET /api/chatbots/:id/actions/n8n-endpoints`): active endpoints that take a body (not GET), without n8n's address
+ * or keys.
  */
 export const n8nActionEndpointSchema = z.object({
   id: idSchema,
@@ -286,6 +344,46 @@ export const n8nActionEndpointSchema = z.object({
 });
 export const n8nActionEndpointListSchema = z.object({ items: z.array(n8nActionEndpointSchema) });
 export type N8nActionEndpointList = z.infer<typeof n8nActionEndpointListSchema>;
+
+/**
+ * The built-in kinds (issue 41 item 2; docs/decisions/0049-built-in-actions.md): `handoff` asks a person to join,
+ * `contact` keeps the visitor's contact details with the conversation, `n8n` calls one of the installation's n8n webhook
+ * endpoints. A chatbot has at most one handoff and one contact action; their parameters are fixed by the server.
+ */
+export const VISITOR_CONTACT_NAME_MAX = 200;
+export const VISITOR_CONTACT_EMAIL_MAX = 254;
+export const VISITOR_CONTACT_PHONE_MAX = 40;
+
+/**
+ * The parameters of every handoff action. Kept to what every model provider accepts in a tool's schema (Google's
+ * refuses `format: "email"` and a top-level `anyOf`), so the contact action's rules beyond types are checked in code.
+ */
+export const HANDOFF_ACTION_PARAMETERS = {
+  type: 'object',
+  properties: {
+    reason: { type: 'string', maxLength: 500, description: 'Why the visitor wants a person, in one sentence (the team reads it)' },
+  },
+} as const satisfies Record<string, unknown>;
+
+/** The parameters of every contact action: at least one of email and phone (checked when called). */
+export const CONTACT_ACTION_PARAMETERS = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', maxLength: VISITOR_CONTACT_NAME_MAX, description: 'The visitor’s name, as they gave it' },
+    email: { type: 'string', maxLength: VISITOR_CONTACT_EMAIL_MAX, description: 'The visitor’s e-mail address, like ana@example.com' },
+    phone: { type: 'string', maxLength: VISITOR_CONTACT_PHONE_MAX, description: 'The visitor’s phone number, with the country code if they gave it' },
+  },
+} as const satisfies Record<string, unknown>;
+
+export const BUILTIN_ACTION_MESSAGES = {
+  // Worded without the words the error sanitiser hides (secret, token), so the owner reads it.
+  noAddress: 'A built-in action (handoff, contact or n8n) calls no address of its own: leave out the URL, the headers and the webhook and MCP fields',
+  n8nEndpointOnlyForN8n: 'Only an n8n action calls an n8n webhook endpoint: leave out n8nEndpointId',
+  n8nEndpointUnavailable: 'Choose an active n8n webhook endpoint: this one does not exist or is turned off',
+  n8nEndpointGet: 'This n8n webhook endpoint takes GET requests, which carry no arguments: choose an endpoint that takes POST',
+  onlyOne: (kind: 'handoff' | 'contact') =>
+    `This chatbot already has a ${kind === 'handoff' ? 'handoff' : 'contact details'} action, and a chatbot can have only one. Change that one instead.`,
+} as const;
 
 /**
  * The operator's published catalogue as an owner sees it (`GET /api/chatbots/:id/actions/catalogue`): active

@@ -89,12 +89,27 @@ export const handoffListResponseSchema = paginated(handoffSummarySchema).extend(
 });
 export type HandoffListResponse = z.infer<typeof handoffListResponseSchema>;
 
+/** A visitor's contact details as the conversation keeps them: at least one of email and phone. */
+export const visitorContactSchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** When they were last given. */
+  collectedAt: z.string(),
+});
+export type VisitorContact = z.infer<typeof visitorContactSchema>;
+
 export const handoffDetailSchema = z.object({
   handoff: handoffSummarySchema,
   /** The whole conversation, oldest first: the bot's part before the handoff too. */
   messages: z.array(handoffMessageSchema),
   /** The actions the bot called while answering, oldest first, each with the answer it was made for (its messageId). */
   actionCalls: z.array(messageActionCallSchema).optional(),
+  /**
+   * The contact details the visitor gave the chatbot's contact action (docs/decisions/0049-built-in-actions.md), null
+   * when none were given. For the organization's inbox only: nothing the visitor's widget reads carries them.
+   */
+  contact: visitorContactSchema.nullable().optional(),
 });
 export type HandoffDetail = z.infer<typeof handoffDetailSchema>;
 

@@ -28,7 +28,8 @@ export type N8nTimeRange = (typeof N8N_TIME_RANGES)[number];
 export const N8N_TIME_RANGE_HOURS: Record<N8nTimeRange, number> = { '1h': 1, '24h': 24, '7d': 168, '30d': 720 };
 export const N8N_HEALTH_STATES = ['healthy', 'warning', 'critical'] as const;
 export type N8nHealth = (typeof N8N_HEALTH_STATES)[number];
-export const N8N_REQUEST_KINDS = ['webhook_test', 'ingestion', 'connection_test'] as const;
+/** `action`: a chatbot's n8n action called while it answered (docs/decisions/0049-built-in-actions.md). */
+export const N8N_REQUEST_KINDS = ['webhook_test', 'ingestion', 'connection_test', 'action'] as const;
 export type N8nRequestKind = (typeof N8N_REQUEST_KINDS)[number];
 
 /** Spec §3 defaults of a new workflow and webhook endpoint. */

@@ -374,6 +374,41 @@ export const webhookDeliveryParamsSchema = z.object({
   deliveryId: z.coerce.number({ error: 'Invalid delivery id' }).int('Invalid delivery id').min(1, 'Invalid delivery id').max(Number.MAX_SAFE_INTEGER),
 });
 
+/**
+ * The calls of the organization's webhook actions (issue 41 item 4): `GET /api/webhooks/action-calls`, newest first, a
+ * page at a time, beside the webhooks' deliveries. A call succeeded when the endpoint answered 2xx.
+ */
+export const ACTION_CALL_OUTCOMES = ['succeeded', 'failed'] as const;
+export type ActionCallOutcome = (typeof ACTION_CALL_OUTCOMES)[number];
+
+export const actionCallLogQuerySchema = pageQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(20),
+  chatbotId: idSchema.optional(),
+  outcome: z.enum(ACTION_CALL_OUTCOMES, { error: `outcome must be one of ${ACTION_CALL_OUTCOMES.join(', ')}` }).optional(),
+});
+export type ActionCallLogQuery = z.input<typeof actionCallLogQuerySchema>;
+
+export const actionCallLogEntrySchema = z.object({
+  id: z.uuid(),
+  /** When the call started. */
+  at: z.string(),
+  chatbotId: z.uuid(),
+  chatbotName: z.string(),
+  actionId: z.uuid(),
+  actionName: z.string(),
+  /** The host of the action's address as it is now (an address changed since is not kept per call). */
+  urlHost: z.string().nullable(),
+  /** Null when no answer came (a timeout, a refused address) or nothing was sent (arguments that did not match). */
+  httpStatus: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  succeeded: z.boolean(),
+  /** Why it failed, in Parley's words; never the endpoint's body or a secret. */
+  error: z.string().nullable(),
+});
+export type ActionCallLogEntry = z.infer<typeof actionCallLogEntrySchema>;
+export const actionCallLogSchema = paginated(actionCallLogEntrySchema);
+export type ActionCallLog = z.infer<typeof actionCallLogSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Payloads. Every body is `{ type, timestamp, data }`; `data.organizationId` names the organization the event
 // happened in (staff webhooks receive the events of every organization).

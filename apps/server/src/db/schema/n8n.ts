@@ -148,12 +148,12 @@ export const n8nSettings = pgTable('n8n_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
-/** Every request Parley sent n8n: webhook tests, document hand-offs and connection tests. */
+/** Every request Parley sent n8n: webhook tests, document hand-offs, connection tests and chatbots' n8n actions. */
 export const n8nRequests = pgTable(
   'n8n_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['webhook_test', 'ingestion', 'connection_test'] }).notNull(),
+    kind: text('kind', { enum: ['webhook_test', 'ingestion', 'connection_test', 'action'] }).notNull(),
     workflowId: uuid('workflow_id').references(() => n8nWorkflows.id, { onDelete: 'set null' }),
     endpointId: uuid('endpoint_id').references(() => n8nWebhookEndpoints.id, { onDelete: 'set null' }),
     routingRuleId: uuid('routing_rule_id').references(() => n8nRoutingRules.id, { onDelete: 'set null' }),

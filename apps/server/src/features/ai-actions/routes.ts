@@ -1,5 +1,6 @@
 import {
   ACTION_WEBHOOK_TESTS_PER_MINUTE,
+  actionAnalyticsQuerySchema,
   actionAnalyticsSchema,
   actionCategoryListQuerySchema,
   actionCategoryListSchema,
@@ -23,6 +24,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
 import { createActionCategory, deleteActionCategory, listActionCategories, updateActionCategory } from './categories-service';
 import { actionAnalytics, createActionTemplate, deleteActionTemplate, listActionTemplates, updateActionTemplate } from './service';
+import { actionUsage } from './usage';
 import { testActionWebhook } from './webhook-test';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -149,9 +151,14 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
     '/api/admin/ai-actions/analytics',
     {
       config: { access: 'developer' },
-      schema: { tags, summary: 'Counts of action templates: totals, per category, per action type', response: { 200: actionAnalyticsSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Counts of action templates (totals, per category, per action type) and the calls chatbots made over the last days',
+        querystring: actionAnalyticsQuerySchema,
+        response: { 200: actionAnalyticsSchema, ...errors },
+      },
     },
-    async () => actionAnalytics(app.db),
+    async (request) => ({ ...(await actionAnalytics(app.db)), usage: await actionUsage(app.db, { days: request.query.days }) }),
   );
 
   app.post(

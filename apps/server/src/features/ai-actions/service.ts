@@ -169,8 +169,8 @@ export async function templateExists(db: Db, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Analytics tab: the spec's four counts over all templates, and the split by category and by action type. */
-export async function actionAnalytics(db: Db): Promise<ActionAnalytics> {
+/** Analytics tab: the spec's four counts over all templates, and the split by category and by action type (usage.ts: the calls). */
+export async function actionAnalytics(db: Db): Promise<Omit<ActionAnalytics, 'usage'>> {
   const [totals] = await db
     .select({
       total: count(),

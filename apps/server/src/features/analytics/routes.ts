@@ -1,4 +1,6 @@
 import {
+  actionStatsQuerySchema,
+  actionStatsSchema,
   analyticsExportListSchema,
   analyticsExportSchema,
   analyticsQuerySchema,
@@ -19,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireIdentity, requireMembership } from '../../plugins/access';
+import { actionStats } from './actions';
 import type { Mailer } from '../../providers/email/mailer';
 import { enqueueExport, exportDeps } from './export-job';
 import { createExport, deleteExport, getExport, listExports, openExportDownload } from './exports';
@@ -60,6 +63,20 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
       },
     },
     async (request) => topQuestions(app.db, (await caller(request)).organizationId, request.query),
+  );
+
+  app.get(
+    '/api/analytics/actions',
+    {
+      config: { access: 'user', permission: 'analytics.view' },
+      schema: {
+        tags,
+        summary: 'The chatbots’ action calls in the period: per action, calls, success rate, average duration and last error',
+        querystring: actionStatsQuerySchema,
+        response: { 200: actionStatsSchema, ...errors },
+      },
+    },
+    async (request) => actionStats(app.db, (await caller(request)).organizationId, request.query),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import { answerBuiltIn, passagesAnswer, sentenceModel } from '../../rag/answerer
 import { combineWithPrevious, isFollowUp } from '../../rag/answerers/follow-up';
 import { rewriteFollowUp, streamLlmAnswer, type LlmProviderConfig, type LlmUsage } from '../../rag/answerers/llm';
 import { questionKey } from '../analytics/index';
-import { ACTION_CALL_TIMEOUT_MS, actionsForTurn, type TurnActions } from '../chatbot-actions/index';
+import { ACTION_CALL_TIMEOUT_MS, actionsForTurn, buttonOffersForTurn, type TurnActions } from '../chatbot-actions/index';
 import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from '../handoffs/index';
 import type { AppServices } from '../../services/app-services';
 import { conversationStartedEvent, emitWebhookEvent, webhookListeners, type WebhookListeners } from '../webhooks/index';
@@ -222,6 +222,33 @@ async function storeTurn(
 }
 
 /**
+ * A person the answer model asked for with the chatbot's handoff action (decisions/0049-built-in-actions.md), requested
+ * once the turn is stored (a new conversation has its row only then) through the visitor's own path, the waiting line
+ * written into the conversation. The `handoff` event after `done` tells the widget to follow the conversation; its text
+ * says why nobody can come when the request was refused after all.
+ */
+async function handOffAfterAnswer(deps: AppServices, request: ChatRequest, conversationId: string): Promise<void> {
+  try {
+    const handoff = await requestHandoff(deps, {
+      chatbot: request.chatbot,
+      conversationId,
+      reason: 'phrase',
+      countsInStats: countsInAnalytics(request),
+      announce: true,
+    });
+    const isWaiting = handoff.result === 'requested' || handoff.result === 'already';
+    request.emit({
+      type: 'handoff',
+      mode: isWaiting ? (handoff.result === 'already' && handoff.handoff.status === 'active' ? 'active' : 'waiting') : 'unavailable',
+      text: isWaiting ? '' : handoff.text,
+    });
+  } catch (error) {
+    // The answer is stored and sent already; the conversation stays with the bot.
+    deps.log?.error({ err: error, conversationId }, 'the handoff an action asked for could not be requested');
+  }
+}
+
+/**
  * One visitor message → one grounded answer: retrieve from this chatbot's chunks only,
  * answer (streamed), store both messages with sources, tokens, latency and outcome, meter
  * the tokens in the usage ledger, and count the turn in the analytics rollup — or, when a
@@ -365,6 +392,8 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
         // The installation's outbound deadline, at most ACTION_CALL_TIMEOUT_MS: a visitor is waiting.
         timeoutMs: Math.min(deps.config.fetch.timeoutMs, ACTION_CALL_TIMEOUT_MS),
         ...(deps.readCache ? { readCache: deps.readCache } : {}),
+        channel: request.channel,
+        n8nPrivateNetworks: deps.config.fetch.n8nPrivateNetworks,
       });
     }
     if ((passages.length > 0 || actions) && provider === undefined) provider = await answerProviderFor(deps, chatbot);
@@ -414,6 +443,19 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
       providerUsage = await answer.usage.catch(() => null);
     }
 
+    // Without a model, the actions marked as buttons that the question matches are offered to the website's visitor
+    // (features/chatbot-actions/button-offers.ts); the sentence model embedded the question already.
+    const offers =
+      !provider && request.channel === 'widget'
+        ? await buttonOffersForTurn(deps.database, {
+            chatbot,
+            questions: [request.message, question],
+            embedder: sentences,
+            ...(deps.readCache ? { readCache: deps.readCache } : {}),
+            ...(request.signal ? { signal: request.signal } : {}),
+          })
+        : [];
+
     const questionTokens = await deps.meter.messageTokens(request.message);
     const answerTokens = await deps.meter.messageTokens(text);
     const latencyMs = Math.round(performance.now() - started);
@@ -436,6 +478,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
       },
     );
     stored = true;
+    if (offers.length > 0) request.emit({ type: 'actions', offers });
     request.emit({
       type: 'done',
       answered,
@@ -445,6 +488,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
       outputTokens: answerTokens,
       ...(canHandOff(request) && !answered ? { offerHandoff: true } : {}),
     });
+    if (actions?.calls.some((call) => call.effects?.handoff)) await handOffAfterAnswer(deps, request, conversationId);
   } catch (error) {
     // The turn is kept as an error (with what was streamed, if anything), unmetered, and counted — unless it was
     // stored already and only telling the visitor failed.

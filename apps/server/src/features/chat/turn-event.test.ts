@@ -15,7 +15,7 @@ const eventsOf = (body: string) =>
 describeEachDatabase('a chat turn announced once, in its transaction', (ctx) => {
   it('usage, the request log, action calls, analytics and webhooks follow turns; a subscriber’s rows commit with the turn or not at all', async () => {
     const c = ctx();
-    expect(c.app.chatTurns.subscribers).toEqual(['request log', 'chatbot actions', 'usage', 'analytics', 'webhooks']);
+    expect(c.app.chatTurns.subscribers).toEqual(['request log', 'chatbot actions', 'visitor contact', 'usage', 'analytics', 'webhooks']);
 
     const owner = await createSignedInUser(c);
     const bot = (

@@ -1,9 +1,14 @@
 import { defineFeature } from '../../plugins/features';
+import { actionButtonRoutes } from './button-routes';
+import { actionCatalogueRoutes } from './catalogue-routes';
+import { mcpSourceRoutes } from './mcp-routes';
+import { contactTurns } from './builtin-actions';
+import { n8nEndpointRoutes } from './n8n-endpoint-routes';
 import { chatbotActionRoutes } from './routes';
 import { actionCallTurns } from './turn-calls';
 
 export { actionsForTurn, type TurnActions } from './tools';
-export { conversationActionCalls } from './calls';
+export { buttonOffersForTurn } from './button-offers';
 export { ACTION_CALL_TIMEOUT_MS } from './webhook-call';
 
 /**
@@ -14,7 +19,13 @@ export const chatbotActionsFeature = defineFeature(
   'chatbot-actions',
   async (app, { rateLimiter }) => {
     await app.register(chatbotActionRoutes, { rateLimiter });
+    await app.register(actionButtonRoutes, { rateLimiter });
+    await app.register(mcpSourceRoutes, { rateLimiter });
+    await app.register(actionCatalogueRoutes);
+    await app.register(n8nEndpointRoutes);
     app.chatTurns.subscribe(actionCallTurns);
+    // The visitor's contact details a turn's contact action collected (decisions/0049-built-in-actions.md).
+    app.chatTurns.subscribe(contactTurns);
   },
   ['chatbots'],
 );

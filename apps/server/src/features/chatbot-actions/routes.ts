@@ -35,6 +35,7 @@ export const chatbotActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimit
     database: app.database,
     secretKey: app.config.secretKey,
     allowPrivateNetworks: app.config.fetch.allowPrivateNetworks,
+    n8nPrivateNetworks: app.config.fetch.n8nPrivateNetworks,
     timeoutMs: Math.min(app.config.fetch.timeoutMs, ACTION_CALL_TIMEOUT_MS),
   });
 

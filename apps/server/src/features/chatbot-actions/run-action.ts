@@ -1,15 +1,10 @@
-import type { Database } from '../../db/client';
+import { callN8nAction, collectContact, handOffToPerson } from './builtin-actions';
+import { callMcpTool } from './mcp-client';
 import type { ChatbotActionRow } from './service';
-import { callActionWebhook, type WebhookCallContext, type WebhookCallOutcome } from './webhook-call';
+import type { ActionCallContext, ActionOutcome } from './outcome';
+import { callActionWebhook } from './webhook-call';
 
-/** What one call of an action came to, whatever its kind (a webhook's HTTP status; null for kinds without one). */
-export type ActionOutcome = WebhookCallOutcome;
-
-/** What every kind of action may need to run: the webhook's context, and the database for the built-in kinds. */
-export interface ActionCallContext extends WebhookCallContext {
-  organizationId: string;
-  database: Database;
-}
+export type { ActionCallContext, ActionOutcome } from './outcome';
 
 /**
  * Runs one action on the model's (or a test's) behalf, by its kind. Never throws for the action's own failures: they
@@ -19,6 +14,14 @@ export async function runAction(action: ChatbotActionRow, args: Record<string, u
   switch (action.kind) {
     case 'webhook':
       return callActionWebhook(action, args, context);
+    case 'mcp':
+      return callMcpTool(action, args, context);
+    case 'handoff':
+      return handOffToPerson(args, context);
+    case 'contact':
+      return collectContact(args, context);
+    case 'n8n':
+      return callN8nAction(action, args, context);
     default:
       return {
         status: null,

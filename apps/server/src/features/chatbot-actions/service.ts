@@ -18,6 +18,7 @@ import { createSecretBox, type SecretBox } from '../../lib/secrets';
 import { findChatbotInOrganization } from '../chatbots/index';
 import { organizationTier } from '../usage/index';
 import { compileParameters } from './arguments';
+import { assertOnlyOneOfKind, builtInCreateParameters, builtInUpdate } from './builtin-definitions';
 
 export type ChatbotActionRow = typeof chatbotActions.$inferSelect;
 type CreateInput = z.output<typeof createChatbotActionBodySchema>;
@@ -30,6 +31,8 @@ export interface ActionDeps {
   database: Database;
   secretKey: string;
   allowPrivateNetworks: boolean;
+  /** N8N_ALLOW_PRIVATE_NETWORK: the n8n integration's calls only (an n8n action's test). */
+  n8nPrivateNetworks?: boolean;
   /** The deadline of a test call. */
   timeoutMs: number;
 }
@@ -111,15 +114,26 @@ function nameTaken(error: unknown): boolean {
   return code === '23505';
 }
 
+/** An MCP action calls its server with its bearer token alone (decisions/0048-mcp-action-sources.md). */
+function assertMcpFields(kind: string, input: { headers?: Record<string, string>; signingSecret?: string | null }): void {
+  if (kind === 'mcp' && (Object.keys(input.headers ?? {}).length > 0 || input.signingSecret)) {
+    throw new AppError('VALIDATION_ERROR', CHATBOT_ACTION_MESSAGES.mcpWebhookFields);
+  }
+}
+
 export async function createChatbotAction(deps: ActionDeps, organizationId: string, chatbotId: string, input: CreateInput): Promise<ChatbotAction> {
   assertPublicUrl(input.url, deps.allowPrivateNetworks);
-  compileParameters(input.parameters);
+  assertMcpFields(input.kind, input);
+  // A built-in kind's fixed parameters, or a 400 for what it does not take (decisions/0049-built-in-actions.md).
+  const parameters = await builtInCreateParameters(deps.db, input);
+  compileParameters(parameters);
   const box = actionSecretBox(deps.secretKey);
   try {
     return await deps.db.transaction(async (tx) => {
       const chatbot = await findChatbotInOrganization(tx, organizationId, chatbotId);
       // One chatbot's actions are counted under its row's lock, so two saves at once cannot both pass the limit.
       await tx.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.id, chatbot.id)).for('update');
+      await assertOnlyOneOfKind(tx, chatbotId, input.kind);
       const { maxActionsPerChatbot } = await actionLimits(tx, organizationId);
       const [existing] = await tx.select({ n: count() }).from(chatbotActions).where(eq(chatbotActions.chatbotId, chatbotId));
       if (maxActionsPerChatbot !== UNLIMITED && Number(existing?.n ?? 0) >= maxActionsPerChatbot) {
@@ -149,7 +163,7 @@ export async function createChatbotAction(deps: ActionDeps, organizationId: stri
           n8nEndpointId: input.n8nEndpointId ?? null,
           offerAsButton: input.offerAsButton,
           buttonLabel: input.buttonLabel || null,
-          parameters: input.parameters,
+          parameters,
           enabled: input.enabled,
         })
         .returning();
@@ -169,9 +183,11 @@ export async function updateChatbotAction(
   input: UpdateInput,
 ): Promise<ChatbotAction> {
   if (input.url !== undefined) assertPublicUrl(input.url, deps.allowPrivateNetworks);
-  if (input.parameters !== undefined) compileParameters(input.parameters);
-  await findActionInOrganization(deps.db, organizationId, chatbotId, actionId);
-  const { signingSecret, authToken, ...rest } = input;
+  const existing = await findActionInOrganization(deps.db, organizationId, chatbotId, actionId);
+  assertMcpFields(existing.kind, input);
+  // A built-in kind keeps its fixed parameters; a 400 for what it does not take (decisions/0049-built-in-actions.md).
+  const { signingSecret, authToken, ...rest } = await builtInUpdate(deps.db, existing.kind, input);
+  if (rest.parameters !== undefined) compileParameters(rest.parameters);
   const changes = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<ChatbotActionRow>;
   if (signingSecret !== undefined) changes.signingSecretEncrypted = signingSecret === null ? null : actionSecretBox(deps.secretKey).encrypt(signingSecret);
   if (authToken !== undefined) changes.authTokenEncrypted = authToken === null ? null : actionTokenBox(deps.secretKey).encrypt(authToken);

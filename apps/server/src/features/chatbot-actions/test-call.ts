@@ -6,7 +6,8 @@ import { runAction } from './run-action';
 
 /**
  * The builder's test: the action's webhook called from the server as the model would call it (the same payload, marked
- * `test`, signed, through the SSRF guard), with sample arguments checked against the schema first.
+ * `test`, signed, through the SSRF guard), with sample arguments checked against the schema first. A handoff or
+ * contact action only checks (nothing is handed over or stored); an n8n action calls n8n, marked `test`.
  */
 export async function testChatbotAction(
   deps: ActionDeps,
@@ -28,11 +29,13 @@ export async function testChatbotAction(
     conversationId: null,
     timeoutMs: deps.timeoutMs,
     isTest: true,
+    ...(deps.n8nPrivateNetworks !== undefined ? { n8nPrivateNetworks: deps.n8nPrivateNetworks } : {}),
   });
   return {
     success: outcome.ok,
     status: outcome.status ?? 0,
-    statusText: outcome.status === null ? (outcome.error ?? '') : outcome.statusText,
+    // Without an HTTP answer: why it failed, or what a built-in kind checked (decisions/0049-built-in-actions.md).
+    statusText: outcome.status === null ? (outcome.error ?? outcome.statusText) : outcome.statusText,
     latencyMs: outcome.durationMs,
     responseExcerpt: outcome.excerpt,
   };

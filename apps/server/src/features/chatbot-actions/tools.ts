@@ -24,12 +24,16 @@ export interface TurnActionsInput {
   allowPrivateNetworks: boolean;
   readCache?: ReadCache;
   timeoutMs?: number;
+  /** Where the visitor talks: a handoff action asks for a person only in the website widget. */
+  channel?: 'widget' | 'test' | 'api';
+  /** N8N_ALLOW_PRIVATE_NETWORK, for n8n actions. */
+  n8nPrivateNetworks?: boolean;
 }
 
 /** Compiled once per row read: rows from the read cache are the same objects until an action changes. */
 const validators = new WeakMap<ChatbotActionRow, ValidateFunction | null>();
 
-function validatorOf(action: ChatbotActionRow): ValidateFunction | null {
+export function validatorOf(action: ChatbotActionRow): ValidateFunction | null {
   if (validators.has(action)) return validators.get(action)!;
   let validate: ValidateFunction | null = null;
   try {
@@ -77,6 +81,8 @@ export async function actionsForTurn(database: Database, input: TurnActionsInput
           chatbotId: input.chatbot.id,
           conversationId: input.conversationId,
           ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
+          ...(input.channel ? { channel: input.channel } : {}),
+          ...(input.n8nPrivateNetworks !== undefined ? { n8nPrivateNetworks: input.n8nPrivateNetworks } : {}),
         });
         calls.push({
           ...record,
@@ -84,6 +90,8 @@ export async function actionsForTurn(database: Database, input: TurnActionsInput
           error: outcome.error,
           httpStatus: outcome.status,
           durationMs: outcome.durationMs,
+          // A handoff or contact details, applied by the turn once it is stored (decisions/0049-built-in-actions.md).
+          ...(outcome.effects ? { effects: outcome.effects } : {}),
         });
         return outcome.forModel;
       },

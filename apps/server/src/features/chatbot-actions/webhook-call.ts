@@ -37,7 +37,7 @@ export interface WebhookCallContext {
 }
 
 /** The answer's JSON when it is JSON and short enough, else its text, cut to what the model is given. */
-function resultForModel(text: string, isTruncated: boolean): unknown {
+export function resultForModel(text: string, isTruncated: boolean): unknown {
   if (!isTruncated && text.length <= RESULT_FOR_MODEL_CHARS) {
     try {
       return JSON.parse(text) as unknown;

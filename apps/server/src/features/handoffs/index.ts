@@ -3,7 +3,7 @@ import { startHandoffAlertWorker } from './alerts';
 import { publicHandoffRoutes } from './public-routes';
 import { handoffRoutes } from './routes';
 
-export { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } from './service';
+export { asksForPerson, findOpenHandoff, handoffUsage, recordVisitorMessage, requestHandoff } from './service';
 
 /** The handoffs feature: its routes and background work, registered by app.ts with the others. */
 export const handoffsFeature = defineFeature('handoffs', async (app, { rateLimiter, mailer }) => {

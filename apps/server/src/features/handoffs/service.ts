@@ -7,6 +7,7 @@ import {
   type HandoffReason,
   type HandoffStatus,
   type HandoffSummary,
+  type VisitorContact,
   type VisitorConversationState,
 } from '@parley/shared/contracts/handoffs';
 import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import type { JobQueue, TransactionSend } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../lib/realtime';
 import { addChatStats } from '../analytics/index';
-import { conversationActionCalls } from '../chatbot-actions/index';
+import { conversationActionCalls } from './action-calls';
 import { currentPeriod, organizationTier, UNLIMITED } from '../usage/index';
 import { emitHandoffClosed, emitMessagesCreated, emitWebhookEvent, handoffRequestedEvent } from '../webhooks/index';
 
@@ -359,7 +360,18 @@ export async function getHandoffDetail(db: Db, organizationId: string, handoffId
     handoff: await summaryOf(db, handoff.id),
     messages: await conversationTranscript(db, handoff.conversationId),
     actionCalls: await conversationActionCalls(db, handoff.conversationId),
+    contact: await conversationContact(db, handoff.conversationId),
   };
+}
+
+/** The contact details the visitor gave the chatbot's contact action, for the inbox (decisions/0049-built-in-actions.md). */
+async function conversationContact(db: Db, conversationId: string): Promise<VisitorContact | null> {
+  const [row] = await db
+    .select({ name: conversations.contactName, email: conversations.contactEmail, phone: conversations.contactPhone, at: conversations.contactCollectedAt })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  if (!row?.at) return null;
+  return { name: row.name, email: row.email, phone: row.phone, collectedAt: row.at.toISOString() };
 }
 
 export async function markHandoffRead(deps: HandoffDeps, organizationId: string, handoffId: string): Promise<void> {

@@ -34,6 +34,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   },
   'PATCH /api/chatbots/:id/actions/:actionId': { description: 'Taken over' },
   'POST /api/chatbots/:id/actions/:actionId/test': { arguments: {} },
+  'POST /api/chatbots/:id/actions/mcp-tools': { url: 'https://example.com/mcp' },
   'POST /api/handoffs/:id/messages': { content: 'Hello from another organization' },
   'POST /api/handoffs/:id/close': { outcome: 'ended' },
   'PATCH /api/analytics/export-schedules/:id': { isActive: false },

@@ -1,4 +1,5 @@
 import { defineFeature } from '../../plugins/features';
+import { actionCallRoutes } from './action-call-routes';
 import { webhookRoutes } from './routes';
 import { webhookTurns } from './turn-events';
 import { startWebhookDeliveryWorker } from './worker';
@@ -27,6 +28,7 @@ export const webhooksFeature = defineFeature(
   'webhooks',
   async (app, { rateLimiter }) => {
     await app.register(webhookRoutes, { rateLimiter });
+    await app.register(actionCallRoutes);
     app.chatTurns.subscribe(webhookTurns);
     app.backgroundWork.push({ name: 'webhook deliveries', start: () => startWebhookDeliveryWorker(app) });
   },

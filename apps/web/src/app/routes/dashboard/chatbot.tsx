@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CHATBOT_TABS, paths, type ChatbotTab } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { TestChatPanel } from '@/features/chat/components/test-chat-panel';
+import { ChatbotActionsSection } from '@/features/chatbot-actions/components/actions-section';
 import { useChatbot } from '@/features/chatbots/api/get-chatbot';
 import { CHATBOTS_QUERY_ROOT } from '@/features/chatbots/api/get-chatbots';
 import { ChatbotSettings } from '@/features/chatbots/components/chatbot-settings';
@@ -157,6 +158,9 @@ export default function ChatbotRoute() {
             canEdit={can(role, 'chatbots.edit')}
             canDelete={can(role, 'chatbots.delete')}
             onDeleted={() => navigate(paths.chatbots, { replace: true })}
+            sections={
+              <ChatbotActionsSection chatbotId={chatbot.id} canEdit={can(role, 'chatbots.edit')} answersWithModel={chatbot.modelProvider !== 'builtin'} />
+            }
           />
         </TabsContent>
         <TabsContent value="embed">

@@ -1,17 +1,22 @@
-import type { ActionAnalytics } from '@parley/shared/contracts/ai-actions';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTION_USAGE_DEFAULT_DAYS, type ActionAnalytics } from '@parley/shared/contracts/ai-actions';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { AI_ACTIONS_QUERY_ROOT } from './keys';
 
-/** GET /api/admin/ai-actions/analytics: the four counts and the split by category and by action type. */
-export function getActionAnalytics({ signal }: { signal?: AbortSignal } = {}): Promise<ActionAnalytics> {
-  return api.get<ActionAnalytics>('/api/admin/ai-actions/analytics', { signal });
+/** GET /api/admin/ai-actions/analytics: the template counts, and the calls chatbots made over the last `days` days. */
+export function getActionAnalytics(days: number, { signal }: { signal?: AbortSignal } = {}): Promise<ActionAnalytics> {
+  return api.get<ActionAnalytics>('/api/admin/ai-actions/analytics', { signal, query: { days } });
 }
 
-export function getActionAnalyticsQueryOptions() {
-  return queryOptions({ queryKey: [...AI_ACTIONS_QUERY_ROOT, 'analytics'], queryFn: ({ signal }) => getActionAnalytics({ signal }) });
+export function getActionAnalyticsQueryOptions(days: number = ACTION_USAGE_DEFAULT_DAYS) {
+  return queryOptions({
+    queryKey: [...AI_ACTIONS_QUERY_ROOT, 'analytics', { days }],
+    queryFn: ({ signal }) => getActionAnalytics(days, { signal }),
+    // Another period keeps the figures on screen (dimmed) while it loads.
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useActionAnalytics() {
-  return useQuery(getActionAnalyticsQueryOptions());
+export function useActionAnalytics(days?: number) {
+  return useQuery(getActionAnalyticsQueryOptions(days));
 }

@@ -1,11 +1,15 @@
-import type { ActionAnalytics } from '@parley/shared/contracts/ai-actions';
+import { ACTION_USAGE_DEFAULT_DAYS, ACTION_USAGE_PERIODS, type ActionAnalytics } from '@parley/shared/contracts/ai-actions';
 import { CheckCircle2Icon, FolderIcon, LayersIcon, StarIcon } from 'lucide-react';
+import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { StatCard } from '@/components/layout/stat-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { useActionAnalytics } from '../api/get-action-analytics';
 import { ACTION_TYPE_LABELS } from '../utils/template-form-values';
+import { ActionUsageSection } from './action-usage-section';
 
 interface BreakdownRow {
   key: string;
@@ -57,10 +61,14 @@ function breakdowns(data: ActionAnalytics) {
   };
 }
 
-/** Spec §2 Analytics tab: the four counts (total, active, categories, featured), and where the actions are. */
+/**
+ * Spec §2 Analytics tab: the four counts (total, active, categories, featured), and where the actions are; then how the
+ * chatbots used them over a period (issue 41: calls, success rates, durations, per day, template and kind).
+ */
 export function ActionAnalyticsTab() {
-  const analytics = useActionAnalytics();
-  if (analytics.isError) {
+  const [days, setDays] = useState<number>(ACTION_USAGE_DEFAULT_DAYS);
+  const analytics = useActionAnalytics(days);
+  if (analytics.isError && !analytics.data) {
     return <LoadErrorAlert query={analytics} title="Analytics could not be loaded" />;
   }
   const data = analytics.data;
@@ -68,6 +76,29 @@ export function ActionAnalyticsTab() {
   const rows = data ? breakdowns(data) : null;
   return (
     <div className="grid gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold tracking-tight">Calls by chatbots</h2>
+          <p className="text-sm text-muted-foreground">How the chatbots of every organization used their actions.</p>
+        </div>
+        <Select value={String(days)} onValueChange={(value) => setDays(Number(value))}>
+          <SelectTrigger className="w-40" aria-label="Period">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ACTION_USAGE_PERIODS.map((period) => (
+              <SelectItem key={period} value={String(period)}>
+                Last {period} days
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {analytics.isError && <LoadErrorAlert query={analytics} title="Analytics could not be loaded" />}
+      <div className={cn('transition-opacity', analytics.isPlaceholderData && 'opacity-60')} aria-busy={analytics.isFetching}>
+        <ActionUsageSection usage={data?.usage} isLoading={isLoading} />
+      </div>
+      <h2 className="pt-2 text-lg font-semibold tracking-tight">Catalogue</h2>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard title="Total Actions" icon={LayersIcon} value={data?.total ?? null} isLoading={isLoading} />
         <StatCard title="Active Actions" icon={CheckCircle2Icon} value={data?.active ?? null} isLoading={isLoading} />

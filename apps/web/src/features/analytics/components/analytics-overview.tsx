@@ -1,6 +1,7 @@
 import { LoadErrorAlert } from '@/components/layout/load-error-alert';
 import { cn } from '@/lib/utils';
 import { type AnalyticsParams, useAnalyticsSummary } from '../api/get-analytics-summary';
+import { ActionStatsCard } from './action-stats-card';
 import { AnalyticsStatCards } from './analytics-stat-cards';
 import { CHART_PALETTE_CLASS } from './chart-theme';
 import { ChatbotPerformanceTable } from './chatbot-performance-table';
@@ -10,7 +11,7 @@ import { OutcomeBreakdownChart } from './outcome-breakdown-chart';
 import { SatisfactionChart } from './satisfaction-chart';
 import { TopQuestionsCard } from './top-questions-card';
 
-/** The key figures, the charts and the two tables for one filter; all but the top questions come from one summary request. */
+/** The key figures, the charts and the tables for one filter; all but the top questions and the actions come from one summary request. */
 export function AnalyticsOverview({ params }: { params: AnalyticsParams }) {
   const query = useAnalyticsSummary(params);
   // On a failed refresh the last figures stay up, under the error, rather than disappearing.
@@ -32,6 +33,8 @@ export function AnalyticsOverview({ params }: { params: AnalyticsParams }) {
         </div>
       )}
       <TopQuestionsCard params={params} />
+      {/* Another period or chatbot starts again at the first page. */}
+      <ActionStatsCard key={JSON.stringify(params)} params={params} />
     </div>
   );
 }

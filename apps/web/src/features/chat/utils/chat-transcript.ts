@@ -63,6 +63,8 @@ export function transcriptReducer(state: Transcript, action: TranscriptAction): 
         if (event.type === 'done') return { ...turn, status: 'done', answered: event.answered, limited: event.limited === true, citations: event.citations };
         // Handoffs happen on the website widget only; were one to arrive here, its line is the answer.
         if (event.type === 'handoff') return { ...turn, text: turn.text + event.text };
+        // Buttons are offered to the website's visitors only (docs/decisions/0051-action-buttons.md).
+        if (event.type === 'actions') return turn;
         return { ...turn, status: 'error', error: event.message };
       });
     }

@@ -1,5 +1,5 @@
 import type { Chatbot } from '@parley/shared/contracts/chatbots';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-error';
@@ -19,11 +19,14 @@ export function ChatbotSettings({
   onDeleted,
   canEdit = true,
   canDelete = true,
+  sections,
 }: {
   chatbot: Chatbot;
   onDeleted: () => void;
   canEdit?: boolean;
   canDelete?: boolean;
+  /** Parts of the builder saved on their own (the chatbot's actions), shown after the form; the page composes them. */
+  sections?: ReactNode;
 }) {
   const update = useUpdateChatbot();
   const values = useMemo(() => toFormValues(chatbot), [chatbot]);
@@ -54,6 +57,7 @@ export function ChatbotSettings({
           }
         }}
       />
+      {sections}
       {canEdit && (
         <Card>
           <CardHeader>

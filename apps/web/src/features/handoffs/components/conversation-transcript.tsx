@@ -1,3 +1,4 @@
+import type { MessageActionCall } from '@parley/shared/contracts/chatbot-actions';
 import type { HandoffMessage } from '@parley/shared/contracts/handoffs';
 import { BotIcon, HeadsetIcon, UserIcon } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
@@ -5,6 +6,7 @@ import { Markdown } from '@/components/markdown/markdown';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { toConversationItems, type ConversationItem, type SenderRole } from '../utils/conversation-items';
+import { ActionCalls } from './action-calls';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 /** Within this distance of the bottom the reader is following along, and new messages scroll into view. */
@@ -22,7 +24,17 @@ function senderName(group: Extract<ConversationItem, { kind: 'group' }>, visitor
   return group.authorName ?? 'Agent';
 }
 
-function MessageGroup({ group, visitorLabel }: { group: Extract<ConversationItem, { kind: 'group' }>; visitorLabel: string }) {
+const NO_CALLS: readonly MessageActionCall[] = [];
+
+function MessageGroup({
+  group,
+  visitorLabel,
+  callsByMessage,
+}: {
+  group: Extract<ConversationItem, { kind: 'group' }>;
+  visitorLabel: string;
+  callsByMessage: ReadonlyMap<string, readonly MessageActionCall[]>;
+}) {
   const sender = SENDER[group.role];
   const Icon = sender.icon;
   const isVisitor = group.role === 'user';
@@ -37,12 +49,15 @@ function MessageGroup({ group, visitorLabel }: { group: Extract<ConversationItem
         {group.messages.map((message) =>
           // The assistant's answers are markdown, drawn as the widget draws them; people's messages are shown as typed.
           group.role === 'assistant' ? (
-            <Markdown
-              key={message.id}
-              text={message.content}
-              className={cn('min-w-0 rounded-2xl px-3.5 py-2 text-sm', sender.bubble)}
-              title={formatDateTime(message.createdAt)}
-            />
+            <div key={message.id} className="grid min-w-0 justify-items-end gap-1">
+              <Markdown
+                text={message.content}
+                className={cn('min-w-0 rounded-2xl px-3.5 py-2 text-sm', sender.bubble)}
+                title={formatDateTime(message.createdAt)}
+              />
+              {/* The actions the bot called while writing this answer, under it. */}
+              <ActionCalls calls={callsByMessage.get(message.id) ?? NO_CALLS} />
+            </div>
           ) : (
             <p
               key={message.id}
@@ -62,8 +77,24 @@ function MessageGroup({ group, visitorLabel }: { group: Extract<ConversationItem
 }
 
 /** The whole conversation: the visitor on the left, the assistant and the team on the right, status lines centred. */
-export function ConversationTranscript({ handoffId, messages, visitorLabel }: { handoffId: string; messages: HandoffMessage[]; visitorLabel: string }) {
+export function ConversationTranscript({
+  handoffId,
+  messages,
+  visitorLabel,
+  actionCalls = NO_CALLS,
+}: {
+  handoffId: string;
+  messages: HandoffMessage[];
+  visitorLabel: string;
+  /** The actions the bot called, each with the answer it was made for. */
+  actionCalls?: readonly MessageActionCall[];
+}) {
   const items = useMemo(() => toConversationItems(messages), [messages]);
+  const callsByMessage = useMemo(() => {
+    const byMessage = new Map<string, MessageActionCall[]>();
+    for (const call of actionCalls) byMessage.set(call.messageId, [...(byMessage.get(call.messageId) ?? []), call]);
+    return byMessage;
+  }, [actionCalls]);
   const scroller = useRef<HTMLDivElement>(null);
   const isFollowing = useRef(true);
   const shownHandoff = useRef<string | null>(null);
@@ -100,7 +131,7 @@ export function ConversationTranscript({ handoffId, messages, visitorLabel }: { 
                 <span className="sr-only"> at {timeFormat.format(new Date(item.message.createdAt))}</span>
               </p>
             ) : (
-              <MessageGroup group={item} visitorLabel={visitorLabel} />
+              <MessageGroup group={item} visitorLabel={visitorLabel} callsByMessage={callsByMessage} />
             )}
           </li>
         ))}

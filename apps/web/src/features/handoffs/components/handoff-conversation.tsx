@@ -12,6 +12,7 @@ import { AgentComposer } from './agent-composer';
 import { ConversationTranscript } from './conversation-transcript';
 import { HandoffActions } from './handoff-actions';
 import { HandoffStatusBadge } from './handoff-status-badge';
+import { VisitorContactPanel } from './visitor-contact';
 
 interface HandoffConversationProps {
   handoffId: string;
@@ -103,7 +104,13 @@ export function HandoffConversation({ handoffId, now, onBack }: HandoffConversat
         </div>
         {!isClosed && <HandoffActions handoffId={current.id} visitorLabel={current.visitorLabel} />}
       </header>
-      <ConversationTranscript handoffId={current.id} messages={detail.data.messages} visitorLabel={current.visitorLabel} />
+      {detail.data.contact && <VisitorContactPanel contact={detail.data.contact} />}
+      <ConversationTranscript
+        handoffId={current.id}
+        messages={detail.data.messages}
+        visitorLabel={current.visitorLabel}
+        actionCalls={detail.data.actionCalls}
+      />
       <AgentComposer key={current.id} handoffId={current.id} isClosed={isClosed} isWaiting={current.status === 'waiting'} />
     </div>
   );

@@ -5,7 +5,12 @@ import { LoadingRows } from '@/components/layout/loading-rows';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-const KIND_LABELS: Record<N8nRequestKind, string> = { webhook_test: 'Webhook test', ingestion: 'Document hand-off', connection_test: 'Connection test' };
+const KIND_LABELS: Record<N8nRequestKind, string> = {
+  webhook_test: 'Webhook test',
+  ingestion: 'Document hand-off',
+  connection_test: 'Connection test',
+  action: 'Chatbot action',
+};
 
 /** Recent Activity (the spec's "coming soon" placeholder, built): the latest requests Parley sent n8n. */
 export function RecentRequests({ data }: { data: N8nMonitoring | undefined }) {

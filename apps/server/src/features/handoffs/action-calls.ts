@@ -6,7 +6,10 @@ import { messageActionCalls } from '../../db/schema/index';
 /** Calls shown with one conversation: enough for any turn's N calls over a long conversation. */
 const CALLS_PER_CONVERSATION_MAX = 500;
 
-/** The action calls of a conversation, oldest first, for the organization's inbox (never for the visitor). */
+/**
+ * The action calls of a conversation, oldest first, for the organization's inbox (never for the visitor). Read here
+ * rather than through chatbot-actions, which requests handoffs: the inbox reads the table the turn writes.
+ */
 export async function conversationActionCalls(db: Db, conversationId: string): Promise<MessageActionCall[]> {
   const rows = await db
     .select()

@@ -1,0 +1,191 @@
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { actionCallTurns } from '../features/chatbot-actions/turn-calls';
+import type { ActionCallRecord, ChatTurn } from '../services/chat-turns';
+import type { TestContext } from './harness';
+
+/*
+ * Chatbot action calls for the tests that read them (analytics, the delivery log): a local OpenAI-compatible model
+ * server that calls the tool it is offered, a local endpoint the action calls, and the turn's own writer of call rows
+ * for calls on other days or with set durations.
+ */
+
+const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+export interface ActionCallServers {
+  /** The model server's OpenAI-compatible base URL (OPENAI_COMPATIBLE_BASE_URL). */
+  modelBaseUrl: string;
+  /** The action endpoint: `/ok` answers 200 with JSON, `/fail` answers 500. */
+  endpointUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The model calls the first tool it is offered, once, with `{ "order_id": "A-1" }`, and then answers with the tool's
+ * result; the endpoint answers `/ok` with `{"status":"shipped"}` and `/fail` with a 500.
+ */
+export async function startActionCallServers(): Promise<ActionCallServers> {
+  const endpoint = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.url === '/fail') {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        return res.end('boom');
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'shipped' }));
+    });
+  });
+  const model = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as { messages: { role: string; content: unknown }[]; tools?: { function: { name: string } }[]; tool_choice?: unknown };
+      const offered = (body.tools ?? []).map((t) => t.function.name);
+      const toolResult = body.messages.filter((m) => m.role === 'tool').at(-1);
+      const chunk = (delta: object, finish: string | null = null) =>
+        res.write(
+          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      chunk({ role: 'assistant', content: '' });
+      if (offered.length > 0 && body.tool_choice !== 'none' && !toolResult) {
+        chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: offered[0], arguments: JSON.stringify({ order_id: 'A-1' }) } }] });
+        chunk({}, 'tool_calls');
+      } else {
+        const result = typeof toolResult?.content === 'string' ? toolResult.content : JSON.stringify(toolResult?.content);
+        chunk({ content: toolResult ? `Result: ${result}` : 'No tool was used.' });
+        chunk({}, 'stop');
+      }
+      res.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [], usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 } })}\n\n`,
+      );
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await Promise.all([listen(endpoint), listen(model)]);
+  return {
+    modelBaseUrl: `${urlOf(model)}/v1`,
+    endpointUrl: urlOf(endpoint),
+    close: async () => {
+      await Promise.all([close(endpoint), close(model)]);
+    },
+  };
+}
+
+/** The app settings the servers need: the model's address, and calls to 127.0.0.1 allowed. */
+export const actionCallConfig = (servers: ActionCallServers) => ({ OPENAI_COMPATIBLE_BASE_URL: servers.modelBaseUrl, ALLOW_PRIVATE_FETCH: 'true' });
+
+/** A live chatbot answered by the local model, created through the API by a caller who may (headers: their cookie). */
+export async function createModelChatbot(c: TestContext, headers: Record<string, string>, name = 'Shop bot'): Promise<{ id: string }> {
+  const response = await c.app.inject({
+    method: 'POST',
+    url: '/api/chatbots',
+    headers,
+    payload: { name, modelProvider: 'openai-compatible', modelName: 'local-model' },
+  });
+  if (response.statusCode !== 201) throw new Error(`chatbot not created: ${response.statusCode} ${response.body}`);
+  const chatbot = response.json() as { id: string };
+  const live = await c.app.inject({ method: 'PATCH', url: `/api/chatbots/${chatbot.id}`, headers, payload: { status: 'live' } });
+  if (live.statusCode !== 200) throw new Error(`chatbot not live: ${live.statusCode} ${live.body}`);
+  return chatbot;
+}
+
+/** A webhook action on the chatbot, through the API (a template's when `templateId` is given). */
+export async function createWebhookAction(
+  c: TestContext,
+  headers: Record<string, string>,
+  chatbotId: string,
+  input: { name: string; url: string; templateId?: string },
+): Promise<{ id: string }> {
+  const response = await c.app.inject({
+    method: 'POST',
+    url: `/api/chatbots/${chatbotId}/actions`,
+    headers,
+    payload: {
+      name: input.name,
+      description: 'Looks up an order by its id.',
+      url: input.url,
+      ...(input.templateId ? { templateId: input.templateId } : {}),
+      parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`action not created: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: string };
+}
+
+export interface AskedTurn {
+  chatbotId: string;
+  conversationId: string;
+  messageId: string;
+  text: string;
+}
+
+let visitors = 0;
+
+/** A visitor's question in the widget: a real turn, in which the model calls the chatbot's action. */
+export async function askVisitor(c: TestContext, chatbotId: string, message = 'Where is order A-1?'): Promise<AskedTurn> {
+  visitors += 1;
+  const response = await c.app.inject({
+    method: 'POST',
+    url: `/api/public/chatbots/${chatbotId}/messages`,
+    payload: { message, visitorId: `visitor_action_calls_${visitors}` },
+  });
+  return turnOf(chatbotId, response.statusCode, response.body);
+}
+
+/** The owner's question in the chatbot's test chat (left out of analytics, as every test-chat figure is). */
+export async function askTestChat(c: TestContext, headers: Record<string, string>, chatbotId: string, message = 'Where is order A-1?'): Promise<AskedTurn> {
+  const response = await c.app.inject({ method: 'POST', url: `/api/chatbots/${chatbotId}/test-chat`, headers, payload: { message } });
+  return turnOf(chatbotId, response.statusCode, response.body);
+}
+
+function turnOf(chatbotId: string, status: number, body: string): AskedTurn {
+  const events = body
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => JSON.parse(block.slice(6)) as ChatStreamEvent);
+  const meta = events.find((event) => event.type === 'meta') as { conversationId: string; messageId: string } | undefined;
+  if (!meta) throw new Error(`no turn: ${status} ${body.slice(0, 300)}`);
+  const text = events
+    .filter((event) => event.type === 'delta')
+    .map((event) => (event as { text: string }).text)
+    .join('');
+  return { chatbotId, conversationId: meta.conversationId, messageId: meta.messageId, text };
+}
+
+/**
+ * More calls recorded with a stored answer, through the rows' one writer (the chat turn's `chatbot actions`
+ * subscriber), for calls on other days or with set durations and errors than a live turn gives.
+ */
+export async function recordActionCalls(
+  c: TestContext,
+  turn: AskedTurn,
+  calls: (Partial<ActionCallRecord> & Pick<ActionCallRecord, 'actionId' | 'actionName'>)[],
+) {
+  const records: ActionCallRecord[] = calls.map((call) => ({
+    arguments: { order_id: 'A-1' },
+    resultExcerpt: call.error ? null : '{"status":"shipped"}',
+    error: null,
+    httpStatus: call.error ? null : 200,
+    durationMs: 100,
+    at: new Date(),
+    ...call,
+  }));
+  // The writer reads the turn's answer, conversation, chatbot and calls; the rest of a turn is the chat service's.
+  const turnRecord = {
+    answer: { id: turn.messageId },
+    conversation: { id: turn.conversationId },
+    chatbot: { id: turn.chatbotId },
+    actionCalls: records,
+  } as unknown as ChatTurn;
+  const write = await actionCallTurns.write(c.database.db, turnRecord, { jobs: null });
+  for (const [, statement] of write?.statements ?? []) await c.database.db.execute(statement);
+}
