@@ -101,7 +101,7 @@ for (const driver of ['pglite', 'postgres'] as const) {
   const noPostgres = driver === 'postgres' && !inject('postgresUrl');
   // Skipped only where the PostgreSQL service is absent, and says so.
   (noPostgres ? describe.skip : describe)(
-    `migration 0032 [${driver}]${noPostgres ? ' — skipped: PostgreSQL is not reachable (TEST_DATABASE_URL)' : ''}`,
+    `migrations 0032 and 0037 [${driver}]${noPostgres ? ' — skipped: PostgreSQL is not reachable (TEST_DATABASE_URL)' : ''}`,
     () => {
       it('moves n8n workflows and webhook endpoints out of usage_analytics into their tables: ids, fields, counts and keys kept', async () => {
         const database = await blankDatabase(driver);
@@ -218,6 +218,41 @@ for (const driver of ['pglite', 'postgres'] as const) {
           expect((await database.query(`SELECT workflow_id FROM n8n_routing_rules WHERE id = '${RULE}'`)).rows).toEqual([{ workflow_id: null }]);
           expect((await database.query(`SELECT workflow_id, endpoint_id FROM n8n_requests WHERE id = '${REQUEST}'`)).rows).toEqual([
             { workflow_id: null, endpoint_id: ORDERS },
+          ]);
+        } finally {
+          before.remove();
+          await database.close();
+        }
+      });
+
+      it('0037 keeps with each earlier action call the kind and host of its action', async () => {
+        const database = await blankDatabase(driver);
+        const before = migrationsUpTo('0036_action_kinds_and_contacts');
+        const [org, bot, conversation, answer, hook, handoff] = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'].map((n) => `00000000-0000-4000-8000-0000000000${n}`);
+        try {
+          await database.migrate(before.folder);
+          await database.query(`INSERT INTO organizations (id, name, slug) VALUES ('${org}', 'Acme', 'acme')`);
+          await database.query(`INSERT INTO chatbots (id, organization_id, name, system_prompt, appearance) VALUES ('${bot}', '${org}', 'Bot', '', '{}')`);
+          await database.query(
+            `INSERT INTO conversations (id, chatbot_id, organization_id, visitor_id, channel) VALUES ('${conversation}', '${bot}', '${org}', 'v1', 'widget')`,
+          );
+          await database.query(`INSERT INTO messages (id, conversation_id, role, content) VALUES ('${answer}', '${conversation}', 'assistant', 'Shipped.')`);
+          await database.query(`INSERT INTO chatbot_actions (id, organization_id, chatbot_id, name, description, kind, url, parameters) VALUES
+            ('${hook}', '${org}', '${bot}', 'order_status', 'Order status', 'webhook', 'https://user:pw@shop.example.com:8443/parley?x=1', '{"type":"object"}'),
+            ('${handoff}', '${org}', '${bot}', 'hand_off', 'A person', 'handoff', NULL, '{"type":"object"}')`);
+          await database.query(`INSERT INTO message_action_calls (message_id, conversation_id, chatbot_id, action_id, action_name, arguments, duration_ms) VALUES
+            ('${answer}', '${conversation}', '${bot}', '${hook}', 'order_status', '{}', 12),
+            ('${answer}', '${conversation}', '${bot}', '${handoff}', 'hand_off', '{}', 1),
+            ('${answer}', '${conversation}', '${bot}', NULL, 'gone', '{}', 3)`);
+
+          await database.migrate(migrationsFolder());
+
+          const calls = (await database.query(`SELECT action_name, action_kind, target_host FROM message_action_calls ORDER BY action_name`)).rows;
+          expect(calls).toEqual([
+            // An action deleted before 0037 left nothing to tell its kind by.
+            { action_name: 'gone', action_kind: null, target_host: null },
+            { action_name: 'hand_off', action_kind: 'handoff', target_host: null },
+            { action_name: 'order_status', action_kind: 'webhook', target_host: 'shop.example.com:8443' },
           ]);
         } finally {
           before.remove();

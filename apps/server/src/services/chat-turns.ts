@@ -1,3 +1,4 @@
+import type { ChatbotActionKind } from '@parley/shared/contracts/chatbot-actions';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Citation } from '@parley/shared/contracts/chat';
@@ -60,6 +61,9 @@ export interface ChatTurn {
 export interface ActionCallRecord {
   actionId: string | null;
   actionName: string;
+  /** The action's kind and the host it called (webhook, mcp), as they were at the call. */
+  actionKind: ChatbotActionKind;
+  targetHost: string | null;
   arguments: unknown;
   resultExcerpt: string | null;
   error: string | null;

@@ -1,7 +1,9 @@
 import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { targetHostOf } from '../features/chatbot-actions/service';
 import { actionCallTurns } from '../features/chatbot-actions/turn-calls';
+import { chatbotActions } from '../db/schema/index';
 import type { ActionCallRecord, ChatTurn } from '../services/chat-turns';
 import type { TestContext } from './harness';
 
@@ -170,7 +172,11 @@ export async function recordActionCalls(
   turn: AskedTurn,
   calls: (Partial<ActionCallRecord> & Pick<ActionCallRecord, 'actionId' | 'actionName'>)[],
 ) {
+  // The kind and host as the turn records them: the action's own, read from its row.
+  const actions = await c.database.db.select().from(chatbotActions);
   const records: ActionCallRecord[] = calls.map((call) => ({
+    actionKind: actions.find((action) => action.id === call.actionId)?.kind ?? 'webhook',
+    targetHost: targetHostOf(actions.find((action) => action.id === call.actionId) ?? { url: null }),
     arguments: { order_id: 'A-1' },
     resultExcerpt: call.error ? null : '{"status":"shipped"}',
     error: null,

@@ -80,6 +80,9 @@ export const messageActionCalls = pgTable(
       .references(() => chatbots.id, { onDelete: 'cascade' }),
     actionId: uuid('action_id').references(() => chatbotActions.id, { onDelete: 'set null' }),
     actionName: text('action_name').notNull(),
+    /** The action's kind and the host it called (webhook, mcp) when the call was made: an action changed later keeps its old calls' facts. */
+    actionKind: text('action_kind', { enum: CHATBOT_ACTION_KINDS }),
+    targetHost: text('target_host'),
     /** The model's arguments, with secret-looking values masked. */
     arguments: jsonb('arguments').$type<unknown>().notNull(),
     resultExcerpt: text('result_excerpt'),
@@ -88,5 +91,10 @@ export const messageActionCalls = pgTable(
     durationMs: integer('duration_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_action_calls_message_idx').on(t.messageId), index('message_action_calls_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('message_action_calls_message_idx').on(t.messageId),
+    index('message_action_calls_conversation_idx').on(t.conversationId, t.createdAt),
+    // The delivery log and the analytics read calls by chatbot and time.
+    index('message_action_calls_chatbot_idx').on(t.chatbotId, t.createdAt),
+  ],
 );

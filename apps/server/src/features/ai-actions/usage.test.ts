@@ -64,7 +64,7 @@ describeEachDatabase(
         { ...ownCall, durationMs: 1000, at: daysAgo(10) },
         { ...ownCall, durationMs: 50, at: daysAgo(40) },
       ]);
-      // An action deleted since: its calls stay, without a kind or a template.
+      // An action deleted since: its calls stay, with the kind they were made by but without a template.
       const temporary = await createWebhookAction(c, first, shop.id, { name: 'temporary', url: `${servers.endpointUrl}/ok` });
       await recordActionCalls(c, answered, [{ actionId: temporary.id, actionName: 'temporary', durationMs: 70, at: daysAgo(1) }]);
       const deleted = await c.app.inject({ method: 'DELETE', url: `/api/chatbots/${shop.id}/actions/${temporary.id}`, headers: first });
@@ -128,9 +128,10 @@ describeEachDatabase(
       });
       expect(deletedRow).toMatchObject({ source: 'deleted', name: 'Deleted actions', calls: 1, succeeded: 1, avgDurationMs: 70 });
 
-      expect(usage.byKind.find((row) => row.kind === 'webhook')).toMatchObject({ calls: 7, succeeded: 5, failed: 2 });
+      // The deleted action's call counts under the kind it was made by (kept with the call, migration 0037).
+      expect(usage.byKind.find((row) => row.kind === 'webhook')).toMatchObject({ calls: 8, succeeded: 6, failed: 2 });
       expect(usage.byKind.find((row) => row.kind === 'mcp')).toMatchObject({ calls: 0, successRate: null });
-      expect(usage.byKind.find((row) => row.kind === null)).toMatchObject({ calls: 1 });
+      expect(usage.byKind.find((row) => row.kind === null)).toBeUndefined();
 
       expect(usage.daily).toHaveLength(30);
       const day = (at: Date) => usage.daily.find((entry) => entry.date === utcDate(at));

@@ -51,7 +51,7 @@ function figures(row: FigureRow | undefined): ActionCallFigures {
  * Analytics tab; decisions/0050-action-call-analytics.md), from the calls recorded with the turns
  * (`message_action_calls`) and the actions they were made by (`chatbot_actions`): totals, per day, per kind and per
  * catalogue template, in one pass with grouping sets. A call succeeded when it has no error. A call's kind and template
- * are its action's as they are now; a deleted action's calls keep only its name. Calls in owners' test chats are left
+ * are its action's as they are now (its kind is the one kept with the call, where it was: migration 0037); a deleted action's calls keep their name and kind. Calls in owners' test chats are left
  * out, as from every analytics figure.
  */
 export async function actionUsage(db: Db, input: { days: number; now?: Date }): Promise<ActionUsage> {
@@ -60,7 +60,7 @@ export async function actionUsage(db: Db, input: { days: number; now?: Date }): 
     await db.execute(sql`
       WITH c AS (
         SELECT m.duration_ms, m.error IS NULL AS ok, m.chatbot_id, (m.created_at AT TIME ZONE 'UTC')::date::text AS day,
-               a.kind, a.template_id, a.id IS NULL AS is_deleted
+               coalesce(m.action_kind, a.kind) AS kind, a.template_id, a.id IS NULL AS is_deleted
         FROM message_action_calls m
         JOIN conversations v ON v.id = m.conversation_id
         LEFT JOIN chatbot_actions a ON a.id = m.action_id

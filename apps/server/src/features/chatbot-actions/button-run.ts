@@ -9,6 +9,7 @@ import { argumentsMismatch, maskSecrets } from './arguments';
 import { storeVisitorContact } from './builtin-actions';
 import { buttonLabelOf, offerFields } from './button-offers';
 import { runAction } from './run-action';
+import { targetHostOf } from './service';
 import { validatorOf } from './tools';
 
 /** The most of an endpoint's own `message` the visitor is shown after "Done.". */
@@ -95,6 +96,8 @@ export async function runOfferedAction(deps: AppServices, input: RunOfferedActio
     chatbotId: input.chatbot.id,
     actionId: action.id,
     actionName: action.name,
+    actionKind: action.kind,
+    targetHost: targetHostOf(action),
     arguments: maskSecrets(input.arguments),
     resultExcerpt: outcome.excerpt || null,
     error: outcome.error,

@@ -77,6 +77,16 @@ export function assertPublicUrl(value: string | null | undefined, allowPrivateNe
   }
 }
 
+/** The host an action calls (webhook, mcp), kept with each call; null for the built-in kinds. */
+export function targetHostOf(action: Pick<ChatbotActionRow, 'url'>): string | null {
+  if (!action.url) return null;
+  try {
+    return new URL(action.url).host;
+  } catch {
+    return null;
+  }
+}
+
 /** The action limits of the organization's tier (an unknown or inactive tier falls back to free). */
 export async function actionLimits(db: Db, organizationId: string) {
   const tier = await organizationTier(db, organizationId);

@@ -5,7 +5,7 @@ import type { ActionCallRecord } from '../../services/chat-turns';
 import { organizationTier } from '../usage/index';
 import type { ReadCache } from '../../db/read-cache';
 import { argumentsMismatch, compileParameters, maskSecrets } from './arguments';
-import { enabledActions, type ChatbotActionRow } from './service';
+import { enabledActions, targetHostOf, type ChatbotActionRow } from './service';
 import { runAction } from './run-action';
 
 /** The actions a model may call while answering one message, and the record of the calls it made. */
@@ -65,7 +65,14 @@ export async function actionsForTurn(database: Database, input: TurnActionsInput
       parameters: action.parameters,
       async execute(args) {
         const at = new Date();
-        const record = { actionId: action.id, actionName: action.name, arguments: maskSecrets(args), at };
+        const record = {
+          actionId: action.id,
+          actionName: action.name,
+          actionKind: action.kind,
+          targetHost: targetHostOf(action),
+          arguments: maskSecrets(args),
+          at,
+        };
         const mismatch = argumentsMismatch(validate, args);
         if (mismatch) {
           const error = `The arguments do not match the action’s parameters: ${mismatch}. Nothing was sent.`;

@@ -21,6 +21,8 @@ export const actionCallTurns: ChatTurnSubscriber = {
               chatbotId: turn.chatbot.id,
               actionId: call.actionId,
               actionName: call.actionName,
+              actionKind: call.actionKind,
+              targetHost: call.targetHost,
               arguments: call.arguments ?? {},
               resultExcerpt: call.resultExcerpt,
               error: call.error,

@@ -1,5 +1,5 @@
 import type { ActionCallLog, actionCallLogQuerySchema } from '@parley/shared/contracts/webhooks';
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chatbotActions, chatbots, messageActionCalls } from '../../db/schema/index';
@@ -32,7 +32,8 @@ export async function listActionCalls(db: Db, organizationId: string, query: z.o
   const conditions: SQL[] = [
     eq(chatbotActions.organizationId, organizationId),
     eq(chatbots.organizationId, organizationId),
-    eq(chatbotActions.kind, 'webhook'),
+    // The kind at the call; rows from before it was kept have the action's current kind.
+    sql`coalesce(${messageActionCalls.actionKind}, ${chatbotActions.kind}) = 'webhook'`,
   ];
   if (query.chatbotId) conditions.push(eq(messageActionCalls.chatbotId, query.chatbotId));
   if (query.outcome === 'succeeded') conditions.push(isNull(messageActionCalls.error));
@@ -49,6 +50,7 @@ export async function listActionCalls(db: Db, organizationId: string, query: z.o
         actionId: chatbotActions.id,
         actionName: messageActionCalls.actionName,
         url: chatbotActions.url,
+        targetHost: messageActionCalls.targetHost,
         httpStatus: messageActionCalls.httpStatus,
         durationMs: messageActionCalls.durationMs,
         error: messageActionCalls.error,
@@ -76,7 +78,8 @@ export async function listActionCalls(db: Db, organizationId: string, query: z.o
       chatbotName: row.chatbotName,
       actionId: row.actionId,
       actionName: row.actionName,
-      urlHost: hostOf(row.url),
+      // The host called then; the action's current address only for calls recorded before hosts were kept.
+      urlHost: row.targetHost ?? hostOf(row.url),
       httpStatus: row.httpStatus,
       durationMs: row.durationMs,
       succeeded: row.error === null,

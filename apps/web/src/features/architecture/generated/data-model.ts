@@ -597,6 +597,8 @@ export const DATA_MODEL_DIAGRAM = `erDiagram
     uuid chatbot_id FK
     uuid action_id FK
     text action_name
+    text action_kind
+    text target_host
     jsonb arguments
     text result_excerpt
     text error
