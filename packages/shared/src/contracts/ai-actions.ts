@@ -194,14 +194,95 @@ const eventHandlersSchema = z
   .max(ACTION_EVENT_HANDLERS_MAX, `An action can have at most ${ACTION_EVENT_HANDLERS_MAX} event handlers`)
   .superRefine(uniqueIds('event handlers'));
 
+/**
+ * A template that points to an MCP server (issue 41 item 6; docs/decisions/0048-mcp-action-sources.md): its
+ * `templateConfig` JSON holds `{"mcp": {"url": "…", "tools": ["…"]}}`, the server's Streamable HTTP endpoint and the
+ * tools the template offers (every tool the server lists when `tools` is empty). No credential is kept with it: an
+ * owner who adds the template gives their own when the server asks for one.
+ */
+export const ACTION_TEMPLATE_MCP_TOOLS_MAX = 200;
+export const ACTION_TEMPLATE_MCP_TOOL_NAME_MAX = 128;
+export const ACTION_TEMPLATE_MCP_MESSAGES = {
+  notObject: 'The configuration’s "mcp" must be an object with the server’s "url" and the "tools" the template offers',
+  url: 'The MCP server URL must be a valid http:// or https:// address',
+  tools: `The MCP tools must be a list of at most ${ACTION_TEMPLATE_MCP_TOOLS_MAX} distinct tool names of 1 to ${ACTION_TEMPLATE_MCP_TOOL_NAME_MAX} characters`,
+  // Worded without the words the error sanitiser hides (token, secret), so the operator reads it.
+  onlyUrlAndTools: 'The configuration’s "mcp" holds only "url" and "tools": a template keeps no credential for the server (owners give their own)',
+} as const;
+
+export const actionTemplateMcpSchema = z
+  .looseObject(
+    {
+      url: z
+        .string({ error: ACTION_TEMPLATE_MCP_MESSAGES.url })
+        .max(ACTION_URL_MAX, ACTION_TEMPLATE_MCP_MESSAGES.url)
+        .refine((value) => {
+          try {
+            const url = new URL(value);
+            return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && value.trim() === value;
+          } catch {
+            return false;
+          }
+        }, ACTION_TEMPLATE_MCP_MESSAGES.url),
+      tools: z
+        .array(
+          z
+            .string({ error: ACTION_TEMPLATE_MCP_MESSAGES.tools })
+            .min(1, ACTION_TEMPLATE_MCP_MESSAGES.tools)
+            .max(ACTION_TEMPLATE_MCP_TOOL_NAME_MAX, ACTION_TEMPLATE_MCP_MESSAGES.tools),
+          {
+            error: ACTION_TEMPLATE_MCP_MESSAGES.tools,
+          },
+        )
+        .max(ACTION_TEMPLATE_MCP_TOOLS_MAX, ACTION_TEMPLATE_MCP_MESSAGES.tools)
+        .refine((tools) => new Set(tools).size === tools.length, ACTION_TEMPLATE_MCP_MESSAGES.tools)
+        .default([]),
+    },
+    { error: ACTION_TEMPLATE_MCP_MESSAGES.notObject },
+  )
+  .superRefine((mcp, ctx) => {
+    if (Object.keys(mcp).some((key) => key !== 'url' && key !== 'tools'))
+      ctx.addIssue({ code: 'custom', message: ACTION_TEMPLATE_MCP_MESSAGES.onlyUrlAndTools });
+  })
+  // Unknown keys were refused above; what is kept is the url and the tools.
+  .transform(({ url, tools }) => ({ url, tools }));
+export type ActionTemplateMcp = z.infer<typeof actionTemplateMcpSchema>;
+
+/** The configuration as a JSON object (`{}` when it is empty), or null when it is not JSON or not an object. */
+export function parseTemplateConfig(templateConfig: string): Record<string, unknown> | null {
+  if (!templateConfig.trim()) return {};
+  try {
+    const config: unknown = JSON.parse(templateConfig);
+    return config && typeof config === 'object' && !Array.isArray(config) ? (config as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The MCP server a template points to: its valid `mcp` entry, else null (a webhook template, or a configuration that does not parse). */
+export function templateMcpServer(templateConfig: string): ActionTemplateMcp | null {
+  const config = parseTemplateConfig(templateConfig);
+  if (!config || config.mcp === undefined) return null;
+  const parsed = actionTemplateMcpSchema.safeParse(config.mcp);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The fields of a template (create takes them with defaults; update takes any of them). */
 const templateFields = {
   name: requiredName('Name'),
   description: trimmed(ACTION_DESCRIPTION_MAX, 'Description'),
   actionType: z.enum(ACTION_TYPES, { error: `Action type must be one of ${ACTION_TYPES.join(', ')}` }),
   categoryId: idSchema.nullable(),
-  /** JSON text; kept as written when it does not parse (spec §3). */
-  templateConfig: z.string().max(ACTION_CONFIG_MAX, `Configuration must be at most ${ACTION_CONFIG_MAX} characters`),
+  /** JSON text; kept as written when it does not parse (spec §3), but an `mcp` entry of a JSON object must be valid. */
+  templateConfig: z
+    .string()
+    .max(ACTION_CONFIG_MAX, `Configuration must be at most ${ACTION_CONFIG_MAX} characters`)
+    .superRefine((text, ctx) => {
+      const mcp = parseTemplateConfig(text)?.mcp;
+      if (mcp === undefined) return;
+      const parsed = actionTemplateMcpSchema.safeParse(mcp);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? ACTION_TEMPLATE_MCP_MESSAGES.notObject });
+    }),
   instructionsTemplate: z.string().max(ACTION_INSTRUCTIONS_MAX, `Instructions must be at most ${ACTION_INSTRUCTIONS_MAX} characters`),
   icon: z.enum(ACTION_ICONS, { error: `Icon must be one of ${ACTION_ICONS.join(', ')}` }),
   isFeatured: z.boolean(),

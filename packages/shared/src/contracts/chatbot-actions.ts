@@ -399,11 +399,18 @@ export const actionCatalogueItemSchema = z.object({
   isFeatured: z.boolean(),
   /** The action this template starts: a suggested tool name, the webhook address and headers, the parameters. */
   suggested: z.object({
+    /**
+     * `mcp` when the template points to an MCP server (its `url`): the owner lists the server's tools and adds among
+     * `mcpTools` (every tool the server lists when empty) as actions of kind `mcp`, with no headers.
+     */
+    kind: z.enum(['webhook', 'mcp']).default('webhook'),
     name: z.string(),
     description: z.string(),
     url: z.string().nullable(),
     headers: z.record(z.string(), z.string()),
     parameters: z.record(z.string(), z.unknown()),
+    /** Kind mcp: the tools of the server the template offers; empty for every tool (and for a webhook). */
+    mcpTools: z.array(z.string()).default([]),
   }),
 });
 export const actionCatalogueSchema = z.object({ items: z.array(actionCatalogueItemSchema) });

@@ -16,12 +16,14 @@ import {
   updateActionTemplateBodySchema,
 } from '@parley/shared/contracts/ai-actions';
 import { okResponseSchema } from '@parley/shared/contracts/auth';
+import { CHATBOT_ACTION_MESSAGES, discoverMcpToolsBodySchema, mcpToolListSchema } from '@parley/shared/contracts/chatbot-actions';
 import { idParamsSchema } from '@parley/shared/contracts/common';
 import { errorResponses } from '@parley/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { requireAdmin } from '../../plugins/access';
+import { ACTION_CALL_TIMEOUT_MS, discoverMcpTools } from '../chatbot-actions/index';
 import { createActionCategory, deleteActionCategory, listActionCategories, updateActionCategory } from './categories-service';
 import { actionAnalytics, createActionTemplate, deleteActionTemplate, listActionTemplates, updateActionTemplate } from './service';
 import { actionUsage } from './usage';
@@ -182,6 +184,32 @@ export const aiActionRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }>
         app.db,
         { ...request.body, actorId: identity.user.id, allowPrivateNetworks: app.config.fetch.allowPrivateNetworks },
         request.actor,
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/ai-actions/mcp-tools',
+    {
+      config: { access: 'developer' },
+      schema: {
+        tags,
+        summary: 'Connect to a remote MCP server (Streamable HTTP, public addresses only) and list its tools, for a template that points to it',
+        body: discoverMcpToolsBodySchema,
+        response: { 200: mcpToolListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { identity } = requireAdmin(request);
+      // The owner's look-up (decisions/0048-mcp-action-sources.md) with the operator's own counter: the same guard, the
+      // same 400s, and the credential used for this one look-up only (a template keeps none).
+      const limit = await rateLimiter.hit(`action-template-mcp-tools:${identity.user.id}`, ACTION_WEBHOOK_TESTS_PER_MINUTE, 60).catch(() => null);
+      if (limit && !limit.allowed) {
+        throw new AppError('RATE_LIMITED', CHATBOT_ACTION_MESSAGES.tooManyMcpLookups, { 'retry-after': String(limit.retryAfterSeconds) });
+      }
+      return discoverMcpTools(
+        { allowPrivateNetworks: app.config.fetch.allowPrivateNetworks, timeoutMs: Math.min(app.config.fetch.timeoutMs, ACTION_CALL_TIMEOUT_MS) },
+        request.body,
       );
     },
   );

@@ -123,6 +123,8 @@ describeEachDatabase('rate limits: enforced with 429 and Retry-After, shown as E
       'system-configuration-n8n-test': ['n8n-connection-test'],
       'action-webhook-test': ['action-webhook-test'],
       'chatbot-action-test': ['chatbot-action-test'],
+      'chatbot-action-mcp-tools': ['chatbot-action-mcp-tools'],
+      'action-template-mcp-tools': ['action-template-mcp-tools'],
       // The security audit's probe of the limiter's store.
       'audit-probe': null,
     };

@@ -76,6 +76,7 @@ describeEachDatabase('chatbot actions: the catalogue as the builder offers it', 
       icon: 'Search',
       isFeatured: true,
       suggested: {
+        kind: 'webhook',
         name: 'order_status_v2_cafe',
         // The instructions are written for the assistant: they are what the model reads.
         description: 'Call this when the visitor asks where their order is. Ask for the order id (like A-123) first.',
@@ -83,6 +84,7 @@ describeEachDatabase('chatbot actions: the catalogue as the builder offers it', 
         // Parley's own header and the operator's credentials are left out.
         headers: { 'X-Shop': 'acme' },
         parameters: ORDER_SCHEMA,
+        mcpTools: [],
       },
     });
     expect(JSON.stringify(items)).not.toContain('operator-secret-token');

@@ -8,6 +8,7 @@ import {
   CHATBOT_ACTION_URL_MAX,
   type ActionCatalogue,
 } from '@parley/shared/contracts/chatbot-actions';
+import { templateMcpServer } from '@parley/shared/contracts/ai-actions';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ActionWebhook } from '../../db/schema/catalogue';
@@ -124,6 +125,19 @@ export function suggestedParameters(templateConfig: string): Record<string, unkn
 }
 
 /**
+ * What the action calls: the MCP server the template points to (`template_config.mcp`, its tools' schemas are the
+ * parameters, listed by the owner), else the first webhook with the template's parameters. An MCP entry wins over
+ * webhooks: the operator pointed the template to the server on purpose.
+ */
+export function suggestedSource(
+  template: Pick<TemplateRow, 'templateConfig' | 'webhooks'>,
+): Pick<ActionCatalogue['items'][number]['suggested'], 'kind' | 'url' | 'headers' | 'parameters' | 'mcpTools'> {
+  const mcp = templateMcpServer(template.templateConfig);
+  if (mcp) return { kind: 'mcp', url: mcp.url, headers: {}, parameters: EMPTY_PARAMETERS, mcpTools: mcp.tools };
+  return { kind: 'webhook', ...suggestedEndpoint(template.webhooks), parameters: suggestedParameters(template.templateConfig), mcpTools: [] };
+}
+
+/**
  * The operator's published catalogue as an owner sees it (decisions/0052-actions-builder.md): the active templates,
  * featured first, then by category and name, each with the action it starts. The suggested name is one the chatbot
  * does not use yet.
@@ -150,8 +164,7 @@ export async function actionCatalogue(db: Db, organizationId: string, chatbotId:
       suggested: {
         name: freeName(toolNameFrom(template.name), taken),
         description: suggestedDescription(template),
-        ...suggestedEndpoint(template.webhooks),
-        parameters: suggestedParameters(template.templateConfig),
+        ...suggestedSource(template),
       },
     })),
   };

@@ -10,6 +10,8 @@ import { actionCallTurns } from './turn-calls';
 export { actionsForTurn, type TurnActions } from './tools';
 export { buttonOffersForTurn } from './button-offers';
 export { ACTION_CALL_TIMEOUT_MS } from './webhook-call';
+// The operator's look-up of an MCP server for a catalogue template (features/ai-actions, decisions/0048-mcp-action-sources.md).
+export { discoverMcpTools } from './mcp-client';
 
 /**
  * Chatbot actions: an owner's webhooks the answer model may call as tools (decisions/0047-chatbot-actions.md), and the

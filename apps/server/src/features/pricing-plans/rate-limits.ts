@@ -32,6 +32,7 @@ import { WEBHOOK_TESTS_PER_MINUTE } from '@parley/shared/contracts/webhooks';
 const HOUR = 60 * 60;
 const RATE_LIMIT_HEADERS_TEXT = 'Retry-After, X-RateLimit-Limit and X-RateLimit-Remaining (answers let through carry the last two)';
 const TEST_CALL_DETAIL = 'Each test is an outbound request on the caller’s behalf; further tests get 429 with Retry-After.';
+const MCP_LISTING_DETAIL = 'Each listing connects to the MCP server on the caller’s behalf; further listings get 429 with Retry-After.';
 
 /**
  * The Plans tab's enforcement card (spec part 2 §2): every limit this server applies, from the same constants the
@@ -249,6 +250,24 @@ export const RATE_LIMIT_STATUS: readonly RateLimitStatus[] = [
     windowSeconds: 60,
     status: 'enforced',
     detail: TEST_CALL_DETAIL,
+  },
+  {
+    key: 'chatbot-action-mcp-tools',
+    label: 'MCP server tool listings (chatbot actions)',
+    scope: 'per user',
+    limit: CHATBOT_ACTION_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: MCP_LISTING_DETAIL,
+  },
+  {
+    key: 'action-template-mcp-tools',
+    label: 'MCP server tool listings (AI action templates)',
+    scope: 'per admin',
+    limit: ACTION_WEBHOOK_TESTS_PER_MINUTE,
+    windowSeconds: 60,
+    status: 'enforced',
+    detail: MCP_LISTING_DETAIL,
   },
   {
     key: 'monthly-tokens',

@@ -5,13 +5,15 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { TemplateFormValues } from '../utils/template-form-values';
 import { JsonHint } from './json-hint';
+import { McpServerFields } from './mcp-server-fields';
 
-/** Configuration tab: the template configuration (JSON, kept as text if it does not parse) and the instructions. */
+/** Configuration tab: the MCP server the template may point to, the template configuration (JSON, kept as text if it does not parse) and the instructions. */
 export function ConfigurationFields({ form }: { form: UseFormReturn<TemplateFormValues> }) {
   const { errors } = form.formState;
   const config = form.watch('templateConfig');
   return (
     <div className="grid gap-5">
+      <McpServerFields form={form} />
       <Field>
         <Label htmlFor="action-config">Template configuration (JSON)</Label>
         <Textarea

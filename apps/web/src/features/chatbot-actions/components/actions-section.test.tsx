@@ -350,4 +350,80 @@ describe('ChatbotActionsSection', () => {
       }),
     ]);
   });
+
+  it('opens the MCP tool picker for a catalogue template that points to an MCP server: its URL, its tools, the template named', async () => {
+    const { posts } = mockActions([]);
+    const lookUps: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/chatbots/:id/actions/catalogue', () =>
+        contractJson(actionCatalogueSchema, {
+          items: [
+            {
+              templateId: TEMPLATE_ID,
+              name: 'Stock desk',
+              description: 'The shop’s stock tools.',
+              category: null,
+              icon: 'Zap',
+              isFeatured: false,
+              suggested: {
+                kind: 'mcp',
+                name: 'stock_desk',
+                description: 'The shop’s stock tools.',
+                url: 'https://tools.example.com/mcp',
+                headers: {},
+                parameters: { type: 'object', properties: {} },
+                mcpTools: ['check-stock'],
+              },
+            },
+          ],
+        }),
+      ),
+      http.post('/api/chatbots/:id/actions/mcp-tools', async ({ request }) => {
+        lookUps.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({
+          server: { name: 'Stock', version: '1.0.0' },
+          tools: [
+            {
+              name: 'check-stock',
+              description: 'Checks stock.',
+              inputSchema: { type: 'object', properties: { sku: { type: 'string' } } },
+              suggestedName: 'check_stock',
+            },
+            { name: 'reserve', description: 'Reserves an item.', inputSchema: { type: 'object', properties: {} }, suggestedName: 'reserve' },
+          ],
+        });
+      }),
+    );
+    const { user } = renderSection();
+    const picker = await openAdd(user, 'From the catalogue');
+    expect(await within(picker).findByText('https://tools.example.com/mcp', { exact: false })).toHaveTextContent(
+      'MCP server · https://tools.example.com/mcp · check-stock',
+    );
+    await user.click(within(picker).getByRole('button', { name: 'Use Stock desk' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add tools of “Stock desk”' });
+    expect(within(dialog).getByLabelText('MCP server URL')).toHaveValue('https://tools.example.com/mcp');
+    expect(within(dialog).getByLabelText('MCP server URL')).toHaveAttribute('readonly');
+    await fillIn(user, within(dialog).getByLabelText('Bearer token (optional)'), 'owner-token-9');
+    await user.click(within(dialog).getByRole('button', { name: 'List tools' }));
+    expect(await within(dialog).findByText('Stock 1.0.0 offers 1 tool of its 2 through this template')).toBeInTheDocument();
+    expect(lookUps).toEqual([{ url: 'https://tools.example.com/mcp', authToken: 'owner-token-9' }]);
+    // Only the tools the template offers can be ticked.
+    expect(within(dialog).queryByRole('checkbox', { name: 'reserve' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'check-stock' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1 tool' }));
+
+    expect(await screen.findByText('1 MCP tool added as action.')).toBeInTheDocument();
+    expect(posts).toEqual([
+      expect.objectContaining({
+        templateId: TEMPLATE_ID,
+        kind: 'mcp',
+        name: 'check_stock',
+        url: 'https://tools.example.com/mcp',
+        mcpTool: 'check-stock',
+        authToken: 'owner-token-9',
+        parameters: { type: 'object', properties: { sku: { type: 'string' } } },
+      }),
+    ]);
+  });
 });

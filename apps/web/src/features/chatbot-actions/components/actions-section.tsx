@@ -24,7 +24,7 @@ import { ActionFormDialog, type ActionDraft } from './action-form-dialog';
 import { ActionList } from './action-list';
 import { CatalogueDialog } from './catalogue-dialog';
 import { DeleteActionDialog } from './delete-action-dialog';
-import { McpToolsDialog } from './mcp-tools-dialog';
+import { McpToolsDialog, type McpTemplate } from './mcp-tools-dialog';
 import { TestActionDialog } from './test-action-dialog';
 
 interface ChatbotActionsSectionProps {
@@ -38,7 +38,7 @@ interface ChatbotActionsSectionProps {
 type OpenDialog =
   | { type: 'form'; draft: ActionDraft }
   | { type: 'catalogue' }
-  | { type: 'mcp' }
+  | { type: 'mcp'; template?: McpTemplate }
   | { type: 'test'; action: ChatbotAction }
   | { type: 'delete'; action: ChatbotAction }
   | null;
@@ -83,8 +83,15 @@ export function ChatbotActionsSection({ chatbotId, canEdit, answersWithModel }: 
   const items = actions.data?.items ?? [];
   const limits = actions.data?.limits;
   const isFull = limits ? isAtActionLimit(items.length, limits) : false;
-  const pickTemplate = (item: ActionCatalogue['items'][number]) =>
-    setDialog({ type: 'form', draft: { mode: 'create', values: fromCatalogue(item), templateName: item.name } });
+  const pickTemplate = (item: ActionCatalogue['items'][number]) => {
+    const { suggested } = item;
+    // A template that points to an MCP server opens the tool picker on its server (decisions/0048-mcp-action-sources.md).
+    if (suggested.kind === 'mcp' && suggested.url) {
+      setDialog({ type: 'mcp', template: { templateId: item.templateId, name: item.name, url: suggested.url, tools: suggested.mcpTools } });
+    } else {
+      setDialog({ type: 'form', draft: { mode: 'create', values: fromCatalogue(item), templateName: item.name } });
+    }
+  };
 
   return (
     <Card aria-labelledby="chatbot-actions-title" role="region" className="gap-5">
@@ -184,7 +191,9 @@ export function ChatbotActionsSection({ chatbotId, canEdit, answersWithModel }: 
       </CardContent>
       {dialog?.type === 'form' && <ActionFormDialog chatbotId={chatbotId} draft={dialog.draft} onClose={close} />}
       {dialog?.type === 'catalogue' && <CatalogueDialog chatbotId={chatbotId} onClose={close} onPick={pickTemplate} />}
-      {dialog?.type === 'mcp' && <McpToolsDialog chatbotId={chatbotId} takenNames={new Set(items.map((action) => action.name))} onClose={close} />}
+      {dialog?.type === 'mcp' && (
+        <McpToolsDialog chatbotId={chatbotId} template={dialog.template} takenNames={new Set(items.map((action) => action.name))} onClose={close} />
+      )}
       {dialog?.type === 'test' && (
         <TestActionDialog
           chatbotId={chatbotId}

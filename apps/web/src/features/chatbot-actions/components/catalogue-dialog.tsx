@@ -63,10 +63,17 @@ export function CatalogueDialog({ chatbotId, onClose, onPick }: CatalogueDialogP
                     {item.category && <Badge variant="secondary">{item.category}</Badge>}
                   </div>
                   {item.description && <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>}
-                  <p className="truncate text-xs text-muted-foreground">
-                    <span className="font-mono">{item.suggested.name}</span>
-                    {item.suggested.url ? ` · ${item.suggested.url}` : ' · you give the address'}
-                  </p>
+                  {item.suggested.kind === 'mcp' ? (
+                    <p className="truncate text-xs text-muted-foreground">
+                      {`MCP server · ${item.suggested.url ?? ''} · `}
+                      {item.suggested.mcpTools.length > 0 ? <span className="font-mono">{item.suggested.mcpTools.join(', ')}</span> : 'every tool it lists'}
+                    </p>
+                  ) : (
+                    <p className="truncate text-xs text-muted-foreground">
+                      <span className="font-mono">{item.suggested.name}</span>
+                      {item.suggested.url ? ` · ${item.suggested.url}` : ' · you give the address'}
+                    </p>
+                  )}
                 </div>
                 <Button type="button" variant="outline" size="sm" onClick={() => onPick(item)} aria-label={`Use ${item.name}`}>
                   Use

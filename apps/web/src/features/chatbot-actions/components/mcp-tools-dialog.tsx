@@ -15,16 +15,26 @@ import { useCreateChatbotAction } from '../api/create-chatbot-action';
 import { useDiscoverMcpTools } from '../api/discover-mcp-tools';
 import { freeActionName, mcpToolDescription } from '../utils/action-form';
 
+/** A catalogue template that points to an MCP server: its URL, and the tools it offers (every tool when empty). */
+export interface McpTemplate {
+  templateId: string;
+  name: string;
+  url: string;
+  tools: string[];
+}
+
 interface McpToolsDialogProps {
   chatbotId: string;
+  /** From the catalogue: the server is the template's, the tools among those it offers, the actions saved with it. */
+  template?: McpTemplate;
   /** The chatbot's action names now, so each tool gets a name still free. */
   takenNames: ReadonlySet<string>;
   onClose: () => void;
 }
 
 /** An MCP server as a source: its tools listed by the server, the ticked ones added as actions of kind mcp. */
-export function McpToolsDialog({ chatbotId, takenNames, onClose }: McpToolsDialogProps) {
-  const [url, setUrl] = useState('');
+export function McpToolsDialog({ chatbotId, template, takenNames, onClose }: McpToolsDialogProps) {
+  const [url, setUrl] = useState(template?.url ?? '');
   const [token, setToken] = useState('');
   const [listed, setListed] = useState<{ url: string; token: string; list: McpToolList } | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
@@ -32,6 +42,10 @@ export function McpToolsDialog({ chatbotId, takenNames, onClose }: McpToolsDialo
   const [isAdding, setAdding] = useState(false);
   const discover = useDiscoverMcpTools(chatbotId);
   const create = useCreateChatbotAction(chatbotId);
+
+  const served = listed?.list.tools ?? [];
+  // A template offers some of the server's tools, or all of them when it names none.
+  const tools = template && template.tools.length > 0 ? served.filter((tool) => template.tools.includes(tool.name)) : served;
 
   const list = () => {
     setAddError(null);
@@ -53,10 +67,11 @@ export function McpToolsDialog({ chatbotId, takenNames, onClose }: McpToolsDialo
     const taken = new Set(takenNames);
     const added: string[] = [];
     try {
-      for (const tool of listed.list.tools.filter((t) => ticked.has(t.name))) {
+      for (const tool of tools.filter((t) => ticked.has(t.name))) {
         const name = freeActionName(tool.suggestedName, taken);
         try {
           await create.mutateAsync({
+            ...(template ? { templateId: template.templateId } : {}),
             kind: 'mcp',
             name,
             description: mcpToolDescription(tool, listed.list.server.name),
@@ -79,13 +94,13 @@ export function McpToolsDialog({ chatbotId, takenNames, onClose }: McpToolsDialo
     }
   };
 
-  const tools = listed?.list.tools ?? [];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[92svh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Add tools of an MCP server</DialogTitle>
+          <DialogTitle>{template ? `Add tools of “${template.name}”` : 'Add tools of an MCP server'}</DialogTitle>
           <DialogDescription>
+            {template ? 'From the catalogue: the server is the one the template names. ' : ''}
             Parley connects to the server (Streamable HTTP) and lists its tools. Each tool you tick becomes an action the model may call.
           </DialogDescription>
         </DialogHeader>
@@ -106,10 +121,13 @@ export function McpToolsDialog({ chatbotId, takenNames, onClose }: McpToolsDialo
               autoComplete="off"
               placeholder="https://tools.example.com/mcp"
               value={url}
+              readOnly={Boolean(template)}
               onChange={(event) => setUrl(event.target.value)}
               aria-describedby="mcp-url-hint"
             />
-            <FieldDescription id="mcp-url-hint">A public address; private and local networks are refused.</FieldDescription>
+            <FieldDescription id="mcp-url-hint">
+              {template ? 'The address the catalogue’s template gives.' : 'A public address; private and local networks are refused.'}
+            </FieldDescription>
           </Field>
           <Field>
             <Label htmlFor="mcp-token">Bearer token (optional)</Label>
@@ -139,8 +157,13 @@ export function McpToolsDialog({ chatbotId, takenNames, onClose }: McpToolsDialo
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-sm font-medium">
               {listed.list.server.name} {listed.list.server.version} offers {tools.length} tool{tools.length === 1 ? '' : 's'}
+              {tools.length < served.length ? ` of its ${served.length} through this template` : ''}
             </legend>
-            {tools.length === 0 && <p className="text-sm text-muted-foreground">This server lists no tools.</p>}
+            {tools.length === 0 && (
+              <p className="text-sm text-muted-foreground">
+                {served.length > 0 ? 'The server lists none of the tools this template offers.' : 'This server lists no tools.'}
+              </p>
+            )}
             {tools.map((tool, index) => (
               <div key={tool.name} className="flex items-start gap-3 rounded-md border p-3">
                 <Checkbox

@@ -135,11 +135,13 @@ describe('checkNewAction', () => {
       icon: 'Search',
       isFeatured: true,
       suggested: {
+        kind: 'webhook',
         name: 'order_status',
         description: 'Call when asked about an order.',
         url: 'https://shop.example.com/hook',
         headers: { 'X-Shop': 'acme' },
         parameters: saved.parameters,
+        mcpTools: [],
       },
     });
     const check = checkNewAction(values);
