@@ -351,7 +351,9 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
   }
 
   // The answer is stored when it is complete (or failed), under the id the visitor is told now.
-  const answerAt = new Date();
+  // At least a millisecond after the question: a transcript orders by time, and a fast answer (a repeated question, a
+  // local model) could otherwise share the question's millisecond and be listed before it.
+  const answerAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
   const answerId = randomUUID();
   request.emit({ type: 'meta', conversationId, messageId: answerId });
 
