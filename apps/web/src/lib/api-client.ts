@@ -178,7 +178,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
           `${method} ${path} failed (${error.status === 0 ? 'no answer' : `HTTP ${error.status}`}); retry ${n} of ${retries} in ${delayMs} ms`,
         ),
     });
-  if (method !== 'GET') return (await run(signal)) as T;
+  if (method !== 'GET') {
+    try {
+      return (await run(signal)) as T;
+    } finally {
+      // A GET started before the write ends may hold what the write changed: the refetch that follows reads anew.
+      deduper.forgetAll();
+    }
+  }
   return (await deduper.run(dedupKey(prepared), run, signal)) as T;
 }
 

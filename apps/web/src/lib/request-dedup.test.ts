@@ -34,6 +34,19 @@ describe('request de-duplication (controlled clock)', () => {
     await expect(second).resolves.toBe('list');
   });
 
+  it('shares nothing started before forgetAll (a write): the next request asks again, the one waiting keeps its answer', async () => {
+    const deduper = createRequestDeduper();
+    const { send, calls } = controllable<string>();
+    const before = deduper.run('GET /api/handoffs', send);
+    deduper.forgetAll();
+    const after = deduper.run('GET /api/handoffs', send);
+    expect(send).toHaveBeenCalledTimes(2);
+    calls[0]!.resolve('before the write');
+    calls[1]!.resolve('after the write');
+    await expect(before).resolves.toBe('before the write');
+    await expect(after).resolves.toBe('after the write');
+  });
+
   it('shares an answer already received for the rest of the window, then asks again', async () => {
     const deduper = createRequestDeduper();
     const send = vi.fn(async () => `answer ${send.mock.calls.length}`);

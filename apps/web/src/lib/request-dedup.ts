@@ -19,6 +19,8 @@ interface Entry {
 export interface RequestDeduper {
   /** Runs `send` for `key`, or joins the request for `key` started less than the window ago. */
   run<T>(key: string, send: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Shares nothing started so far: after a write, a GET must read what the write left, not an answer from before it. */
+  forgetAll(): void;
   /** Requests currently shareable (for tests). */
   readonly size: number;
 }
@@ -80,6 +82,10 @@ export function createRequestDeduper({ windowMs = REQUEST_DEDUP_WINDOW_MS, now =
       const existing = entries.get(key);
       const isShareable = existing && now() - existing.startedAt < windowMs && !existing.controller.signal.aborted;
       return follow<T>(isShareable ? existing : start(key, send), signal);
+    },
+    forgetAll() {
+      // Callers already waiting keep their shared answer; only new callers start afresh.
+      entries.clear();
     },
     get size() {
       return entries.size;
