@@ -4,11 +4,14 @@ import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { npmVersion as drizzleVersion } from 'drizzle-orm/version';
+import { installFastSqlBuilding } from './db/fast-sql-build';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createReadCache, type ReadCache } from './db/read-cache';
+import { createRetrievalCache } from './rag/retrieval-cache';
 import { authFeature } from './features/auth/index';
 import { accountFeature } from './features/account/index';
 import { cancelDeletionOnSignIn, accountDeletionFeature } from './features/account-deletion/index';
@@ -91,6 +94,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** What every chat turn reads and almost never changes, in memory until a node changes it (db/read-cache.ts). */
     readCache: ReadCache;
+    /** The passages of questions asked before, until the chatbot's knowledge changes on any node (rag/retrieval-cache.ts). */
+    retrievalCache: ReadCache;
   }
 }
 
@@ -137,6 +142,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env !== 'production' }));
+  // Statement text built without drizzle's repeated class checks; outside production every statement is checked against drizzle's own.
+  installFastSqlBuilding({ verify: config.env !== 'production' }, drizzleVersion);
   app.decorate('config', config);
   app.decorate('draining', false);
   app.addHook('onSend', async (request, reply) => {
@@ -196,6 +203,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const readCache = await createReadCache(database, { onWarning: (message) => app.log.warn(message) });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
+  const retrievalCache = await createRetrievalCache(database, { onWarning: (message) => app.log.warn(message) });
+  app.decorate('retrievalCache', retrievalCache);
+  app.addHook('onClose', async () => retrievalCache.close());
   // Who follows chat turns (usage, webhooks, the request log, analytics): each subscribes as its plugin registers.
   app.decorate('chatTurns', new ChatTurnEvents());
   // After the database (their last writes happen before it closes) and before the guard (the audit sees every route).

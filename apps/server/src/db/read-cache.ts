@@ -1,12 +1,21 @@
 import { getTableName } from 'drizzle-orm';
 import { READ_CACHE_CHANNEL, type Database } from './client';
-import { chatbotActions, chatbots, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
+import { chatbotActions, chatbots, documentChunks, knowledgeSources, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
 
 /**
  * The tables whose every change is announced to every node, at commit: only rows of these can be cached. A table
  * joins the list with a trigger of its own in a migration (db/read-cache.test.ts checks each has one).
  */
-export const NOTIFYING_TABLES = [chatbots, organizations, subscriptionTierLimits, webhookConfigs, chatbotActions] as const;
+export const NOTIFYING_TABLES = [
+  chatbots,
+  organizations,
+  subscriptionTierLimits,
+  webhookConfigs,
+  chatbotActions,
+  // A chatbot's knowledge, for the passages of repeated questions (rag/retrieval-cache.ts, migration 0038).
+  documentChunks,
+  knowledgeSources,
+] as const;
 export type NotifyingTable = (typeof NOTIFYING_TABLES)[number];
 
 /** Enough for every live chatbot and organization of a large installation; past it the least recently read go. */
@@ -35,16 +44,37 @@ export interface ReadCache {
 interface Entry {
   value: unknown;
   tables: readonly string[];
+  size: number;
 }
 
 /** The cache of one app, listening on its database until closed. */
 export async function createReadCache(
   database: Pick<Database, 'listen'>,
-  options: { maxEntries?: number; onWarning?: (message: string) => void } = {},
+  options: {
+    maxEntries?: number;
+    /**
+     * With `sizeOf`, the most the kept values may weigh together (in `sizeOf`'s unit), for values whose size varies
+     * widely (passages carry chunk text); past it the least recently read go, and a value heavier alone is not kept.
+     */
+    maxSize?: number;
+    sizeOf?: (value: unknown) => number;
+    onWarning?: (message: string) => void;
+  } = {},
 ): Promise<ReadCache> {
   const maxEntries = options.maxEntries ?? READ_CACHE_MAX_ENTRIES;
+  const maxSize = options.maxSize ?? Infinity;
+  const sizeOf = options.sizeOf ?? (() => 0);
   // In reading order, least recent first: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
+  let keptSize = 0;
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    keptSize -= entry.size;
+  };
+  const dropAll = () => {
+    entries.clear();
+    keptSize = 0;
+  };
   // Each table's changes so far, and `epoch` the times listening stopped or resumed: a load is kept only when none of
   // its tables changed and listening never stopped between its start and its end. All only grow, so their sum moves
   // exactly when one of them does.
@@ -56,13 +86,13 @@ export async function createReadCache(
   const stop = await database.listen(READ_CACHE_CHANNEL, {
     onNotify: (table) => {
       changes.set(table, (changes.get(table) ?? 0) + 1);
-      for (const [key, entry] of entries) if (entry.tables.includes(table)) entries.delete(key);
+      for (const [key, entry] of entries) if (entry.tables.includes(table)) drop(key, entry);
     },
     // While nothing arrives, a kept value could be stale for good: every read goes to the database, and what was kept
     // before is dropped (changes made meanwhile were not heard).
     onListening: (isListening) => {
       epoch += 1;
-      entries.clear();
+      dropAll();
       isServing = isListening;
     },
     onError: (message) => options.onWarning?.(`read cache (reading the database until it listens): ${message}`),
@@ -80,9 +110,17 @@ export async function createReadCache(
       const names = tables.map((table) => getTableName(table));
       const before = version(names);
       const value = await load();
-      if (value !== undefined && version(names) === before) {
-        entries.set(key, { value, tables: names });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      const size = value === undefined ? 0 : sizeOf(value);
+      if (value !== undefined && version(names) === before && size <= maxSize) {
+        // Two reads of one key that missed at once both load: the later value replaces the earlier, and its size too.
+        const earlier = entries.get(key);
+        if (earlier) drop(key, earlier);
+        entries.set(key, { value, tables: names, size });
+        keptSize += size;
+        while (entries.size > maxEntries || keptSize > maxSize) {
+          const [oldest, entry] = entries.entries().next().value!;
+          drop(oldest, entry);
+        }
       }
       return value;
     },
@@ -95,7 +133,7 @@ export async function createReadCache(
     async close() {
       epoch += 1;
       isServing = false;
-      entries.clear();
+      dropAll();
       await stop();
     },
   };

@@ -64,6 +64,24 @@ function safeReason(reason: string | null): string | null {
   return sanitized || null;
 }
 
+/** What a caller is told when the provider could not be reached (refused connection, reset, DNS): never its address. */
+const UNREACHABLE_MESSAGE = 'The chatbot’s AI model provider could not be reached. Please try again later.';
+
+/**
+ * The provider's answer with an HTTP error `status` and `body` as an UpstreamProviderError, or — status null — that the
+ * provider could not be reached. Used for the AI SDK's errors and for the Chat Completions client's own
+ * (answerers/chat-completions.ts).
+ */
+export function upstreamHttpError(status: number | null, body: unknown, cause?: unknown): UpstreamProviderError {
+  if (status === null) return new UpstreamProviderError(null, UNREACHABLE_MESSAGE, { cause });
+  const reason = safeReason(reasonIn(body));
+  return new UpstreamProviderError(
+    status,
+    `The chatbot’s AI model provider failed with HTTP ${status}${reason ? `: ${reason}` : '.'}`.replace(/([^.!?…])$/, '$1.'),
+    { cause },
+  );
+}
+
 /**
  * The provider's failure as an UpstreamProviderError, or null when `error` is not one (a bug of ours, the database):
  * those stay 500s. A failure without an HTTP status (refused connection, reset, DNS) says the provider could not be
@@ -73,13 +91,5 @@ export function upstreamProviderError(error: unknown): UpstreamProviderError | n
   if (error instanceof UpstreamProviderError) return error;
   const apiCall = findApiCallError(error);
   if (!apiCall) return null;
-  const status = typeof apiCall.statusCode === 'number' ? apiCall.statusCode : null;
-  if (status === null)
-    return new UpstreamProviderError(null, 'The chatbot’s AI model provider could not be reached. Please try again later.', { cause: error });
-  const reason = safeReason(reasonIn(apiCall.responseBody));
-  return new UpstreamProviderError(
-    status,
-    `The chatbot’s AI model provider failed with HTTP ${status}${reason ? `: ${reason}` : '.'}`.replace(/([^.!?…])$/, '$1.'),
-    { cause: error },
-  );
+  return upstreamHttpError(typeof apiCall.statusCode === 'number' ? apiCall.statusCode : null, apiCall.responseBody, error);
 }

@@ -22,6 +22,8 @@ export interface AppServices {
   meter: TokenMeter;
   /** The rows every turn reads (the tier, who listens to webhooks), kept until a change on any node (db/read-cache.ts). */
   readCache?: ReadCache;
+  /** The passages of questions asked before (rag/retrieval-cache.ts); read only through retrievePassagesCached. */
+  retrievalCache?: ReadCache;
   /** Who follows chat turns: their rows join each turn's statement (services/chat-turns.ts). */
   chatTurns: ChatTurnEvents;
 }
@@ -36,6 +38,7 @@ export function appServices(app: FastifyInstance): AppServices {
     log: app.log,
     meter: app.tokenMeter,
     readCache: app.readCache,
+    retrievalCache: app.retrievalCache,
     chatTurns: app.chatTurns,
   };
 }

@@ -51,6 +51,8 @@ export interface ChatTurn {
   /** The turn's tokens are metered against the month's allowance (an answer; not a limited, handoff or failed turn). */
   metering?: {
     limit: number;
+    /** The month's tokens when the turn checked the limit (before answering): the usage subscriber's guess of its path. */
+    usedAtStart: number;
     /** Written once: the overage row's reference. */
     reference: string;
     detail: string;
@@ -99,23 +101,46 @@ export interface ChatTurnContext {
   log?: FastifyBaseLogger;
 }
 
-/** What one subscriber adds to a turn's transaction. */
+/** What one subscriber adds to a turn's statement. */
 export interface ChatTurnWrite {
   /** Data-modifying statements joined into the turn's one statement as named CTEs (names unique across subscribers). */
   statements?: [string, SQLWrapper][];
   /** Values the statement returns, by column name, for `afterStatement` (a CTE's RETURNING read back). */
   returns?: [string, SQL][];
-  /** Runs in the turn's transaction once the statement ran, with the returned row. */
+  /**
+   * Runs once the statement ran, with the returned row, in a transaction that holds the statement: what it writes
+   * commits with the turn or not at all.
+   */
   afterStatement?(tx: Db, returned: Record<string, unknown>): Promise<void>;
-  /** Runs once the transaction committed. */
+  /**
+   * When `afterStatement` has work only if this condition holds (SQL over the statement's CTEs, such as the month's
+   * tokens the usage subscriber locked): the turn is first written as its one statement alone, without a transaction,
+   * and only when the condition holds is that statement undone and the turn written again in a transaction with
+   * `afterStatement`.
+   */
+  afterStatementOnlyIf?: SQL;
+  /** Runs once the turn committed. */
   afterCommit?(): void;
 }
 
 export interface ChatTurnSubscriber {
   name: string;
-  /** What the subscriber writes for this turn (nothing: null). Reads here are inside the turn's transaction. */
-  write(tx: Db, turn: ChatTurn, context: ChatTurnContext): Promise<ChatTurnWrite | null> | ChatTurnWrite | null;
+  /**
+   * What the subscriber writes for this turn (nothing: null). `db` builds the statements; a read made here is not in
+   * the turn's transaction, so it must not depend on what the turn writes.
+   */
+  write(db: Db, turn: ChatTurn, context: ChatTurnContext): Promise<ChatTurnWrite | null> | ChatTurnWrite | null;
 }
+
+/** The error the turn's statement raises when a subscriber's condition holds (migration 0039): it is then written in a transaction. */
+const NEEDS_TRANSACTION_CODE = 'PT001';
+
+const needsTransaction = (error: unknown): boolean => {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    if ((cause as { code?: unknown }).code === NEEDS_TRANSACTION_CODE) return true;
+  }
+  return false;
+};
 
 /**
  * The subscribers of one app (`app.chatTurns`): each feature's plugin subscribes as it registers, and the statements
@@ -135,36 +160,55 @@ export class ChatTurnEvents {
   }
 
   /**
-   * Writes the turn in the transaction `tx`: `own` (the chat service's rows) and every subscriber's statements as one
-   * statement, one round trip, then what the subscribers do after it. Returns the after-commit work, for the caller to
-   * run once the transaction committed.
+   * Writes the turn: `own` (the chat service's rows, built with `db`) and every subscriber's statements as one
+   * statement, one round trip, and what the subscribers do after it. The statement runs alone — atomic without a
+   * transaction — unless a subscriber has work after it; then in a transaction with that work (decisions/0055-one-statement-turns.md).
+   * Returns the after-commit work, for the caller to run.
    */
-  async store(tx: Db, turn: ChatTurn, own: [string, SQLWrapper][], context: ChatTurnContext): Promise<() => void> {
+  async store(db: Db, turn: ChatTurn, own: [string, SQLWrapper][], context: ChatTurnContext): Promise<() => void> {
     const writes: ChatTurnWrite[] = [];
     for (const subscriber of this.#subscribers) {
-      const write = await subscriber.write(tx, turn, context);
+      const write = await subscriber.write(db, turn, context);
       if (write) writes.push(write);
     }
     const statements = [...own, ...writes.flatMap((write) => write.statements ?? [])];
     const returns = writes.flatMap((write) => write.returns ?? []);
-    const result = await tx.execute(
-      sql`WITH ${sql.join(
-        // Drizzle writes an embedded statement in parentheses, as a CTE's body must be.
-        statements.map(([name, statement]) => sql`${sql.identifier(name)} AS ${statement}`),
-        sql`, `,
-      )} SELECT ${
-        returns.length > 0
-          ? sql.join(
-              returns.map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`),
-              sql`, `,
-            )
-          : sql`NULL`
-      }`,
-    );
-    const returned = rowsOf<Record<string, unknown>>(result)[0] ?? {};
-    for (const write of writes) await write.afterStatement?.(tx, returned);
-    return () => {
+    const afterCommit = () => {
       for (const write of writes) write.afterCommit?.();
     };
+    const followed = writes.filter((write) => write.afterStatement);
+    if (followed.every((write) => write.afterStatementOnlyIf)) {
+      const conditions = followed.map((write) => write.afterStatementOnlyIf!);
+      const guard: [string, SQL][] =
+        conditions.length > 0 ? [['needs_transaction', sql`CASE WHEN ${sql.join(conditions, sql` OR `)} THEN parley_turn_needs_transaction() END`]] : [];
+      try {
+        await db.execute(turnStatement(statements, [...returns, ...guard]));
+        return afterCommit;
+      } catch (error) {
+        if (!needsTransaction(error)) throw error;
+      }
+    }
+    await db.transaction(async (tx) => {
+      const result = await tx.execute(turnStatement(statements, returns));
+      const returned = rowsOf<Record<string, unknown>>(result)[0] ?? {};
+      for (const write of followed) await write.afterStatement!(tx, returned);
+    });
+    return afterCommit;
   }
+}
+
+/** The turn's statements as the named CTEs of one statement that selects `returns`. */
+function turnStatement(statements: [string, SQLWrapper][], returns: [string, SQL][]): SQL {
+  return sql`WITH ${sql.join(
+    // Drizzle writes an embedded statement in parentheses, as a CTE's body must be.
+    statements.map(([name, statement]) => sql`${sql.identifier(name)} AS ${statement}`),
+    sql`, `,
+  )} SELECT ${
+    returns.length > 0
+      ? sql.join(
+          returns.map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`),
+          sql`, `,
+        )
+      : sql`NULL`
+  }`;
 }

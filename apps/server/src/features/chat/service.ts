@@ -17,7 +17,8 @@ import { asksForPerson, findOpenHandoff, recordVisitorMessage, requestHandoff } 
 import type { AppServices } from '../../services/app-services';
 import { conversationStartedEvent, emitWebhookEvent, webhookListeners, type WebhookListeners } from '../webhooks/index';
 import { upstreamProviderError } from '../../rag/upstream-error';
-import { retrievePassages, type Passage } from '../../rag/retrieval';
+import type { Passage } from '../../rag/retrieval';
+import { retrievePassagesCached } from '../../rag/retrieval-cache';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
 type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
@@ -129,11 +130,11 @@ interface TurnReply {
 }
 
 /**
- * Stores one turn in one transaction and announces it there (services/chat-turns.ts): the conversation when it is new
+ * Stores one turn as one statement and announces it there (services/chat-turns.ts): the conversation when it is new
  * (or its count), the visitor's message unless it was stored before (`questionStored`: a handoff was asked for) and the
  * reply are this feature's rows; usage, webhooks, the request log and analytics add theirs to the same statement — one
- * round trip (decisions/0040-chat-turn-read-cache-and-writes.md) — and do what follows it in the same transaction. All or
- * nothing: a turn is never half stored, whatever stops the process.
+ * round trip (decisions/0040-chat-turn-read-cache-and-writes.md) — and what must follow it goes in a transaction with it
+ * (decisions/0055-one-statement-turns.md). All or nothing: a turn is never half stored, whatever stops the process.
  */
 async function storeTurn(
   deps: AppServices,
@@ -163,60 +164,59 @@ async function storeTurn(
     ...extra,
   };
   const { question, answer } = event;
-  const committed = await deps.database.db.transaction(async (tx) => {
-    const lastMessageAt = new Date();
-    const own: [string, SQLWrapper][] = [];
-    own.push([
-      'conversation',
-      event.conversation.createdNow
-        ? tx.insert(conversations).values({
-            id: conversation.id,
-            chatbotId: chatbot.id,
-            organizationId: chatbot.organizationId,
-            visitorId: request.visitorId,
-            channel: request.channel,
-            messageCount: 2,
-            startedAt: question.at,
-            lastMessageAt,
-          })
-        : tx
-            .update(conversations)
-            .set({ messageCount: sql`${conversations.messageCount} + ${question.storedBefore ? 1 : 2}`, lastMessageAt })
-            .where(eq(conversations.id, conversation.id)),
-    ]);
-    const answerRow = {
-      id: answer.id,
+  const { db } = deps.database;
+  const lastMessageAt = new Date();
+  const own: [string, SQLWrapper][] = [];
+  own.push([
+    'conversation',
+    event.conversation.createdNow
+      ? db.insert(conversations).values({
+          id: conversation.id,
+          chatbotId: chatbot.id,
+          organizationId: chatbot.organizationId,
+          visitorId: request.visitorId,
+          channel: request.channel,
+          messageCount: 2,
+          startedAt: question.at,
+          lastMessageAt,
+        })
+      : db
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + ${question.storedBefore ? 1 : 2}`, lastMessageAt })
+          .where(eq(conversations.id, conversation.id)),
+  ]);
+  const answerRow = {
+    id: answer.id,
+    conversationId: conversation.id,
+    role: 'assistant' as const,
+    content: answer.content,
+    tokens: answer.tokens,
+    ...(answer.latencyMs !== undefined ? { latencyMs: answer.latencyMs } : {}),
+    ...(answer.sources ? { sources: answer.sources } : {}),
+    isAnswered: answered,
+    outcome: answer.outcome,
+    createdAt: answer.at,
+  };
+  if (question.storedBefore) {
+    own.push(['answer', db.insert(messages).values(answerRow)]);
+    own.push(['question', db.update(messages).set({ tokens: question.tokens, isAnswered: answered }).where(eq(messages.id, question.id))]);
+  } else {
+    const questionRow = {
+      id: question.id,
       conversationId: conversation.id,
-      role: 'assistant' as const,
-      content: answer.content,
-      tokens: answer.tokens,
-      ...(answer.latencyMs !== undefined ? { latencyMs: answer.latencyMs } : {}),
-      ...(answer.sources ? { sources: answer.sources } : {}),
+      role: 'user' as const,
+      content: question.content,
+      tokens: question.tokens,
       isAnswered: answered,
-      outcome: answer.outcome,
-      createdAt: answer.at,
+      questionKey: question.questionKey,
+      createdAt: question.at,
     };
-    if (question.storedBefore) {
-      own.push(['answer', tx.insert(messages).values(answerRow)]);
-      own.push(['question', tx.update(messages).set({ tokens: question.tokens, isAnswered: answered }).where(eq(messages.id, question.id))]);
-    } else {
-      const questionRow = {
-        id: question.id,
-        conversationId: conversation.id,
-        role: 'user' as const,
-        content: question.content,
-        tokens: question.tokens,
-        isAnswered: answered,
-        questionKey: question.questionKey,
-        createdAt: question.at,
-      };
-      own.push(['messages', tx.insert(messages).values([questionRow, answerRow])]);
-    }
-    return deps.chatTurns.store(tx, event, own, {
-      jobs: deps.jobs,
-      ...(deps.readCache ? { readCache: deps.readCache } : {}),
-      ...(deps.log ? { log: deps.log } : {}),
-    });
+    own.push(['messages', db.insert(messages).values([questionRow, answerRow])]);
+  }
+  const committed = await deps.chatTurns.store(db, event, own, {
+    jobs: deps.jobs,
+    ...(deps.readCache ? { readCache: deps.readCache } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
   });
   committed();
 }
@@ -376,7 +376,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
             combineWithPrevious(previousQuestion, request.message),
           )
         : combineWithPrevious(previousQuestion, request.message);
-    const passages = await retrievePassages(deps.database, {
+    const passages = await retrievePassagesCached(deps.database, deps.retrievalCache, {
       chatbotId: chatbot.id,
       question,
       embedder: embedderFor(deps, chatbot),
@@ -468,7 +468,7 @@ export async function answerChatMessage(deps: AppServices, request: ChatRequest)
       { conversation, userMessage: { ...userTurn, tokens: questionTokens } },
       { id: answerId, at: answerAt, text, outcome, tokens: answerTokens, latencyMs, sources: citations },
       {
-        metering: { limit: allowance.limit, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
+        metering: { limit: allowance.limit, usedAtStart: allowance.used, reference: `overage:message:${answerId}`, detail: `Answer of ${chatbot.name}` },
         // The cost estimate uses the provider's own counts when it gave them.
         model: {
           provider: provider?.kind ?? null,

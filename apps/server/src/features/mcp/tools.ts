@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { chatbots } from '../../db/schema/index';
 import { embedderFor } from '../../providers/ai/models';
-import { retrievePassages } from '../../rag/retrieval';
+import { retrievePassagesCached } from '../../rag/retrieval-cache';
 import { upstreamProviderError } from '../../rag/upstream-error';
 import type { AppServices } from '../../services/app-services';
 import { answerChatMessage } from '../chat/index';
@@ -79,7 +79,7 @@ export function chatbotMcpServer(deps: AppServices, caller: McpCaller): McpServe
     },
     async ({ query, limit }) => {
       try {
-        const passages = await retrievePassages(deps.database, {
+        const passages = await retrievePassagesCached(deps.database, deps.retrievalCache, {
           chatbotId: chatbot.id,
           question: query,
           embedder: embedderFor(deps, chatbot),

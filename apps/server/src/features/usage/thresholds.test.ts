@@ -1,11 +1,22 @@
 import type { WebhookPayload } from '@parley/shared/contracts/webhooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { organizationAlerts, organizations, subscriptionTierLimits, usageLedger, webhookConfigs, webhookEvents } from '../../db/schema/index';
+import {
+  chatbots,
+  organizationAlerts,
+  organizations,
+  subscriptionTierLimits,
+  tokenCredits,
+  usageLedger,
+  webhookConfigs,
+  webhookEvents,
+} from '../../db/schema/index';
 import { startJobQueue } from '../../jobs/queue';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
 import { USAGE_THRESHOLD_EMAIL_JOB, type UsageThresholdEmailJob } from './threshold-emails';
 import { noticeUsageThresholds } from './thresholds';
+import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
+import { creditTokens } from '../../services/token-ledger';
 
 /** An organization on a tier of 1,000 tokens a month, with a webhook configuration that listens to usage.threshold_reached. */
 async function meteredOrganization(c: TestContext) {
@@ -90,5 +101,60 @@ describeEachDatabase('usage thresholds: one reading of the month for the e-mails
     expect(await notice(5_000, 5_000)).toEqual([]);
     // Unlimited: nothing is ever due.
     expect(await db.transaction((tx) => noticeUsageThresholds(tx, {}, organizationId, { use: { usedBefore: 5_000, limit: -1, metered: 10 } }))).toEqual([]);
+  });
+
+  it('a turn written without a transaction, whose month another node took past 80% and the limit meanwhile, is written again with the notices and the overage (decisions/0055)', async () => {
+    const c = ctx();
+    const { db } = c.database;
+    const organizationId = await meteredOrganization(c);
+    await creditTokens(db, { organizationId, tokens: 100_000, reason: 'purchase', reference: `purchase:thresholds:${organizationId}` });
+    const [chatbot] = await db
+      .insert(chatbots)
+      .values({
+        organizationId,
+        name: 'Guarded bot',
+        systemPrompt: 'Answer from the documents.',
+        status: 'live',
+        appearance: { color: '#2563eb', position: 'bottom-right', title: 'Support', avatarUrl: null },
+      })
+      .returning();
+    // Another node's answers: once this turn checked the limit (nothing used yet, far below 80%) and before its
+    // statement runs, the month reaches 950 of 1,000.
+    let moved = false;
+    c.app.chatTurns.subscribe({
+      name: `another node ${organizationId}`,
+      async write(writer, turn) {
+        if (turn.chatbot.organizationId !== organizationId || moved) return null;
+        moved = true;
+        await writer.insert(usageLedger).values({ organizationId, tokenType: 'input', tokens: 950 });
+        return null;
+      },
+    });
+    const answer = await c.app.inject({
+      method: 'POST',
+      url: `/api/public/chatbots/${chatbot!.id}/messages`,
+      payload: { message: 'What do you know about rockets?' },
+    });
+    const done = answer.body
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => JSON.parse(block.slice(6)) as ChatStreamEvent)
+      .find((event) => event.type === 'done') as Extract<ChatStreamEvent, { type: 'done' }>;
+    expect(moved).toBe(true);
+    expect(done.tokens).toBeGreaterThan(50);
+    const used = 950 + done.tokens;
+    const taken = await db
+      .select({ tokens: tokenCredits.tokens })
+      .from(tokenCredits)
+      .where(and(eq(tokenCredits.organizationId, organizationId), eq(tokenCredits.reason, 'overage_taken')));
+    expect(taken.map((row) => row.tokens)).toEqual([-(used - 1000)]);
+    const claims = await db.select({ kind: organizationAlerts.kind }).from(organizationAlerts).where(eq(organizationAlerts.organizationId, organizationId));
+    expect(claims.map((row) => row.kind).sort()).toEqual(['webhook_usage_threshold_100', 'webhook_usage_threshold_80']);
+    // The turn itself is stored once.
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usageLedger)
+      .where(eq(usageLedger.chatbotId, chatbot!.id));
+    expect(counted?.n).toBe(2);
   });
 });

@@ -27,7 +27,8 @@ const WEBHOOK_NOTICES: Notice[] = WEBHOOK_USAGE_THRESHOLDS.map((threshold) => ({
   threshold,
   channel: 'webhook',
 }));
-const LOWEST_THRESHOLD = Math.min(...USAGE_EMAIL_THRESHOLDS, ...WEBHOOK_USAGE_THRESHOLDS);
+/** The lowest share of the monthly limit, in percent, at which a metered use may have a notice to claim. */
+export const LOWEST_THRESHOLD = Math.min(...USAGE_EMAIL_THRESHOLDS, ...WEBHOOK_USAGE_THRESHOLDS);
 
 const isReached = (used: number, limit: number, threshold: number) => limit !== UNLIMITED && limit > 0 && used * 100 >= limit * threshold;
 

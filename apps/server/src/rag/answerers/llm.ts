@@ -1,14 +1,15 @@
 import type { LanguageModel } from 'ai';
 import { ProviderError } from '../provider-error';
 import { UpstreamProviderError, upstreamProviderError } from '../upstream-error';
+import { streamChatCompletion } from './chat-completions';
 import { buildAnswerPrompt, type ChatTurn, type NumberedCitation } from './prompt';
-import type { Passage } from './types';
+import type { LlmUsage, Passage } from './types';
 
 export type LlmProviderKind = 'openai' | 'openai-compatible' | 'anthropic' | 'google' | 'mistral';
 
 export type LlmProviderConfig = { kind: LlmProviderKind; apiKey?: string; baseURL?: string; model: string };
 
-export type LlmUsage = { inputTokens?: number; outputTokens?: number };
+export type { LlmUsage } from './types';
 
 export type LlmAnswer = {
   /** The answer as it is generated. Throws UpstreamProviderError if the request fails; ends early, quietly, when the signal aborts. */
@@ -95,6 +96,21 @@ export function streamLlmAnswer(input: LlmAnswerInput): LlmAnswer {
   const maxCalls = input.maxToolCalls ?? 0;
   const withTools = offered.length > 0 && maxCalls > 0;
   const system = withTools ? `${prompt.system}\n\n${TOOL_INSTRUCTIONS}` : prompt.system;
+  // An OpenAI-compatible server answering without tools is spoken to directly (answerers/chat-completions.ts): the
+  // same request and the same answer, without the SDK's machinery on a path every answer takes.
+  if (input.provider.kind === 'openai-compatible' && !withTools && input.provider.baseURL) {
+    const { textStream, usage } = streamChatCompletion({
+      baseURL: input.provider.baseURL,
+      ...(input.provider.apiKey ? { apiKey: input.provider.apiKey } : {}),
+      model: input.provider.model,
+      system,
+      messages,
+      temperature: input.temperature,
+      ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return { textStream, usage, citations };
+  }
   let calls = 0;
   const started = Promise.all([loadModel(), import('ai')]).then(([model, { jsonSchema, stepCountIs, streamText, tool }]) => {
     // The arguments are checked by the tool itself (against the action's own schema, with a message the model can

@@ -1,4 +1,3 @@
-import type { ModelMessage } from 'ai';
 import { excerptOf, type Citation, type Passage } from './types';
 
 export type ChatTurn = {
@@ -7,6 +6,9 @@ export type ChatTurn = {
   /** An answer that failed (stored with the outcome `error`), with or without the text streamed before it did. */
   failed?: boolean;
 };
+
+/** A message the model is shown: plain text, in the form both the AI SDK and the Chat Completions wire format take. */
+export type PromptMessage = { role: 'user'; content: string } | { role: 'assistant'; content: string };
 
 /** A passage as the model sees it: `[number]` in the context and in its answer. */
 export type NumberedCitation = Citation & { number: number };
@@ -53,11 +55,11 @@ export function buildAnswerPrompt({
   passages: Passage[];
   history: ChatTurn[];
   question: string;
-}): { system: string; messages: ModelMessage[]; citations: NumberedCitation[] } {
+}): { system: string; messages: PromptMessage[]; citations: NumberedCitation[] } {
   const system = [systemPrompt.trim(), GROUNDING_INSTRUCTIONS].filter(Boolean).join('\n\n');
   const context = passages.length ? passages.map((passage, i) => `[${i + 1}] Source: ${passage.sourceName}\n${passage.text.trim()}`).join('\n\n') : NO_PASSAGES;
-  const messages: ModelMessage[] = [
-    ...modelHistory(history).map((turn): ModelMessage =>
+  const messages: PromptMessage[] = [
+    ...modelHistory(history).map((turn): PromptMessage =>
       turn.role === 'user' ? { role: 'user', content: turn.content } : { role: 'assistant', content: turn.content },
     ),
     { role: 'user', content: `Context passages:\n\n${context}\n\nQuestion: ${question.trim()}` },

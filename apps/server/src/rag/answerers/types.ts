@@ -14,3 +14,6 @@ export function excerptOf(text: string, maxChars = EXCERPT_MAX_CHARS): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > maxChars / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
+
+/** Tokens an answer model reports for an answer. */
+export type LlmUsage = { inputTokens?: number; outputTokens?: number };
