@@ -1,6 +1,16 @@
 import { getTableName } from 'drizzle-orm';
 import { READ_CACHE_CHANNEL, type Database } from './client';
-import { chatbotActions, chatbots, documentChunks, knowledgeSources, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
+import {
+  adminUsers,
+  chatbotActions,
+  chatbots,
+  customerApiKeys,
+  documentChunks,
+  knowledgeSources,
+  organizations,
+  subscriptionTierLimits,
+  webhookConfigs,
+} from './schema/index';
 
 /**
  * The tables whose every change is announced to every node, at commit: only rows of these can be cached. A table
@@ -15,6 +25,9 @@ export const NOTIFYING_TABLES = [
   // A chatbot's knowledge, for the passages of repeated questions (rag/retrieval-cache.ts, migration 0038).
   documentChunks,
   knowledgeSources,
+  // The API key a secret is, and whether an admin key's creator is still an active administrator (migration 0040).
+  customerApiKeys,
+  adminUsers,
 ] as const;
 export type NotifyingTable = (typeof NOTIFYING_TABLES)[number];
 

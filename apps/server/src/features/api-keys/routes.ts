@@ -22,6 +22,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = keyActor(request);
+      // The uses this process has not written yet (requests without a chat turn are logged in batches) are counted first.
+      await app.apiUsage.flush();
       return { items: await listApiKeys(app.db, actor), canCreateAdminKeys: await canCreateAdminKeys(app.db, actor.userId) };
     },
   );

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_MESSAGES, API_KEYS_ACTIVE_MAX, API_KEYS_ENDED_LISTED, type ApiKey } from '@parley/shared/contracts/api-keys';
 import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import { adminUsers, chatbots, customerApiKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { getActiveAdmin } from '../../services/identity';
@@ -102,23 +103,78 @@ export async function revokeApiKey(db: Db, { organizationId, userId }: KeyActor,
   if (updated.length === 0) throw new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound);
 }
 
+/** What a request made with a key acts as: the key, its organization, and the chatbot it is scoped to (null: every one). */
+export interface ApiKeyCaller {
+  id: string;
+  organizationId: string;
+  chatbotId: string | null;
+}
+
 /**
- * The key behind a bearer secret, if it is live (not revoked, not expired), counting the use: one statement on every
- * API request, which finds, checks and counts the key together, so a refused key is never counted.
+ * The key a secret is, when it is in use: not revoked, not expired, and — an admin key — while its creator is an active
+ * administrator (getActiveAdmin's rule). Read through the read cache (decisions/0057-api-key-reads.md): every node
+ * drops it when a key or an administrator changes, and expiry is checked at each use. Its use is counted with the
+ * request's log row (features/api-usage), not here.
  */
-export async function authenticateApiKey(db: Db, secret: string): Promise<KeyRow | null> {
+export async function authenticateApiKey(db: Db, secret: string, readCache?: ReadCache): Promise<ApiKeyCaller | null> {
   if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
-  // An admin key stops working when its creator is no longer an active administrator (getActiveAdmin's rule).
-  const creatorIsActiveAdmin = exists(
-    db
-      .select({ id: adminUsers.id })
-      .from(adminUsers)
-      .where(and(eq(adminUsers.userId, customerApiKeys.createdBy), eq(adminUsers.isActive, true))),
-  );
-  const [row] = await db
+  const keyHash = hashApiKey(secret);
+  const load = async () => {
+    const [row] = await db
+      .select({
+        id: customerApiKeys.id,
+        organizationId: customerApiKeys.organizationId,
+        chatbotId: customerApiKeys.chatbotId,
+        adminOnly: customerApiKeys.adminOnly,
+        revokedAt: customerApiKeys.revokedAt,
+        expiresAt: customerApiKeys.expiresAt,
+        creatorIsActiveAdmin: exists(
+          db
+            .select({ id: adminUsers.id })
+            .from(adminUsers)
+            .where(and(eq(adminUsers.userId, customerApiKeys.createdBy), eq(adminUsers.isActive, true))),
+        ),
+      })
+      .from(customerApiKeys)
+      .where(eq(customerApiKeys.keyHash, keyHash));
+    return row;
+  };
+  const row = readCache ? await readCache.read([customerApiKeys, adminUsers], `api-key:${keyHash}`, load) : await load();
+  if (!row || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt.getTime() <= Date.now())) return null;
+  if (row.adminOnly && !row.creatorIsActiveAdmin) return null;
+  return { id: row.id, organizationId: row.organizationId, chatbotId: row.chatbotId };
+}
+
+/**
+ * The statement that counts one use of a key, at `at`: written with the request's log row (a chat turn's, in the turn's
+ * statement; decisions/0057-api-key-reads.md).
+ */
+export const keyUseStatement = (db: Db, keyId: string, at: Date) =>
+  db
     .update(customerApiKeys)
-    .set({ lastUsedAt: sql`now()`, usageCount: sql`${customerApiKeys.usageCount} + 1` })
-    .where(and(eq(customerApiKeys.keyHash, hashApiKey(secret)), inUse, or(eq(customerApiKeys.adminOnly, false), creatorIsActiveAdmin)))
-    .returning();
-  return row ?? null;
+    .set({ usageCount: sql`${customerApiKeys.usageCount} + 1`, lastUsedAt: sql`greatest(${customerApiKeys.lastUsedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(customerApiKeys.id, keyId));
+
+/** Counts the uses of keys that a batch of logged requests made: one statement for the batch. */
+export async function countKeyUses(db: Db, uses: readonly { keyId: string; at: Date }[]): Promise<void> {
+  const byKey = new Map<string, { count: number; at: Date }>();
+  for (const use of uses) {
+    const seen = byKey.get(use.keyId);
+    if (!seen) byKey.set(use.keyId, { count: 1, at: use.at });
+    else {
+      seen.count += 1;
+      if (use.at > seen.at) seen.at = use.at;
+    }
+  }
+  if (byKey.size === 0) return;
+  const rows = sql.join(
+    [...byKey].map(([keyId, { count, at }]) => sql`(${keyId}::uuid, ${count}::int, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE ${customerApiKeys} SET
+      usage_count = ${customerApiKeys.usageCount} + used.count,
+      last_used_at = greatest(${customerApiKeys.lastUsedAt}, used.at)
+    FROM (VALUES ${rows}) AS used (id, count, at)
+    WHERE ${customerApiKeys.id} = used.id`);
 }

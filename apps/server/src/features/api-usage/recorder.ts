@@ -6,6 +6,7 @@ import { insertRows } from '../../db/insert-rows';
 import { apiRequests, rateLimitHits, widgetEmbeds } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { detectRateLimitStorms } from '../../services/security-alerts';
+import { countKeyUses } from '../api-keys/index';
 import { createBatchWriter, type BatchWriter } from './batch-writer';
 import { currentRequestUsage, logRowOf, runWithRequestUsage, type RequestUsage } from './request-usage';
 import { requestLogTurns } from './turn-log';
@@ -60,6 +61,11 @@ export function createApiUsageRecorder(db: Db, log: FastifyBaseLogger): ApiUsage
         db,
         apiRequests,
         rows.map(({ embed: _embed, ...row }) => row),
+      );
+      // The keys these requests were made with: each use counted once, with its request's row (decisions/0057-api-key-reads.md).
+      await countKeyUses(
+        db,
+        rows.flatMap((row) => (row.apiKeyId ? [{ keyId: row.apiKeyId, at: row.createdAt as Date }] : [])),
       );
       const embeds = new Map<string, { chatbotId: string; origin: string; count: number; at: Date }>();
       for (const row of rows) {

@@ -1,4 +1,6 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import { apiRequests } from '../../db/schema/index';
+import { keyUseStatement } from '../api-keys/index';
 import type { ChatTurnSubscriber } from '../../services/chat-turns';
 import { noteAnswerUsage, requestLogRow } from './request-usage';
 
@@ -21,6 +23,14 @@ export const requestLogTurns: ChatTurnSubscriber = {
     if (turn.channel === 'test' || turn.answer.outcome === 'error') return null;
     const log = requestLogRow(200);
     if (!log) return null;
-    return { statements: [['request_log', tx.insert(apiRequests).values(log.row)]], afterCommit: log.markWritten };
+    const { row } = log;
+    return {
+      statements: [
+        ['request_log', tx.insert(apiRequests).values(row)],
+        // The key's use is counted with its request's row (decisions/0057-api-key-reads.md).
+        ...(row.apiKeyId ? ([['api_key_use', keyUseStatement(tx, row.apiKeyId, row.createdAt)]] as [string, SQLWrapper][]) : []),
+      ],
+      afterCommit: log.markWritten,
+    };
   },
 };

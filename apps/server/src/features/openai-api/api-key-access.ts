@@ -2,7 +2,7 @@ import { API_REQUESTS_PER_IP_PER_MINUTE } from '@parley/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { chatbots } from '../../db/schema/index';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { authenticateApiKey } from '../api-keys/index';
+import { authenticateApiKey, type ApiKeyCaller } from '../api-keys/index';
 import { noteApiKeyCaller } from '../api-usage/index';
 import { cachedChatbot } from '../widget/index';
 import { countLimits, rateLimitHeaders, tierRateLimits, type CountedLimit } from '../tier-limits/index';
@@ -21,7 +21,7 @@ export interface ApiKeyRefusal {
   headers: Record<string, string>;
 }
 
-type KeyRow = NonNullable<Awaited<ReturnType<typeof authenticateApiKey>>>;
+type KeyRow = ApiKeyCaller;
 type ChatbotRow = typeof chatbots.$inferSelect;
 
 /**
@@ -48,7 +48,7 @@ export async function apiKeyCaller(
   }
   const headers = rateLimitHeaders(counted);
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const key = secret ? await authenticateApiKey(app.db, secret) : null;
+  const key = secret ? await authenticateApiKey(app.db, secret, app.readCache) : null;
   if (!key) {
     return {
       refusal: {
