@@ -89,14 +89,17 @@ interface Written {
  * Drizzle's SQL.prototype.buildQueryFromSourceParams (sql/sql.js, 0.45): the same cases in the same order, with each
  * chunk's class asked once, and the pieces written into one list rather than merged level by level.
  */
-function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, out: Written): void {
-  const config: BuildConfig = {
-    ...given,
-    inlineParams: given.inlineParams || sqlObject.shouldInlineParams,
-    paramStartIndex: given.paramStartIndex || { value: 0 },
-  };
-  const { casing, escapeName, escapeParam, prepareTyping, inlineParams } = config;
-  const counter = config.paramStartIndex!;
+/** What stays the same through one statement's walk: the dialect's functions, the parameter counter, the output. */
+interface Walk {
+  sqlObject: SqlInternals;
+  config: BuildConfig;
+  counter: { value: number };
+  out: Written;
+}
+
+function write(walk: Walk, chunks: unknown[], inlineParams: boolean): void {
+  const { sqlObject, config, counter, out } = walk;
+  const { casing, escapeName, escapeParam, prepareTyping } = config;
   const param = (value: unknown, typing: string) => {
     out.text.push(escapeParam(counter.value++, value));
     out.params.push(value);
@@ -111,20 +114,23 @@ function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, o
         if (i < chunk.length - 1) listed.push(new StringChunk(', '));
       });
       listed.push(new StringChunk(')'));
-      write(sqlObject, listed, config, out);
+      write(walk, listed, inlineParams);
       continue;
     }
     const kind = chunk && typeof chunk === 'object' ? kindOf(chunk) : 'other';
     switch (kind) {
       case 'string':
-        out.text.push((chunk as StringChunk).value.join(''));
+        {
+          const { value } = chunk as StringChunk;
+          out.text.push(value.length === 1 ? (value[0] as string) : value.join(''));
+        }
         continue;
       case 'name':
         out.text.push(escapeName((chunk as Name).value));
         continue;
       case 'sql': {
         const nested = chunk as unknown as SqlInternals & { queryChunks: unknown[] };
-        write(sqlObject, nested.queryChunks, { ...config, inlineParams: inlineParams || nested.shouldInlineParams }, out);
+        write(walk, nested.queryChunks, inlineParams || nested.shouldInlineParams);
         continue;
       }
       case 'table': {
@@ -137,7 +143,7 @@ function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, o
       case 'column': {
         const column = chunk as Column;
         const columnName = casing.getColumnCasing(column);
-        if (given.invokeSource === 'indexes') {
+        if (config.invokeSource === 'indexes') {
           out.text.push(escapeName(columnName));
           continue;
         }
@@ -163,7 +169,7 @@ function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, o
           continue;
         }
         const mapped = parameter.value === null ? null : parameter.encoder.mapToDriverValue(parameter.value);
-        if (isSqlObject(mapped)) write(sqlObject, [mapped], config, out);
+        if (isSqlObject(mapped)) write(walk, [mapped], inlineParams);
         else if (inlineParams) out.text.push(sqlObject.mapInlineParam(mapped, config));
         else param(mapped, prepareTyping ? typingOf(prepareTyping, parameter.encoder as object) : 'none');
         continue;
@@ -180,7 +186,7 @@ function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, o
       case 'subquery': {
         const subquery = chunk as unknown as { _: { isWith: boolean; alias: string; sql: SQL } };
         if (subquery._.isWith) out.text.push(escapeName(subquery._.alias));
-        else write(sqlObject, [new StringChunk('('), subquery._.sql, new StringChunk(') '), new Name(subquery._.alias)], config, out);
+        else write(walk, [new StringChunk('('), subquery._.sql, new StringChunk(') '), new Name(subquery._.alias)], inlineParams);
         continue;
       }
       default:
@@ -192,8 +198,8 @@ function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, o
     }
     const wrapper = chunk as { getSQL?: () => SQL; shouldOmitSQLParens?: () => boolean } | null;
     if (wrapper !== null && typeof wrapper?.getSQL === 'function') {
-      if (wrapper.shouldOmitSQLParens?.()) write(sqlObject, [wrapper.getSQL()], config, out);
-      else write(sqlObject, [new StringChunk('('), wrapper.getSQL(), new StringChunk(')')], config, out);
+      if (wrapper.shouldOmitSQLParens?.()) write(walk, [wrapper.getSQL()], inlineParams);
+      else write(walk, [new StringChunk('('), wrapper.getSQL(), new StringChunk(')')], inlineParams);
       continue;
     }
     if (inlineParams) out.text.push(sqlObject.mapInlineParam(chunk, config));
@@ -204,7 +210,8 @@ function write(sqlObject: SqlInternals, chunks: unknown[], given: BuildConfig, o
 /** What drizzle's walk returns: the text, the parameters, and their type hints when there is a parameter. */
 function buildFast(this: SqlInternals, chunks: unknown[], config: BuildConfig): Built {
   const out: Written = { text: [], params: [], typings: [] };
-  write(this, chunks, config, out);
+  // Drizzle's own walk starts its counter here when it is not given one, and reads `inlineParams` the same way.
+  write({ sqlObject: this, config, counter: config.paramStartIndex ?? { value: 0 }, out }, chunks, !!(config.inlineParams || this.shouldInlineParams));
   const built: Built = { sql: out.text.join(''), params: out.params };
   if (out.typings.length > 0) built.typings = out.typings as Built['typings'];
   return built;

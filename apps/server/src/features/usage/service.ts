@@ -1,5 +1,6 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import type { ReadCache } from '../../db/read-cache';
 import { chatbots, organizations, organizationUsageMonths, subscriptionTierLimits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -74,8 +75,17 @@ export async function organizationTierAndUsage(db: Db, organizationId: string, n
   return { tier, used: used ?? (await tokensUsedThisMonth(db, organizationId, now)) };
 }
 
+/** The month's tokens, prepared once: every chat turn reads them (its limit check). */
+const prepareMonthUsage = (db: Db, name: string) =>
+  db
+    .select({ tokens: organizationUsageMonths.tokens })
+    .from(organizationUsageMonths)
+    .where(and(eq(organizationUsageMonths.organizationId, sql.placeholder('organizationId')), eq(organizationUsageMonths.period, sql.placeholder('period'))))
+    .prepare(name);
+
 export async function tokensUsedThisMonth(db: Db, organizationId: string, now = new Date()): Promise<number> {
-  const [row] = await monthUsage(db, organizationId, now);
+  const period = currentPeriod(now).start.toISOString().slice(0, 7);
+  const [row] = await prepared(db, 'parley_month_usage', prepareMonthUsage).execute({ organizationId, period });
   return Number(row?.tokens ?? 0);
 }
 
