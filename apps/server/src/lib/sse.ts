@@ -4,7 +4,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * Server-sent events on a hijacked reply: each event is one `data:` line of JSON.
  * Closing the connection aborts `signal`, so the work behind the stream can stop.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string> = {}) {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string> = {},
+  options: {
+    /**
+     * Send the headers with the first event instead of at once: for a stream whose first event follows within
+     * milliseconds (a chat answer's `meta`), one write to the socket instead of two.
+     */
+    headersWithFirstEvent?: boolean;
+  } = {},
+) {
   reply.hijack();
   const controller = new AbortController();
   request.raw.on('close', () => controller.abort());
@@ -17,7 +28,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, he
     ...headers,
   });
   // Headers now, not with the first event: a client waiting for its stream to open should not wait for news.
-  reply.raw.flushHeaders();
+  if (!options.headersWithFirstEvent) reply.raw.flushHeaders();
   return {
     signal: controller.signal,
     send(event: unknown) {

@@ -25,7 +25,8 @@ async function streamAnswer(
   run: (emit: ChatRequest['emit'], signal: AbortSignal) => Promise<void>,
   headers: Record<string, string> = {},
 ) {
-  const stream = openEventStream(request, reply, headers);
+  // The answer's first event (`meta`) follows at once: the headers go with it.
+  const stream = openEventStream(request, reply, headers, { headersWithFirstEvent: true });
   try {
     await run((event) => stream.send(event), stream.signal);
   } catch (error) {
