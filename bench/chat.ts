@@ -461,19 +461,26 @@ ${whereRows.map((r) => `${(((r.concurrent[10].serverCpuMs ?? 0) * r.concurrent[1
 and PostgreSQL. So the answers a second are bounded by the server's CPU a request, not by waiting, and more clients
 only lengthen the queue (p95 at 50 is ${queueRange} times p95 at 10). A turn on PostgreSQL commits ${postgresRows.map((r) => `${r.transactionsPerRequest!.toFixed(1)} (${pathLabel(r.path)})`).join(' and ')}
 transactions (pg_stat_database.xact_commit during the sequential run; each statement outside a transaction is one).
-A turn now writes its rows in one statement of one transaction, reads the chatbot, the tier and the webhook
-subscriptions from a cache every node drops on a change, and keeps the sentence vectors it computed
-(docs/decisions/0040-chat-turn-read-cache-and-writes.md); the request log is batched off the request path. What is left (CPU profiles of the server under this load,
-\`BENCH_CHAT_PROFILE=<dir>\`, \`node --cpu-prof\`, taken on 2026-12-02): on PostgreSQL, of the main thread's busy time, about
-a sixth sending queries (the \`writev\` system calls of node-postgres over loopback TCP), a tenth drizzle building
-their SQL, a quarter the model call's machinery (the AI SDK's web streams and its zod parsing of each streamed chunk,
-undici's fetch) and 6–8% garbage collection; on PGlite about two fifths of the process is the embedded database itself
-(its wasm and its JavaScript). The retrieval is four statements (the question's word statistics, the vector and the
-BM25 halves at once, the passages' text), the month's used tokens one. The sentence model (all-MiniLM-L6-v2, in its
-worker thread) embeds only what it has not seen: a repeated question costs it nothing, a new one about 5 ms of CPU,
-which the third path (a new question each time) shows. Before these changes (docs/decisions/0035-benchmarks.md's run on the same machine)
-a first question took p50 36–39 ms and 44 answers a second at 10 on PGlite, 31–35 ms and 59–61 on PostgreSQL, with
-the sentence model embedding every passage's sentences on every turn (about 15 ms of CPU a turn).
+What a repeated question's turn is now (2026-12-04): the month's used tokens (the limit check, a prepared statement)
+and the turn's one statement — conversation, messages, usage, request log with the API key's use, analytics, webhook
+outbox — run without a transaction while the month is below 80% of its limit
+(docs/decisions/0055-one-statement-turns.md). The chatbot, the tier, the webhook subscriptions and the API key come from
+a cache every node drops on a change (0040, 0057); the passages of a question asked before, from a cache dropped when
+the chatbot's knowledge changes (0053); the sentence vectors are kept. The OpenAI-compatible model is called over
+node:http without the AI SDK when no tools are offered (0054), and drizzle's statement text is written without its
+repeated class checks (0056). A new question adds the retrieval's four statements (the question's word statistics, the
+vector and the BM25 halves at once, the passages' text) and the sentence model's work on the question (about 5 ms of
+CPU in its worker thread), which the third path shows. What is left (CPU profiles under this load,
+\`BENCH_CHAT_PROFILE=<dir>\`, taken on 2026-12-04): on PostgreSQL, of the server's busy time, about a quarter is the
+system calls that write to sockets (two statements to PostgreSQL, the request to the model, the answer), a sixth drizzle
+building and running statements (its query builders, the SQL objects' construction, the driver's wrappers), 5% garbage
+collection, and the rest Fastify, the HTTP client and server, and the turn's own code; on PGlite nearly three fifths of
+the process is the embedded database (its wasm and its JavaScript) running those two statements. Before these changes,
+on 2026-12-04 on this machine, the same run gave 74–102 answers a second at 10 on PostgreSQL (PGlite was not measured
+before them that day), and on 2026-12-02, on a machine whose floor was about twice as fast, 68–78 on PGlite and 112–135
+on PostgreSQL. Before 0040
+(docs/decisions/0035-benchmarks.md's run) a first question took p50 36–39 ms and 44 answers a second at 10 on PGlite,
+31–35 ms and 59–61 on PostgreSQL.
 
 For comparison, issue 38 measured on this machine
 Flowise 3.1.4 at p50 40–46 ms, p95 72–97 ms sequential and 29 req/s at 10 at a time, and Parley on PGlite then at
