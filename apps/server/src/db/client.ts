@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDataDirectory } from './data-directory-lock';
+import { preparedStatementClient } from './pglite-statements';
 import { listenOnPostgres, pooledNotifications, type NotificationListener } from './notifications';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
@@ -328,13 +329,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /** The embedded database's packages: loaded only when it is the one in use. */
 async function pglitePackages() {
-  const [{ PGlite }, { vector }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite, protocol }, { vector }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-pgvector'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  return { PGlite, vector, drizzle, migrate };
+  return { PGlite, protocol, vector, drizzle, migrate };
 }
 type PgliteClient = InstanceType<Awaited<ReturnType<typeof pglitePackages>>['PGlite']>;
 
@@ -394,7 +395,7 @@ async function openPglite(
   template?: string,
   dump?: string,
 ): Promise<{ client: PgliteClient; db: Db; vectorSearch: VectorSearchMode }> {
-  const { PGlite, vector, drizzle, migrate } = await pglitePackages();
+  const { PGlite, protocol, vector, drizzle, migrate } = await pglitePackages();
   const options = { extensions: { vector }, ...PGLITE_BYTEA_CODEC };
   let client: PgliteClient;
   const isNew = (where: string) => !existsSync(path.join(where, 'PG_VERSION'));
@@ -416,7 +417,8 @@ async function openPglite(
   } else {
     client = await PGlite.create(dir, options);
   }
-  const db = drizzle({ client, schema }) as unknown as Db;
+  // Drizzle's statements go as one message each, repeated ones prepared (db/pglite-statements.ts).
+  const db = drizzle({ client: preparedStatementClient(client, protocol) as unknown as PgliteClient, schema }) as unknown as Db;
   const vectorSearch = await enableVectorExtension(db);
   if (vectorSearch === 'pgvector') {
     await client.exec(`${hnswSessionSettings(vectorIndexFormFor('pglite'))}; SET maintenance_work_mem = '${PGLITE_INDEX_BUILD_MEMORY}'`);
