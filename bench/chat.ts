@@ -187,6 +187,8 @@ interface Row {
   transactionsPerRequest?: number;
   sequential: Run;
   concurrent: Record<(typeof CONCURRENCIES)[number], Run>;
+  /** Parley only: the model's own p50 (the fake model server called directly, one request after another) just before. */
+  modelP50?: number;
 }
 const rows: Row[] = [];
 const ms = (value: number) => value.toFixed(1);
@@ -204,7 +206,25 @@ async function committedTransactions(databaseUrl: string): Promise<number> {
   }
 }
 
+/**
+ * The model's time as Parley meets it: the fake model server asked directly for the streamed completion Parley asks
+ * for, over a kept-alive connection, one request after another. A turn's own time is its p50 minus this one.
+ */
+async function modelTime(): Promise<number> {
+  const direct: Exchange = {
+    url: `${modelBaseUrl}/chat/completions`,
+    request: () => ({
+      headers: {},
+      body: JSON.stringify({ model: 'local-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: QUESTION }] }),
+    }),
+    ok: (status, body) => status === 200 && body.includes('[DONE]'),
+  };
+  await drive(direct, { connections: 1, total: WARM_UP });
+  return (await drive(direct, { connections: 1, total: SEQUENTIAL })).latency.p50;
+}
+
 async function measure(target: string, pathName: Row['path'], exchange: Exchange, pid: number | undefined, databaseUrl?: string): Promise<void> {
+  const modelP50 = target.startsWith('bare') ? undefined : await modelTime();
   await drive(exchange, { connections: 1, total: WARM_UP });
   const transactionsBefore = databaseUrl ? await committedTransactions(databaseUrl) : 0;
   const sequential = await drive(exchange, { connections: 1, total: SEQUENTIAL, pid });
@@ -212,10 +232,11 @@ async function measure(target: string, pathName: Row['path'], exchange: Exchange
   const transactionsPerRequest = databaseUrl ? ((await committedTransactions(databaseUrl)) - transactionsBefore - 1) / SEQUENTIAL : undefined;
   const concurrent = {} as Row['concurrent'];
   for (const connections of CONCURRENCIES) concurrent[connections] = await drive(exchange, { connections, seconds: SECONDS, pid });
-  rows.push({ target, path: pathName, transactionsPerRequest, sequential, concurrent });
+  rows.push({ target, path: pathName, transactionsPerRequest, sequential, concurrent, ...(modelP50 === undefined ? {} : { modelP50 }) });
   const failures = sequential.failures + CONCURRENCIES.reduce((sum, c) => sum + concurrent[c].failures, 0);
   console.log(
-    `${target.padEnd(22)} ${pathName.padEnd(7)} sequential p50 ${ms(sequential.latency.p50)} ms p95 ${ms(sequential.latency.p95)} ms; ` +
+    `${target.padEnd(22)} ${pathName.padEnd(7)} sequential p50 ${ms(sequential.latency.p50)} ms p95 ${ms(sequential.latency.p95)} ms` +
+      (modelP50 === undefined ? '; ' : ` (own p50 ${ms(sequential.latency.p50 - modelP50)} ms, the model ${ms(modelP50)} ms); `) +
       CONCURRENCIES.map((c) => `×${c}: ${concurrent[c].perSecond.toFixed(1)} req/s (p50 ${ms(concurrent[c].latency.p50)} ms)`).join('; ') +
       `; failures ${failures}${transactionsPerRequest === undefined ? '' : `; ${transactionsPerRequest.toFixed(1)} PostgreSQL transactions a request`}`,
   );
@@ -417,7 +438,8 @@ const table = rows
     const ratio = (value: number, floorValue: number) => (isFloor ? '' : ` (${times(value / floorValue)})`);
     const rate = (c: (typeof CONCURRENCIES)[number]) =>
       `${r.concurrent[c].perSecond.toFixed(1)}${isFloor ? '' : ` (${((r.concurrent[c].perSecond / floor.concurrent[c].perSecond) * 100).toFixed(1)}%)`}`;
-    return `| ${r.target} | ${PATHS[r.path]} | ${ms(r.sequential.latency.p50)}${ratio(r.sequential.latency.p50, floor.sequential.latency.p50)} | ${ms(r.sequential.latency.p95)}${ratio(r.sequential.latency.p95, floor.sequential.latency.p95)} | ${rate(10)} | ${ms(r.concurrent[10].latency.p95)} | ${rate(50)} | ${ms(r.concurrent[50].latency.p95)} | ${cpu(r.concurrent[10])} |`;
+    const own = r.modelP50 === undefined ? '—' : `${ms(r.sequential.latency.p50 - r.modelP50)} (${ms(r.modelP50)})`;
+    return `| ${r.target} | ${PATHS[r.path]} | ${ms(r.sequential.latency.p50)}${ratio(r.sequential.latency.p50, floor.sequential.latency.p50)} | ${own} | ${ms(r.sequential.latency.p95)}${ratio(r.sequential.latency.p95, floor.sequential.latency.p95)} | ${rate(10)} | ${ms(r.concurrent[10].latency.p95)} | ${rate(50)} | ${ms(r.concurrent[50].latency.p95)} | ${cpu(r.concurrent[10])} |`;
   })
   .join('\n');
 
@@ -443,11 +465,13 @@ requests of warm-up, then ${SEQUENTIAL} one after another (p50, p95), then ${CON
 each client sending its next request when the last answer has been read (answers a second, p95). An answer counts
 only if it is a 200 with the whole body (the widget's \`done\` event, the completion object). The floor is a bare
 Fastify process in the same run whose two routes answer the very bodies Parley answered (captured first), measured the
-same way. In brackets: latency × the floor's, throughput as a share of the floor's. Server CPU is the server process's
+same way. In brackets: latency × the floor's, throughput as a share of the floor's. A turn's own time is its
+sequential p50 minus the model's: the model server asked directly for the same streamed completion, ${SEQUENTIAL} requests one
+after another just before each path (its p50 in brackets). Server CPU is the server process's
 user + system time a request at ${CONCURRENCIES[0]} at a time, from /proc (PGlite runs inside it; PostgreSQL's own CPU is not in it).
 
-| server | path | sequential p50 ms | sequential p95 ms | req/s at 10 | p95 ms at 10 | req/s at 50 | p95 ms at 50 | server CPU ms a request |
-|---|---|--:|--:|--:|--:|--:|--:|--:|
+| server | path | sequential p50 ms | own p50 ms (the model's) | sequential p95 ms | req/s at 10 | p95 ms at 10 | req/s at 50 | p95 ms at 50 | server CPU ms a request |
+|---|---|--:|--:|--:|--:|--:|--:|--:|--:|
 ${table}
 
 ${failures ? `**${failures} requests failed** (not a 200 with the whole answer).` : 'Every request was answered in full.'} The model server was asked ${(modelCallsOnParley / Math.max(1, parleyRequests)).toFixed(2)} times a Parley

@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDataDirectory } from './data-directory-lock';
 import { preparedStatementClient } from './pglite-statements';
+import { namingClient, StatementNames } from './postgres-statements';
 import { listenOnPostgres, pooledNotifications, type NotificationListener } from './notifications';
 import { upgradeVectorIndexes } from './vector-index-upgrade';
 import {
@@ -199,6 +200,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         // next request tries again; keep-alive notices a peer that vanished without closing the socket.
         connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
         keepAlive: true,
+        // A repeated statement is parsed once per connection (db/postgres-statements.ts).
+        Client: namingClient(new StatementNames()),
         // Awaited by the pool before it hands a new connection out.
         onConnect: async (client) => {
           await client

@@ -4,7 +4,7 @@ import pgUtils from 'pg/lib/utils.js';
 /**
  * Drizzle's queries on the embedded database, sent as PostgreSQL's extended protocol in one message each and, from a
  * statement's second use, as a named prepared statement: the embedded database parses and analyses a repeated
- * statement (the chat turn's is one of about a dozen CTEs) once, not on every turn (decisions/0058-pglite-prepared-statements.md).
+ * statement (the chat turn's is one of about a dozen CTEs) once, not on every turn (decisions/0058-prepared-statements.md).
  *
  * PGlite's own `query()` sends parse, describe, bind, describe, execute and sync as six calls into the database, always
  * unnamed, and copies its table of about 600 type parsers into a new object on every query that brings its own parsers,
