@@ -5,7 +5,7 @@
  * The built server (`apps/server/dist/main.js`) runs as its own process, on the embedded PGlite and then on
  * PostgreSQL (a scratch database, dropped afterwards), behind a trusted proxy (TRUSTED_PROXY=127.0.0.1, each request
  * from its own forwarded address). One live chatbot over a two-sentence document answers through a local fake
- * OpenAI-compatible model server (node:http in this process, answering in about a millisecond); its organization's
+ * OpenAI-compatible model server (node:http in this process, answering after a millisecond); its organization's
  * tier has its rate limits set high for the run. Measured for the widget message path (POST
  * /api/public/chatbots/:id/messages, the whole stream read) and POST /v1/chat/completions (not streamed): 200
  * requests one after another (p50, p95), then answers a second with 10 and with 50 requests at a time for 10 s each.
@@ -58,12 +58,14 @@ if (!existsSync(SERVER)) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The local fake model: OpenAI's chat completions, streamed or not, answered at once.
+// The local fake model: OpenAI's chat completions, streamed or not, answered after a millisecond (the issue's "1 ms model").
+const MODEL_DELAY_MS = 1;
 let modelCalls = 0;
 const model = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
+  req.on('end', () => setTimeout(answer, MODEL_DELAY_MS));
+  const answer = () => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404).end();
       return;
@@ -97,7 +99,7 @@ const model = http.createServer((req, res) => {
         'data: [DONE]\n\n',
       ].join(''),
     );
-  });
+  };
 });
 await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
 const modelBaseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
@@ -444,6 +446,13 @@ const table = rows
   .join('\n');
 
 const whereRows = rows.filter((r) => !r.target.startsWith('bare'));
+const modelTimes = whereRows.map((r) => r.modelP50 ?? 0);
+/** Issue 38's Flowise figure (29 answers a second at 10 on this machine) beside this run's PGlite /v1 path. */
+const flowiseComparison = () => {
+  const pgliteV1 = rows.find((r) => r.target === 'Parley on PGlite' && r.path === 'v1');
+  return pgliteV1 ? `In this run Parley on PGlite answered /v1 at ${(pgliteV1.concurrent[10].perSecond / 29).toFixed(1)} times that rate at 10 at a time.` : '';
+};
+const modelRange = () => `${Math.min(...modelTimes).toFixed(1)}–${Math.max(...modelTimes).toFixed(1)}`;
 const postgresRows = rows.filter((r) => r.transactionsPerRequest !== undefined);
 const queueRatios = whereRows.map((r) => r.concurrent[50].latency.p95 / Math.max(0.001, r.concurrent[10].latency.p95));
 const queueRange = `${Math.min(...queueRatios).toFixed(1)}–${Math.max(...queueRatios).toFixed(1)}`;
@@ -456,7 +465,7 @@ Method: the built server (\`apps/server/dist/main.js\`) as its own process, on t
 scratch database, dropped afterwards), behind a trusted proxy (\`TRUSTED_PROXY=127.0.0.1\`, each request from its own
 \`X-Forwarded-For\` address). One live chatbot over a two-sentence document (one chunk, local embedder), its model an
 OpenAI-compatible server (\`OPENAI_COMPATIBLE_BASE_URL\`): a node:http server in the benchmark's process that answers a
-completion at once (about a millisecond). The organization's tier has its three rate limits (API key, chatbot, visitor)
+completion after a millisecond (a timer; its p50 as Parley meets it is in brackets below). The organization's tier has its three rate limits (API key, chatbot, visitor)
 at 1,000,000 a minute for the run. Each request is a first question ("${QUESTION}"): the widget path is
 \`POST /api/public/chatbots/:id/messages\` with a new visitor id, its event stream read to the \`done\` event; the API
 path is \`POST /v1/chat/completions\` (not streamed) with an API key; the widget path is measured a second time with a
@@ -477,7 +486,7 @@ ${table}
 ${failures ? `**${failures} requests failed** (not a 200 with the whole answer).` : 'Every request was answered in full.'} The model server was asked ${(modelCallsOnParley / Math.max(1, parleyRequests)).toFixed(2)} times a Parley
 request (one completion a turn: a first question is not rewritten).
 
-Where the time goes: the model answers in about a millisecond and the floor answers the same bodies in well under a
+Where the time goes: the model answers in ${modelRange()} ms and the floor answers the same bodies in well under a
 millisecond, so nearly all of a turn is Parley's own work, and it is CPU: at 10 at a time the server process spends
 ${whereRows.map((r) => `${cpu(r.concurrent[10])} ms of CPU a request (${r.target}, ${pathLabel(r.path)})`).join(', ')}, that is
 ${whereRows.map((r) => `${(((r.concurrent[10].serverCpuMs ?? 0) * r.concurrent[10].perSecond) / 1000).toFixed(1)}`).join(', ')} cores of the machine's ${cpus().length} in the same order
@@ -492,14 +501,15 @@ outbox — run without a transaction while the month is below 80% of its limit
 a cache every node drops on a change (0040, 0057); the passages of a question asked before, from a cache dropped when
 the chatbot's knowledge changes (0053); the sentence vectors are kept. The OpenAI-compatible model is called over
 node:http without the AI SDK when no tools are offered (0054), and drizzle's statement text is written without its
-repeated class checks (0056). A new question adds the retrieval's four statements (the question's word statistics, the
+repeated class checks (0056). A statement text used twice is a named prepared statement, parsed once (per connection
+on PostgreSQL), and on PGlite each statement is one protocol message rather than PGlite's six calls (0058). A new question adds the retrieval's four statements (the question's word statistics, the
 vector and the BM25 halves at once, the passages' text) and the sentence model's work on the question (about 5 ms of
 CPU in its worker thread), which the third path shows. What is left (CPU profiles under this load,
-\`BENCH_CHAT_PROFILE=<dir>\`, taken on 2026-12-04): on PostgreSQL, of the server's busy time, about a quarter is the
-system calls that write to sockets (two statements to PostgreSQL, the request to the model, the answer), a sixth drizzle
-building and running statements (its query builders, the SQL objects' construction, the driver's wrappers), 5% garbage
-collection, and the rest Fastify, the HTTP client and server, and the turn's own code; on PGlite nearly three fifths of
-the process is the embedded database (its wasm and its JavaScript) running those two statements. Before these changes,
+\`BENCH_CHAT_PROFILE=<dir>\`, taken on 2026-12-04 after 0058): on PGlite about two fifths of the server's busy time is
+the embedded database (26% of the samples its wasm, 11% its JavaScript: the protocol's reading and writing, file system
+calls), a third Parley's bundle (drizzle building statements, Fastify, the turn's own code), 5% the system calls that
+write to sockets and 3% garbage collection; on PostgreSQL (before 0058) about a quarter was those socket writes and a
+sixth drizzle. Before these changes,
 on 2026-12-04 on this machine, the same run gave 74–102 answers a second at 10 on PostgreSQL (PGlite was not measured
 before them that day), and on 2026-12-02, on a machine whose floor was about twice as fast, 68–78 on PGlite and 112–135
 on PostgreSQL. Before 0040
@@ -509,6 +519,7 @@ on PostgreSQL. Before 0040
 For comparison, issue 38 measured on this machine
 Flowise 3.1.4 at p50 40–46 ms, p95 72–97 ms sequential and 29 req/s at 10 at a time, and Parley on PGlite then at
 48–58 / 82–121 ms and 19–21 req/s, with the same kind of document and local model server (Flowise is not measured here).
+${flowiseComparison()}
 ${postgresNote ? `\n${postgresNote}\n` : ''}`,
 );
 process.exit(failures > 0 ? 1 : 0);

@@ -29,14 +29,29 @@ export function openEventStream(
   });
   // Headers now, not with the first event: a client waiting for its stream to open should not wait for news.
   if (!options.headersWithFirstEvent) reply.raw.flushHeaders();
+  // The events written in one tick (a model's deltas that arrived together, an answer's last delta and its `done`)
+  // leave as one write to the socket, not one each.
+  let corked = false;
+  const write = (text: string) => {
+    if (reply.raw.writableEnded) return;
+    if (!corked) {
+      corked = true;
+      reply.raw.cork();
+      process.nextTick(() => {
+        corked = false;
+        reply.raw.uncork();
+      });
+    }
+    reply.raw.write(text);
+  };
   return {
     signal: controller.signal,
     send(event: unknown) {
-      if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      write(`data: ${JSON.stringify(event)}\n\n`);
     },
     /** A comment line: keeps proxies and load balancers from closing an idle stream. */
     ping() {
-      if (!reply.raw.writableEnded) reply.raw.write(': ping\n\n');
+      write(': ping\n\n');
     },
     get isClosed() {
       return controller.signal.aborted || reply.raw.writableEnded;
