@@ -35,9 +35,11 @@ const url = inject('postgresUrl');
   afterAll(() => client?.end());
 
   const prepared = async () =>
-    (await client.query<{ name: string; statement: string; executions: number }>(
-      'SELECT name, statement, (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements',
-    )).rows;
+    (
+      await client.query<{ name: string; statement: string; executions: number }>(
+        'SELECT name, statement, (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements',
+      )
+    ).rows;
 
   it('runs a text’s second and later uses as one named statement, with drizzle’s query objects and plain text alike', async () => {
     const text = 'SELECT $1::int * 2 AS n';
