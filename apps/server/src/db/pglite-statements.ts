@@ -1,5 +1,6 @@
 import type { messages, PGlite, protocol, Results, Transaction } from '@electric-sql/pglite';
 import pgUtils from 'pg/lib/utils.js';
+import { RepeatedTexts, RESULT_TYPE_CHANGED } from './statement-reuse';
 
 /**
  * Drizzle's queries on the embedded database, sent as PostgreSQL's extended protocol in one message each and, from a
@@ -24,12 +25,6 @@ type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, Par
 const TEXT_KEPT = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
 /** At most this many named statements are kept; the one used longest ago is closed to make room. */
 export const MAX_PREPARED_STATEMENTS = 200;
-/** A statement text is named from its second use; the texts seen once are forgotten past this many. */
-const MAX_SEEN_ONCE = 2_000;
-/** A longer text (a statement with values written into it) is never named. */
-const MAX_NAMED_TEXT = 16_000;
-/** "cached plan must not change result type": a named statement whose table changed shape; it is parsed again. */
-const RESULT_TYPE_CHANGED = '0A000';
 
 interface Prepared {
   name: string;
@@ -51,7 +46,7 @@ export interface StatementClient {
 export function preparedStatementClient(pglite: PGlite, protocol: ProtocolModule): StatementClient {
   const { serialize } = protocol;
   const prepared = new Map<string, Prepared>();
-  const seenOnce = new Set<string>();
+  const repeated = new RepeatedTexts();
   let toClose: string[] = [];
   let nextName = 1;
 
@@ -76,12 +71,8 @@ export function preparedStatementClient(pglite: PGlite, protocol: ProtocolModule
     if (statement) {
       prepared.delete(text); // to the end: the most recently used
       prepared.set(text, statement);
-    } else if (text.length <= MAX_NAMED_TEXT && seenOnce.has(text)) {
-      seenOnce.delete(text);
+    } else if (repeated.repeated(text)) {
       name = `parley_${nextName++}`;
-    } else if (text.length <= MAX_NAMED_TEXT) {
-      if (seenOnce.size >= MAX_SEEN_ONCE) seenOnce.clear();
-      seenOnce.add(text);
     }
     const parts: Uint8Array[] = toClose.map((closing) => serialize.close({ type: 'S', name: closing }));
     const closing = toClose;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { RepeatedTexts, RESULT_TYPE_CHANGED } from './statement-reuse';
 
 /**
  * Repeated statements on PostgreSQL as named prepared statements: node-postgres parses a named statement once per
@@ -10,23 +11,17 @@ import pg from 'pg';
  * shape ("cached plan must not change result type") gets a new name, parsed afresh, and the statement runs again.
  */
 export const MAX_NAMED_TEXTS = 200;
-const MAX_SEEN_ONCE = 2_000;
-const MAX_NAMED_TEXT = 16_000;
-const RESULT_TYPE_CHANGED = '0A000';
 
 export class StatementNames {
   readonly #names = new Map<string, string>();
-  readonly #seenOnce = new Set<string>();
+  readonly #repeated = new RepeatedTexts();
   #next = 1;
 
   /** The name `text` runs under (undefined: unnamed, its first use or past the limit). */
   nameFor(text: string): string | undefined {
     const name = this.#names.get(text);
-    if (name !== undefined || text.length > MAX_NAMED_TEXT) return name;
-    if (this.#seenOnce.delete(text) && this.#names.size < MAX_NAMED_TEXTS) return this.rename(text);
-    if (this.#seenOnce.size >= MAX_SEEN_ONCE) this.#seenOnce.clear();
-    this.#seenOnce.add(text);
-    return undefined;
+    if (name !== undefined) return name;
+    return this.#repeated.repeated(text) && this.#names.size < MAX_NAMED_TEXTS ? this.rename(text) : undefined;
   }
 
   /** A new name for `text`: its old one is left to the connections that prepared it. */
