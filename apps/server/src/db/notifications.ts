@@ -109,6 +109,10 @@ export async function listenOnPostgres(url: string, channel: string, listener: N
  * The channels every pooled connection of a PostgreSQL database LISTENs on as it opens. PostgreSQL hands a session its
  * own notifications just before the COMMIT (or the autocommitted statement) returns, so this process hears of its own
  * writes before they return: what it reads next never predates them, whatever the listening connection's delay.
+ *
+ * A pooled connection hands on only its own session's notifications. The others' reach it too, but the listening
+ * connection (listenOnPostgres) hears every session's, in commit order; a copy from each pooled connection would be
+ * heard out of that order (a later change's copy before an earlier one's) and cost a pass over the cache each.
  */
 export function pooledNotifications(channels: readonly string[]) {
   const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -118,6 +122,7 @@ export function pooledNotifications(channels: readonly string[]) {
     /** For the pool's connect event: hands a connection's notifications to the listeners of their channel. */
     attach(client: pg.ClientBase) {
       client.on('notification', (message) => {
+        if (message.processId !== (client as pg.ClientBase & { processID: number | null }).processID) return;
         for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
       });
     },

@@ -2,8 +2,8 @@ import { eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChatbotRows } from '../test/chatbot-rows';
 import { describeEachDatabase } from '../test/harness';
-import { otherNode, until } from '../test/other-node';
-import type { Database } from './client';
+import { everyChangeHeard, otherNode, until } from '../test/other-node';
+import { READ_CACHE_CHANNEL, type Database } from './client';
 import type { NotificationListener } from './notifications';
 import { createReadCache, NOTIFYING_TABLES, type ReadCache } from './read-cache';
 import { chatbots, organizations, subscriptionTierLimits, webhookConfigs } from './schema/index';
@@ -153,14 +153,7 @@ describeEachDatabase('the read cache across nodes', (ctx, driver) => {
       .values({ organizationId, name: 'hook', url: 'https://hooks.example/x', eventTypes: ['message.created'], secretEncrypted: 'x', secretHint: 'abcd' })
       .returning();
     expect(cache.isServing).toBe(true);
-    // Another node changes a chatbot: notifications arrive in commit order, so once that one is heard, every earlier
-    // one was (this process's own writes are heard twice: at once on the pooled connection, then from the listener).
-    const probe = counted(() => 'chatbots');
-    const heardSoFar = async () => {
-      await cache.read([chatbots], `probe:${organizationId}`, probe);
-      await other.query('UPDATE chatbots SET name = name WHERE organization_id = $1', [organizationId]);
-      await untilReloaded(cache, [chatbots], `probe:${organizationId}`, probe, 'the chatbot change is heard');
-    };
+    const heardSoFar = () => everyChangeHeard(cache, other);
     await heardSoFar();
     const listeners = counted(() => 'listeners');
     await cache.read([webhookConfigs], `listeners:${organizationId}`, listeners);
@@ -208,6 +201,26 @@ describeEachDatabase('the read cache across nodes', (ctx, driver) => {
       expect(await chatbotName(chatbot.id)).toBe(`Name ${i}`);
     }
   });
+
+  if (driver === 'postgres')
+    it('hears another node’s change once, from its listening connection, whatever the pooled connections open; its own at once', async () => {
+      const { database } = ctx();
+      const heard: string[] = [];
+      const stop = await database.listen(READ_CACHE_CHANNEL, { onNotify: (payload) => heard.push(payload), onListening: () => {} });
+      // Each of the pool's 4 connections open, then each to the server and back: a notification waiting for one
+      // arrives before its answer.
+      const everyPooledConnection = () => Promise.all(Array.from({ length: 4 }, () => database.executeSql('SELECT pg_sleep(0.02)')));
+      await everyPooledConnection();
+      await other.query(`SELECT pg_notify('${READ_CACHE_CHANNEL}', 'theirs')`);
+      await everyPooledConnection();
+      await database.executeSql(`SELECT pg_notify('${READ_CACHE_CHANNEL}', 'ours')`);
+      expect(heard).toContain('ours');
+      await other.query(`SELECT pg_notify('${READ_CACHE_CHANNEL}', 'last')`);
+      await until(() => heard.includes('last'), 'the last notification is heard');
+      // Ours twice: from the connection that sent it, then in commit order from the listening connection.
+      expect(heard).toEqual(['theirs', 'ours', 'ours', 'last']);
+      await stop();
+    });
 
   // The embedded database has no connection to lose.
   if (driver === 'postgres')

@@ -13,7 +13,7 @@ import { chatbots, documentChunks, knowledgeSources } from '../db/schema/index';
 import { vectorLiteral } from '../db/vector';
 import { insertChatbotRows } from '../test/chatbot-rows';
 import { describeEachDatabase } from '../test/harness';
-import { otherNode, until } from '../test/other-node';
+import { everyChangeHeard, otherNode, until } from '../test/other-node';
 import { forgetWrite, writeInSteps } from './chunk-writes';
 import { createLocalEmbedder } from './embedders/local';
 import type { Embedder } from './embedders/types';
@@ -98,23 +98,7 @@ describeEachDatabase('passages of repeated questions, from the retrieval cache',
     return retrievePassagesCached(counting.database, cache, { chatbotId: bot.chatbotId, question, embedder, topK: row!.topK });
   }
 
-  /**
-   * Waits until the cache heard every change committed so far. Another node touches a table retrieval entries do not
-   * name, and notifications arrive in commit order: once that one is heard, every earlier one was (on PostgreSQL this
-   * process hears its own changes twice: at once, and later from its listening connection).
-   */
-  async function allHeard(cache: ReadCache = ctx().app.retrievalCache) {
-    let loads = 0;
-    const key = `probe:${randomUUID()}`;
-    // A value as the retrieval cache keeps: passages (none).
-    const load = async (): Promise<Passage[]> => ((loads += 1), []);
-    await cache.read([chatbots], key, load);
-    await other.query('UPDATE chatbots SET name = name WHERE false');
-    await until(async () => {
-      await cache.read([chatbots], key, load);
-      return loads > 1;
-    }, 'every change so far is heard');
-  }
+  const allHeard = (cache: ReadCache = ctx().app.retrievalCache) => everyChangeHeard(cache, other);
 
   /** Asks until the answer is kept, then asks again: the second answer costs no statement and no embedding. */
   async function askedFromMemory(bot: Bot, question = QUESTION, cache?: ReadCache) {

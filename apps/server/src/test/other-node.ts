@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../db/client';
+import type { ReadCache } from '../db/read-cache';
+import { adminUsers } from '../db/schema/index';
 
 /**
  * SQL sent as another node would send it: on PostgreSQL through a pool of its own, which LISTENs on nothing, so this
@@ -20,4 +23,23 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * Waits until `cache` heard every change committed so far. Another node touches admin_users, which the tests that use
+ * this never write (a statement changing no row is announced all the same), and the listening connection hears every
+ * session's notifications in commit order: once that one is heard, every earlier one was. This process hears its own
+ * changes twice: before they return, from the connection that made them, then from the listening connection.
+ */
+export async function everyChangeHeard(cache: ReadCache, other: ReturnType<typeof otherNode>): Promise<void> {
+  let loads = 0;
+  const key = `probe:${randomUUID()}`;
+  // No passages: a value the retrieval cache can weigh too.
+  const load = async () => ((loads += 1), []);
+  await cache.read([adminUsers], key, load);
+  await other.query('UPDATE admin_users SET role = role WHERE false');
+  await until(async () => {
+    await cache.read([adminUsers], key, load);
+    return loads > 1;
+  }, 'every change so far is heard');
 }
