@@ -15,7 +15,6 @@
  * BENCH_CHAT_DATABASES=pglite (or postgres) measures one database and leaves docs/performance.md alone;
  * BENCH_CHAT_PROFILE=<dir> runs the server with `node --cpu-prof` and writes its profiles there.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -28,10 +27,10 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { customerApiKeys } from '../apps/server/src/db/schema/index';
 import { hashApiKey } from '../apps/server/src/features/api-keys/service';
-import { freePort } from '../apps/server/src/test/free-port';
 import { insertModelAnsweredChatbot } from '../apps/server/src/test/model-answered-chatbot';
 import { summarizeLatencies, type LatencySummary } from './latency';
 import { writePerformanceSection } from './performance-doc';
+import { startProcess } from './process';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -247,36 +246,6 @@ async function measure(target: string, pathName: Row['path'], exchange: Exchange
 const forwardedFor = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const widgetOk = (status: number, body: string) => status === 200 && body.includes('"type":"done"');
 const v1Ok = (status: number, body: string) => status === 200 && body.includes('"chat.completion"');
-
-/** Spawns `args` with `env` and waits until GET `probe` answers 200. */
-async function startProcess(args: string[], env: Record<string, string>, probe: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    const ok = await fetch(base + probe).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 1200 || child.exitCode !== null) throw new Error(`${args.join(' ')} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    base,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 const scratch = mkdtempSync(path.join(tmpdir(), 'parley-chat-bench-'));

@@ -16,7 +16,6 @@
  * BENCH_HTTP_PROFILE=<dir> runs the server with `node --cpu-prof` and writes its profiles there;
  * BENCH_HTTP_COMPARE=a/main.js,b/main.js measures two builds' health, list and widget chat in turns, three rounds, and writes nothing.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,9 +28,9 @@ import { loadConfig } from '../apps/server/src/config';
 import { adminUsers, documentChunks, emailOutbox, knowledgeSources } from '../apps/server/src/db/schema/index';
 import { vectorLiteral, type VectorSearchMode } from '../apps/server/src/db/vector';
 import { createLocalEmbedder } from '../apps/server/src/rag/embedders/local';
-import { freePort } from '../apps/server/src/test/free-port';
 import { seedLoadChatbots } from '../apps/server/src/test/widget-load';
 import { writePerformanceSection } from './performance-doc';
+import { startProcess } from './process';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,35 +151,6 @@ async function hammer(
     cpuPerRequest,
     databaseCpuPerRequest,
     clientCpuPerRequest: (clientCpu.user + clientCpu.system) / 1000 / answered,
-  };
-}
-
-/** Spawns `args` with `env` and waits until `probe` answers 200. */
-async function startProcess(args: string[], env: Record<string, string>, probe: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    const ok = await fetch(base + probe).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 1200 || child.exitCode !== null) throw new Error(`${args.join(' ')} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    base,
-    pid: child.pid,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
   };
 }
 
