@@ -1,25 +1,17 @@
 import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { targetHostOf } from '../features/chatbot-actions/service';
 import { actionCallTurns } from '../features/chatbot-actions/turn-calls';
 import { chatbotActions } from '../db/schema/index';
 import type { ActionCallRecord, ChatTurn } from '../services/chat-turns';
 import type { TestContext } from './harness';
+import { contentText, startToolModel } from './tool-model';
+import { startWebhookReceiver } from './webhook-receiver';
 
 /*
  * Chatbot action calls for the tests that read them (analytics, the delivery log): a local OpenAI-compatible model
  * server that calls the tool it is offered, a local endpoint the action calls, and the turn's own writer of call rows
  * for calls on other days or with set durations.
  */
-
-const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 export interface ActionCallServers {
   /** The model server's OpenAI-compatible base URL (OPENAI_COMPATIBLE_BASE_URL). */
@@ -34,50 +26,27 @@ export interface ActionCallServers {
  * result; the endpoint answers `/ok` with `{"status":"shipped"}` and `/fail` with a 500.
  */
 export async function startActionCallServers(): Promise<ActionCallServers> {
-  const endpoint = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.url === '/fail') {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        return res.end('boom');
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 'shipped' }));
-    });
-  });
-  const model = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { messages: { role: string; content: unknown }[]; tools?: { function: { name: string } }[]; tool_choice?: unknown };
-      const offered = (body.tools ?? []).map((t) => t.function.name);
-      const toolResult = body.messages.filter((m) => m.role === 'tool').at(-1);
-      const chunk = (delta: object, finish: string | null = null) =>
-        res.write(
-          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-        );
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      chunk({ role: 'assistant', content: '' });
-      if (offered.length > 0 && body.tool_choice !== 'none' && !toolResult) {
-        chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: offered[0], arguments: JSON.stringify({ order_id: 'A-1' }) } }] });
-        chunk({}, 'tool_calls');
-      } else {
-        const result = typeof toolResult?.content === 'string' ? toolResult.content : JSON.stringify(toolResult?.content);
-        chunk({ content: toolResult ? `Result: ${result}` : 'No tool was used.' });
-        chunk({}, 'stop');
-      }
-      res.write(
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [], usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 } })}\n\n`,
-      );
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await Promise.all([listen(endpoint), listen(model)]);
+  const endpoint = await startWebhookReceiver('');
+  endpoint.answer((request) =>
+    request.url === '/fail'
+      ? { status: 500, body: 'boom' }
+      : { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'shipped' }) },
+  );
+  const model = await startToolModel(
+    (request) => {
+      const offered = (request.tools ?? []).map((t) => t.function.name);
+      const toolResult = request.messages.filter((m) => m.role === 'tool').at(-1);
+      if (offered.length > 0 && request.tool_choice !== 'none' && !toolResult)
+        return { call: { name: offered[0]!, arguments: { order_id: 'A-1' }, id: 'call_1' } };
+      return { text: toolResult ? `Result: ${contentText(toolResult.content)}` : 'No tool was used.' };
+    },
+    { usage: { prompt_tokens: 20, completion_tokens: 5 } },
+  );
   return {
-    modelBaseUrl: `${urlOf(model)}/v1`,
-    endpointUrl: urlOf(endpoint),
+    modelBaseUrl: model.baseURL,
+    endpointUrl: endpoint.url,
     close: async () => {
-      await Promise.all([close(endpoint), close(model)]);
+      await Promise.all([endpoint.close(), model.close()]);
     },
   };
 }

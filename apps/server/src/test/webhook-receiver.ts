@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
@@ -23,8 +24,8 @@ export interface ReceiverAnswer {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** How to answer from now on (200 "ok" by default). */
-  answer(handler: (request: ReceivedWebhook) => ReceiverAnswer): void;
+  /** How to answer from now on (200 "ok" by default); `null` never answers, and the caller's deadline ends the request. */
+  answer(handler: (request: ReceivedWebhook) => ReceiverAnswer | null): void;
   /** Stops listening: connections are refused until `up()`. */
   down(): Promise<void>;
   /** Listens again on the same port. */
@@ -34,7 +35,7 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(path = '/hooks/parley'): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  let handler: (request: ReceivedWebhook) => ReceiverAnswer = () => ({ status: 200, body: 'ok' });
+  let handler: (request: ReceivedWebhook) => ReceiverAnswer | null = () => ({ status: 200, body: 'ok' });
   let server: Server | null = null;
   const sockets = new Set<Socket>();
 
@@ -47,6 +48,7 @@ export async function startWebhookReceiver(path = '/hooks/parley'): Promise<Webh
           const entry: ReceivedWebhook = { url: request.url ?? '', headers: request.headers, body: Buffer.concat(parts).toString('utf8'), at: Date.now() };
           received.push(entry);
           const reply = handler(entry);
+          if (!reply) return;
           const send = () => {
             if (response.destroyed) return;
             response.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers });
@@ -88,5 +90,54 @@ export async function startWebhookReceiver(path = '/hooks/parley'): Promise<Webh
       await listen(port);
     },
     close: stop,
+  };
+}
+
+/** One delivery to a signed receiver: where it went, its JSON payload, and whether its signature verified. */
+export interface SignedDelivery {
+  /** The path and query it was sent to. */
+  path: string;
+  payload: Record<string, unknown>;
+  verified: boolean;
+  headers: IncomingHttpHeaders;
+}
+
+/** A receiver that checks each request's signature, as a customer's endpoint following Standard Webhooks would. */
+export interface SignedReceiver {
+  /** The receiver's origin, `http://127.0.0.1:<port>`: an action's URL is this and a path the answer can tell by. */
+  url: string;
+  /** Every request it got, oldest first. */
+  deliveries: SignedDelivery[];
+  /** How to answer from now on (200 "ok" by default); `null` never answers. */
+  answer(handler: (request: ReceivedWebhook) => ReceiverAnswer | null): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a receiver whose requests are verified with the real standardwebhooks package and `secret` as they arrive,
+ * so a test asserts what a customer's own endpoint would accept, not what Parley's signer believes it sent.
+ */
+export async function startSignedReceiver(secret: string): Promise<SignedReceiver> {
+  const receiver = await startWebhookReceiver('');
+  const deliveries: SignedDelivery[] = [];
+  let handler: (request: ReceivedWebhook) => ReceiverAnswer | null = () => ({ status: 200, body: 'ok' });
+  receiver.answer((request) => {
+    let verified = false;
+    try {
+      new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+      verified = true;
+    } catch {
+      verified = false;
+    }
+    deliveries.push({ path: request.url, payload: JSON.parse(request.body) as Record<string, unknown>, verified, headers: request.headers });
+    return handler(request);
+  });
+  return {
+    url: receiver.url,
+    deliveries,
+    answer(next) {
+      handler = next;
+    },
+    close: receiver.close,
   };
 }

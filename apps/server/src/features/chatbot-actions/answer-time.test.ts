@@ -1,95 +1,46 @@
 import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, expect, it } from 'vitest';
 import { messageActionCalls, messages, usageLedger } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+import { contentText, startToolModel } from '../../test/tool-model';
+import { startSignedReceiver } from '../../test/webhook-receiver';
 import { generateWebhookSecretForTest, ORDER_SCHEMA } from './test-fixtures';
 
 const SECRET = generateWebhookSecretForTest();
 
-/** What the local receiver was sent, with whether the signature verified (the real standardwebhooks package). */
-const received: { path: string; payload: Record<string, unknown>; verified: boolean; headers: IncomingHttpHeaders }[] = [];
-const receiver: Server = createServer((req, res) => {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    let verified = false;
-    try {
-      new Webhook(SECRET).verify(raw, req.headers as Record<string, string>);
-      verified = true;
-    } catch {
-      verified = false;
-    }
-    received.push({ path: req.url ?? '', payload: JSON.parse(raw) as Record<string, unknown>, verified, headers: req.headers });
-    if (req.url === '/slow') return; // never answers: the call's deadline ends it
-    if (req.url === '/fail') {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      return res.end('database exploded at /srv/app/orders.js:42');
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 'shipped', eta: 'Friday' }));
-  });
+/** The action's endpoint: `/slow` never answers (the call's deadline ends it), `/fail` fails, and the rest get the order. */
+const receiver = await startSignedReceiver(SECRET);
+receiver.answer((request) => {
+  if (request.url === '/slow') return null;
+  if (request.url === '/fail') return { status: 500, body: 'database exploded at /srv/app/orders.js:42' };
+  return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'shipped', eta: 'Friday' }) };
 });
-
-type ModelRequest = {
-  messages: { role: string; content: unknown; tool_call_id?: string }[];
-  tools?: { function: { name: string } }[];
-  tool_choice?: unknown;
-};
-/** Every request the model server received. */
-const modelRequests: ModelRequest[] = [];
+/** What the receiver was sent, with whether the signature verified (the real standardwebhooks package). */
+const received = receiver.deliveries;
+const receiverUrl = receiver.url;
 
 /**
- * A local OpenAI-compatible model server that uses tools: asked with tools and no tool result yet, it calls the first
- * tool (with the arguments the question names); given a tool's result, it answers with it. A question with "loop"
- * makes it call the tool whenever it is offered one.
+ * The answer model uses tools: asked with tools and no tool result yet, it calls the first tool (with the arguments the
+ * question names); given a tool's result, it answers with it. A question with "loop" makes it call the tool whenever it
+ * is offered one.
  */
-const model: Server = createServer((req, res) => {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    const body = JSON.parse(raw) as ModelRequest;
-    modelRequests.push(body);
-    const question = JSON.stringify(body.messages.find((m) => m.role === 'user')?.content ?? '');
-    const toolResults = body.messages.filter((m) => m.role === 'tool');
-    const offered = (body.tools ?? []).map((t) => t.function.name);
-    const mayCall = offered.length > 0 && body.tool_choice !== 'none';
-    const wantsCall = mayCall && (question.includes('loop') || toolResults.length === 0);
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (delta: object, finish: string | null = null) =>
-      res.write(
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-      );
-    chunk({ role: 'assistant', content: '' });
-    if (wantsCall) {
-      const args = question.includes('badargs') ? { order_id: 42 } : { order_id: 'A-123', api_key: 'sk-live-abcdefghijkl' };
-      chunk({
-        tool_calls: [{ index: 0, id: `call_${modelRequests.length}`, type: 'function', function: { name: offered[0], arguments: JSON.stringify(args) } }],
-      });
-      chunk({}, 'tool_calls');
-    } else {
-      const last = toolResults.at(-1);
-      const text = last ? `Result: ${typeof last.content === 'string' ? last.content : JSON.stringify(last.content)}` : 'No tool was used.';
-      chunk({ content: text });
-      chunk({}, 'stop');
-    }
-    res.write(
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [], usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 } })}\n\n`,
-    );
-    res.end('data: [DONE]\n\n');
-  });
+const model = await startToolModel((body) => {
+  const question = JSON.stringify(body.messages.find((m) => m.role === 'user')?.content ?? '');
+  const toolResults = body.messages.filter((m) => m.role === 'tool');
+  const offered = (body.tools ?? []).map((t) => t.function.name);
+  const mayCall = offered.length > 0 && body.tool_choice !== 'none';
+  if (mayCall && (question.includes('loop') || toolResults.length === 0)) {
+    const args = question.includes('badargs') ? { order_id: 42 } : { order_id: 'A-123', api_key: 'sk-live-abcdefghijkl' };
+    return { call: { name: offered[0]!, arguments: args } };
+  }
+  const last = toolResults.at(-1);
+  return { text: last ? `Result: ${contentText(last.content)}` : 'No tool was used.' };
 });
-
-await Promise.all([receiver, model].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-const baseURL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-afterAll(async () => {
-  receiver.closeAllConnections();
-  await Promise.all([receiver, model].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-});
+/** Every request the model server received. */
+const modelRequests = model.requests;
+const baseURL = model.baseURL;
+afterAll(() => Promise.all([receiver.close(), model.close()]));
 
 async function botWithAction(c: TestContext, path: string, name = 'order_status') {
   const owner = await createSignedInUser(c);

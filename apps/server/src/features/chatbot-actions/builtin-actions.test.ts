@@ -6,63 +6,41 @@ import {
 } from '@parley/shared/contracts/chatbot-actions';
 import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
 import { HANDOFF_TEXT, type HandoffDetail, type HandoffListResponse } from '@parley/shared/contracts/handoffs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { conversations, handoffs, messageActionCalls, n8nRequests, n8nWebhookEndpoints } from '../../db/schema/index';
 import { createAdmin } from '../../test/admin';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+import { startToolModel } from '../../test/tool-model';
 import { startFakeN8n } from '../n8n/__fixtures__/fake-n8n';
 import { configureN8n } from '../n8n/__fixtures__/setup';
 import { HANDOFF_NOT_AVAILABLE } from './builtin-actions';
 import { ORDER_SCHEMA } from './test-fixtures';
 
-type ModelMessage = { role: string; content: unknown };
-type ModelRequest = { messages: ModelMessage[]; tools?: { function: { name: string } }[]; tool_choice?: unknown };
-
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((part: { text?: string }) => part.text ?? '').join('') : '';
 
 /**
- * A local OpenAI-compatible model server that uses tools: the visitor's last question names the tool and its arguments
+ * The answer model uses tools: the visitor's last question names the tool and its arguments
  * (`TOOL=save_contact ARGS={"email":"…"}`); asked with that tool offered and no result yet since the question, it calls
  * it; given the result, it answers "Result: <the result>".
  */
-const model: Server = createServer((req, res) => {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    const body = JSON.parse(raw) as ModelRequest;
-    const lastQuestion = body.messages.findLastIndex((m) => m.role === 'user');
-    const question = textOf(body.messages[lastQuestion]?.content);
-    const results = body.messages.slice(lastQuestion + 1).filter((m) => m.role === 'tool');
-    const tool = /TOOL=(\w+)/.exec(question)?.[1];
-    const args = /ARGS=(\{.*\})/.exec(question)?.[1] ?? '{}';
-    const offered = (body.tools ?? []).some((t) => t.function.name === tool) && body.tool_choice !== 'none';
-    const chunk = (delta: object, finish: string | null = null) =>
-      res.write(
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-      );
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    chunk({ role: 'assistant', content: '' });
-    if (offered && results.length === 0) {
-      chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: tool, arguments: args } }] });
-      chunk({}, 'tool_calls');
-    } else {
-      const last = results.at(-1);
-      chunk({ content: last ? `Result: ${textOf(last.content)}` : 'No tool was used.' });
-      chunk({}, 'stop');
-    }
-    res.end('data: [DONE]\n\n');
-  });
+const model = await startToolModel((body) => {
+  const lastQuestion = body.messages.findLastIndex((m) => m.role === 'user');
+  const question = textOf(body.messages[lastQuestion]?.content);
+  const results = body.messages.slice(lastQuestion + 1).filter((m) => m.role === 'tool');
+  const tool = /TOOL=(\w+)/.exec(question)?.[1];
+  const args = /ARGS=(\{.*\})/.exec(question)?.[1] ?? '{}';
+  const offered = (body.tools ?? []).some((t) => t.function.name === tool) && body.tool_choice !== 'none';
+  if (tool && offered && results.length === 0) return { call: { name: tool, arguments: args, id: 'call_1' } };
+  const last = results.at(-1);
+  return { text: last ? `Result: ${textOf(last.content)}` : 'No tool was used.' };
 });
-await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-const baseURL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+const baseURL = model.baseURL;
 const n8n = await startFakeN8n();
 afterAll(async () => {
   await n8n.close();
-  await new Promise<void>((resolve) => model.close(() => resolve()));
+  await model.close();
 });
 beforeEach(() => n8n.reset());
 

@@ -1,45 +1,30 @@
 import type { ChatStreamEvent } from '@parley/shared/contracts/chat';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conversations, messageActionCalls } from '../../db/schema/index';
 import { sentenceModel } from '../../rag/answerers/by-meaning';
 import { createSignedInUser, describeEachDatabase, type TestContext } from '../../test/harness';
+import { startSignedReceiver } from '../../test/webhook-receiver';
 import { BUTTON_OFFER_MARGIN, BUTTON_OFFER_SIMILARITY, offerFields } from './button-offers';
 import { generateWebhookSecretForTest } from './test-fixtures';
 
 const SECRET = generateWebhookSecretForTest();
 
-/** What the local receiver was sent, with whether the signature verified (the real standardwebhooks package). */
-const received: { path: string; payload: Record<string, unknown>; verified: boolean }[] = [];
-const receiver: Server = createServer((req, res) => {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    let verified = false;
-    try {
-      new Webhook(SECRET).verify(raw, req.headers as Record<string, string>);
-      verified = true;
-    } catch {
-      verified = false;
-    }
-    received.push({ path: req.url ?? '', payload: JSON.parse(raw) as Record<string, unknown>, verified });
-    if (req.url === '/fail') {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      return res.end('calendar exploded at /srv/app/demo.js:42');
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'Your demo is booked for Friday at 10:00.', booking: 'B-77' }));
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-});
+/** The action's endpoint: `/fail` fails, and the rest book the demo. */
+const receiver = await startSignedReceiver(SECRET);
+receiver.answer((request) =>
+  request.url === '/fail'
+    ? { status: 500, body: 'calendar exploded at /srv/app/demo.js:42' }
+    : {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Your demo is booked for Friday at 10:00.', booking: 'B-77' }),
+      },
+);
+/** What the receiver was sent, with whether the signature verified (the real standardwebhooks package). */
+const received = receiver.deliveries;
+const receiverUrl = receiver.url;
+afterAll(() => receiver.close());
 
 /** Realistic actions and questions, for the threshold's calibration. */
 const DESCRIPTIONS = {

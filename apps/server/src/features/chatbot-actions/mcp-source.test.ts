@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { chatbotActions, messageActionCalls } from '../../db/schema/index';
 import { createSignedInUser, describeEachDatabase, testConfig, type TestContext } from '../../test/harness';
+import { contentText, startToolModel } from '../../test/tool-model';
 import { callMcpTool, listMcpTools, McpSourceError } from './mcp-client';
 import { actionTokenBox, type ChatbotActionRow } from './service';
 
@@ -89,52 +90,30 @@ const mcpHttp: Server = createServer((req, res) => {
   })();
 });
 
-type ModelRequest = { messages: { role: string; content: unknown }[]; tools?: { function: { name: string } }[]; tool_choice?: unknown };
-
-/** A local OpenAI-compatible model server that calls the one tool it is offered, then answers with the tool's result. */
-const model: Server = createServer((req, res) => {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    const body = JSON.parse(raw) as ModelRequest;
-    const question = JSON.stringify(body.messages.find((m) => m.role === 'user')?.content ?? '');
-    const toolResults = body.messages.filter((m) => m.role === 'tool');
-    const offered = (body.tools ?? []).map((t) => t.function.name);
-    const wantsCall = offered.length > 0 && body.tool_choice !== 'none' && toolResults.length === 0;
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (delta: object, finish: string | null = null) =>
-      res.write(
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-      );
-    chunk({ role: 'assistant', content: '' });
-    if (wantsCall) {
-      const args = question.includes('badargs') ? { city: 42 } : { city: 'Paris' };
-      chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: offered[0], arguments: JSON.stringify(args) } }] });
-      chunk({}, 'tool_calls');
-    } else {
-      const last = toolResults.at(-1);
-      chunk({ content: last ? `Result: ${typeof last.content === 'string' ? last.content : JSON.stringify(last.content)}` : 'No tool was used.' });
-      chunk({}, 'stop');
-    }
-    res.write(
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [], usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 } })}\n\n`,
-    );
-    res.end('data: [DONE]\n\n');
-  });
+/** The answer model calls the one tool it is offered, then answers with the tool's result. */
+const model = await startToolModel((body) => {
+  const question = JSON.stringify(body.messages.find((m) => m.role === 'user')?.content ?? '');
+  const toolResults = body.messages.filter((m) => m.role === 'tool');
+  const offered = (body.tools ?? []).map((t) => t.function.name);
+  if (offered.length > 0 && body.tool_choice !== 'none' && toolResults.length === 0) {
+    return { call: { name: offered[0]!, arguments: question.includes('badargs') ? { city: 42 } : { city: 'Paris' }, id: 'call_1' } };
+  }
+  const last = toolResults.at(-1);
+  return { text: last ? `Result: ${contentText(last.content)}` : 'No tool was used.' };
 });
 
 /** A port nothing listens on: a server that cannot be reached. */
 const closed: Server = createServer();
-await Promise.all([mcpHttp, model, closed].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+await Promise.all([mcpHttp, closed].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
 const mcpPort = (mcpHttp.address() as AddressInfo).port;
 const mcpBase = `http://127.0.0.1:${mcpPort}`;
 const mcpUrl = `${mcpBase}/mcp`;
 const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/mcp`;
 await new Promise<void>((resolve) => closed.close(() => resolve()));
-const baseURL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+const baseURL = model.baseURL;
 afterAll(async () => {
   mcpHttp.closeAllConnections();
-  await Promise.all([mcpHttp, model].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  await Promise.all([new Promise<void>((resolve) => mcpHttp.close(() => resolve())), model.close()]);
 });
 
 async function ownerWithBot(c: TestContext) {
