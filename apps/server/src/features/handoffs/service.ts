@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../lib/realtime';
 import { addChatStats } from '../analytics/index';
 import { conversationActionCalls } from './action-calls';
-import { currentPeriod, organizationTier, UNLIMITED } from '../usage/index';
+import { currentPeriod, organizationTier, periodOf, UNLIMITED } from '../usage/index';
 import { emitHandoffClosed, emitMessagesCreated, emitWebhookEvent, handoffRequestedEvent } from '../webhooks/index';
 
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -97,7 +97,7 @@ export async function handoffUsage(db: Db, organizationId: string) {
 
 /** Tells the organization's owners and admins, once a month, that the handoff limit is reached. */
 async function noticeHandoffLimit(db: Db, organizationId: string, usage: { limit: number; tierName: string }) {
-  const period = currentPeriod().start.toISOString().slice(0, 7);
+  const period = periodOf();
   const inserted = await db
     .insert(organizationAlerts)
     .values({ organizationId, kind: 'handoff_limit', period })

@@ -9,6 +9,7 @@ export {
   allowanceAndBalance,
   assertCanCreateChatbot,
   currentPeriod,
+  periodOf,
   organizationTier,
   tokenAllowance,
   type TokenAllowance,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import type { ReadCache } from '../../db/read-cache';
@@ -15,17 +15,19 @@ export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
+/** The calendar month (UTC) that usage counters and monthly notices are kept under: `2026-05`. */
+export const periodOf = (now = new Date()) => currentPeriod(now).start.toISOString().slice(0, 7);
+
 /**
  * The month's metered tokens of an organization: its counter (organization_usage_months), which a trigger on
- * usage_ledger keeps equal to the sum of the month's ledger rows (migration 0024), read by its primary key.
+ * usage_ledger keeps equal to the sum of the month's ledger rows (migration 0024), read by its primary key. With values,
+ * or with placeholders to prepare it.
  */
-const monthUsage = (db: Db, organizationId: string, now: Date) =>
+const monthUsage = (db: Db, organizationId: string | Placeholder, period: string | Placeholder) =>
   db
     .select({ tokens: organizationUsageMonths.tokens })
     .from(organizationUsageMonths)
-    .where(
-      and(eq(organizationUsageMonths.organizationId, organizationId), eq(organizationUsageMonths.period, currentPeriod(now).start.toISOString().slice(0, 7))),
-    );
+    .where(and(eq(organizationUsageMonths.organizationId, organizationId), eq(organizationUsageMonths.period, period)));
 
 /** What a cached tier is dropped on: a change of an organization's tier, or of a tier's limits. */
 const TIER_TABLES = [organizations, subscriptionTierLimits];
@@ -39,7 +41,7 @@ const tierKey = (organizationId: string) => `tier:${organizationId}`;
 async function readTier(db: Db, organizationId: string, now?: Date) {
   const ownActiveTier = and(eq(subscriptionTierLimits.tier, organizations.tier), eq(subscriptionTierLimits.isActive, true));
   const [row] = await db
-    .select({ tier: subscriptionTierLimits, used: now ? sql<string | null>`(${monthUsage(db, organizationId, now)})` : sql<null>`null` })
+    .select({ tier: subscriptionTierLimits, used: now ? sql<string | null>`(${monthUsage(db, organizationId, periodOf(now))})` : sql<null>`null` })
     .from(organizations)
     .leftJoin(subscriptionTierLimits, or(ownActiveTier, eq(subscriptionTierLimits.tier, 'free')))
     .where(eq(organizations.id, organizationId))
@@ -76,16 +78,10 @@ export async function organizationTierAndUsage(db: Db, organizationId: string, n
 }
 
 /** The month's tokens, prepared once: every chat turn reads them (its limit check). */
-const prepareMonthUsage = (db: Db, name: string) =>
-  db
-    .select({ tokens: organizationUsageMonths.tokens })
-    .from(organizationUsageMonths)
-    .where(and(eq(organizationUsageMonths.organizationId, sql.placeholder('organizationId')), eq(organizationUsageMonths.period, sql.placeholder('period'))))
-    .prepare(name);
+const prepareMonthUsage = (db: Db, name: string) => monthUsage(db, sql.placeholder('organizationId'), sql.placeholder('period')).prepare(name);
 
 export async function tokensUsedThisMonth(db: Db, organizationId: string, now = new Date()): Promise<number> {
-  const period = currentPeriod(now).start.toISOString().slice(0, 7);
-  const [row] = await prepared(db, 'parley_month_usage', prepareMonthUsage).execute({ organizationId, period });
+  const [row] = await prepared(db, 'parley_month_usage', prepareMonthUsage).execute({ organizationId, period: periodOf(now) });
   return Number(row?.tokens ?? 0);
 }
 

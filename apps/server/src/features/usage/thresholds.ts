@@ -5,7 +5,7 @@ import type { ReadCache } from '../../db/read-cache';
 import { organizationAlerts } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import { emitWebhookEvents, webhookListeners, type WebhookListeners } from '../webhooks/index';
-import { currentPeriod, organizationTierAndUsage, UNLIMITED } from './service';
+import { organizationTierAndUsage, periodOf, UNLIMITED } from './service';
 import { USAGE_EMAIL_THRESHOLDS, USAGE_THRESHOLD_EMAIL_JOB, type UsageThresholdEmailJob } from './threshold-emails';
 
 /**
@@ -68,7 +68,7 @@ export async function noticeUsageThresholds(
   const listeners = deps.listeners ?? (await webhookListeners(tx, organizationId, ['usage.threshold_reached'], deps.readCache));
   const wanted = [...(deps.jobs ? EMAIL_NOTICES : []), ...((listeners.get('usage.threshold_reached') ?? []).length > 0 ? WEBHOOK_NOTICES : [])];
   if (wanted.length === 0) return [];
-  const period = currentPeriod(now).start.toISOString().slice(0, 7);
+  const period = periodOf(now);
   const claimedBefore = new Set(
     (
       await tx
