@@ -15,6 +15,7 @@ import { aiActionTemplates, chatbotActions, chatbots } from '../../db/schema/ind
 import { AppError } from '../../lib/app-error';
 import { isPrivateAddress } from '../../lib/private-address';
 import { createSecretBox, type SecretBox } from '../../lib/secrets';
+import { urlHost } from '../../lib/url-host';
 import { findChatbotInOrganization } from '../chatbots/index';
 import { organizationTier } from '../usage/index';
 import { compileParameters } from './arguments';
@@ -79,12 +80,7 @@ export function assertPublicUrl(value: string | null | undefined, allowPrivateNe
 
 /** The host an action calls (webhook, mcp), kept with each call; null for the built-in kinds. */
 export function targetHostOf(action: Pick<ChatbotActionRow, 'url'>): string | null {
-  if (!action.url) return null;
-  try {
-    return new URL(action.url).host;
-  } catch {
-    return null;
-  }
+  return urlHost(action.url);
 }
 
 /** The action limits of the organization's tier (an unknown or inactive tier falls back to free). */

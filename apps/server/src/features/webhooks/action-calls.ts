@@ -4,16 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chatbotActions, chatbots, messageActionCalls } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-
-/** The host of an action's address, or null when it has none (or no longer parses). */
-function hostOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-}
+import { urlHost } from '../../lib/url-host';
 
 /**
  * The calls of an organization's webhook actions, newest first, a page at a time (the Webhooks screen's Action calls,
@@ -79,7 +70,7 @@ export async function listActionCalls(db: Db, organizationId: string, query: z.o
       actionId: row.actionId,
       actionName: row.actionName,
       // The host called then; the action's current address only for calls recorded before hosts were kept.
-      urlHost: row.targetHost ?? hostOf(row.url),
+      urlHost: row.targetHost ?? urlHost(row.url),
       httpStatus: row.httpStatus,
       durationMs: row.durationMs,
       succeeded: row.error === null,
