@@ -13,7 +13,9 @@
  * measured the same way first.
  *
  * BENCH_CHAT_DATABASES=pglite (or postgres) measures one database and leaves docs/performance.md alone;
- * BENCH_CHAT_PROFILE=<dir> runs the server with `node --cpu-prof` and writes its profiles there.
+ * BENCH_CHAT_PROFILE=<dir> runs the server with `node --cpu-prof` and writes its profiles there;
+ * BENCH_CHAT_FLOWISE=<dir> also measures Flowise installed there, on the same model server and document, last
+ * (bench/flowise.ts says how to install it).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { hashApiKey } from '../apps/server/src/features/api-keys/service';
 import { insertModelAnsweredChatbot } from '../apps/server/src/test/model-answered-chatbot';
 import { summarizeLatencies, type LatencySummary } from './latency';
 import { writePerformanceSection } from './performance-doc';
+import { startFlowise } from './flowise';
 import { startProcess } from './process';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
@@ -65,6 +68,7 @@ const model = http.createServer((req, res) => {
   req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
   req.on('end', () => setTimeout(answer, MODEL_DELAY_MS));
   const answer = () => {
+    if (req.method === 'POST' && req.url === '/api/embed') return embed();
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404).end();
       return;
@@ -98,6 +102,13 @@ const model = http.createServer((req, res) => {
         'data: [DONE]\n\n',
       ].join(''),
     );
+  };
+  // Ollama's embedding API, for Flowise's flow (bench/flowise.ts): a small vector from each text's characters.
+  const embed = () => {
+    const { input } = JSON.parse(raw) as { input: string | string[] };
+    const vector = (text: string) => Array.from({ length: 16 }, (_, i) => ((text.charCodeAt(i % text.length) * (i + 1)) % 97) / 97);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ model: 'local-embedder', embeddings: (Array.isArray(input) ? input : [input]).map(vector) }));
   };
 });
 await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
@@ -183,7 +194,7 @@ async function drive(exchange: Exchange, options: { connections: number; total?:
 
 interface Row {
   target: string;
-  path: 'widget' | 'widget-new' | 'v1';
+  path: 'widget' | 'widget-new' | 'v1' | 'prediction';
   /** PostgreSQL only: the database's committed transactions (pg_stat_database.xact_commit) a request, sequentially. */
   transactionsPerRequest?: number;
   sequential: Run;
@@ -225,7 +236,7 @@ async function modelTime(): Promise<number> {
 }
 
 async function measure(target: string, pathName: Row['path'], exchange: Exchange, pid: number | undefined, databaseUrl?: string): Promise<void> {
-  const modelP50 = target.startsWith('bare') ? undefined : await modelTime();
+  const modelP50 = target.startsWith('Parley') ? await modelTime() : undefined;
   await drive(exchange, { connections: 1, total: WARM_UP });
   const transactionsBefore = databaseUrl ? await committedTransactions(databaseUrl) : 0;
   const sequential = await drive(exchange, { connections: 1, total: SEQUENTIAL, pid });
@@ -371,7 +382,26 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   }
 }
 
+/** Flowise on the same machine, model server and document, when BENCH_CHAT_FLOWISE names its directory (bench/flowise.ts). */
+async function benchFlowise(directory: string): Promise<void> {
+  const flowise = await startFlowise(directory, { scratch, modelBaseUrl, document: DOCUMENT });
+  try {
+    const prediction: Exchange = {
+      url: flowise.predictionUrl,
+      request: () => ({ headers: {}, body: JSON.stringify({ question: QUESTION }) }),
+      ok: (status, body) => status === 200 && body.includes('"text"'),
+    };
+    const first = await fetch(prediction.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: prediction.request(0).body });
+    const text = await first.text();
+    if (first.status !== 200 || !text.includes('five working days')) throw new Error(`its answer is not the model's: ${first.status} ${text.slice(0, 300)}`);
+    await measure(`Flowise ${flowise.version}`, 'prediction', prediction, flowise.pid);
+  } finally {
+    await flowise.stop();
+  }
+}
+
 let postgresNote = '';
+let flowiseNote = '';
 let scratchDatabase: ScratchDatabase | undefined;
 try {
   if (DATABASES.includes('pglite')) await benchDatabase('PGlite', undefined);
@@ -385,6 +415,12 @@ try {
   } finally {
     await scratchDatabase?.drop().catch(() => {});
   }
+  if (process.env.BENCH_CHAT_FLOWISE) {
+    await benchFlowise(path.resolve(process.env.BENCH_CHAT_FLOWISE)).catch((error: unknown) => {
+      flowiseNote = `Flowise was not measured: ${error instanceof Error ? error.message : String(error)}.`;
+      console.log(flowiseNote);
+    });
+  }
 } finally {
   await new Promise<void>((resolve) => model.close(() => resolve()));
   rmSync(scratch, { recursive: true, force: true });
@@ -393,15 +429,18 @@ try {
 const failures = rows.reduce((sum, r) => sum + r.sequential.failures + CONCURRENCIES.reduce((s, c) => s + r.concurrent[c].failures, 0), 0);
 if (DATABASES.length < 2 || rows.length === 0) process.exit(failures > 0 ? 1 : 0);
 
-const floorOf = (pathName: Row['path']) => rows.find((r) => r.target.startsWith('bare') && r.path === (pathName === 'widget-new' ? 'widget' : pathName))!;
+/** The floor a path is compared with: the widget's stream, or the API's JSON (Flowise's prediction answers JSON too). */
+const floorPath = { widget: 'widget', 'widget-new': 'widget', v1: 'v1', prediction: 'v1' } as const;
+const floorOf = (pathName: Row['path']) => rows.find((r) => r.target.startsWith('bare') && r.path === floorPath[pathName])!;
 const times = (value: number) => `×${value.toFixed(1)}`;
 const cpu = (run: Run) => (run.serverCpuMs === null ? '—' : run.serverCpuMs.toFixed(2));
 const PATHS = {
   widget: 'widget message (stream read to the end)',
   'widget-new': 'widget message, a new question each time',
   v1: '`/v1/chat/completions` (not streamed)',
+  prediction: '`/api/v1/prediction/:id` (not streamed)',
 };
-const pathLabel = (pathName: Row['path']) => ({ widget: 'widget', 'widget-new': 'widget, new questions', v1: '/v1' })[pathName];
+const pathLabel = (pathName: Row['path']) => ({ widget: 'widget', 'widget-new': 'widget, new questions', v1: '/v1', prediction: 'prediction' })[pathName];
 const table = rows
   .map((r) => {
     const floor = floorOf(r.path);
@@ -414,12 +453,18 @@ const table = rows
   })
   .join('\n');
 
-const whereRows = rows.filter((r) => !r.target.startsWith('bare'));
+const whereRows = rows.filter((r) => r.target.startsWith('Parley'));
 const modelTimes = whereRows.map((r) => r.modelP50 ?? 0);
-/** Issue 38's Flowise figure (29 answers a second at 10 on this machine) beside this run's PGlite /v1 path. */
+/** Flowise beside Parley: measured in this run when it was (BENCH_CHAT_FLOWISE), else issue 38's figure (29 a second at 10). */
 const flowiseComparison = () => {
-  const pgliteV1 = rows.find((r) => r.target === 'Parley on PGlite' && r.path === 'v1');
-  return pgliteV1 ? `In this run Parley on PGlite answered /v1 at ${(pgliteV1.concurrent[10].perSecond / 29).toFixed(1)} times that rate at 10 at a time.` : '';
+  const flowise = rows.find((r) => r.target.startsWith('Flowise'));
+  const rate = flowise?.concurrent[10].perSecond ?? 29;
+  const against = rows
+    .filter((r) => r.target.startsWith('Parley') && r.path !== 'widget-new')
+    .map((r) => `${(r.concurrent[10].perSecond / rate).toFixed(1)} times (${r.target.slice('Parley on '.length)}, ${pathLabel(r.path)})`)
+    .join(', ');
+  if (!flowise) return `In this run Parley answered at 10 at a time ${against} that rate.`;
+  return `In this run, on the same machine, model server and document, ${flowise.target} answered its prediction route at p50 ${ms(flowise.sequential.latency.p50)} ms sequentially and ${rate.toFixed(1)} times a second at 10 at a time (the table's last row); Parley answered at 10 at a time ${against} as often.`;
 };
 const modelRange = () => `${Math.min(...modelTimes).toFixed(1)}–${Math.max(...modelTimes).toFixed(1)}`;
 const postgresRows = rows.filter((r) => r.transactionsPerRequest !== undefined);
@@ -487,8 +532,12 @@ on PostgreSQL. Before 0040
 
 For comparison, issue 38 measured on this machine
 Flowise 3.1.4 at p50 40–46 ms, p95 72–97 ms sequential and 29 req/s at 10 at a time, and Parley on PGlite then at
-48–58 / 82–121 ms and 19–21 req/s, with the same kind of document and local model server (Flowise is not measured here).
+48–58 / 82–121 ms and 19–21 req/s, with the same kind of document and local model server. Flowise is measured in the
+run when \`BENCH_CHAT_FLOWISE\` names a directory where it is installed (bench/flowise.ts says how): a Retrieval QA
+chain whose model is Flowise's OpenAI-compatible chat model on the same model server, over an in-memory vector store
+holding the same document, embedded on every request through the same server (Ollama's embedding API), its
+\`POST /api/v1/prediction/:id\` asked the same question.
 ${flowiseComparison()}
-${postgresNote ? `\n${postgresNote}\n` : ''}`,
+${postgresNote ? `\n${postgresNote}\n` : ''}${flowiseNote ? `\n${flowiseNote}\n` : ''}`,
 );
 process.exit(failures > 0 ? 1 : 0);

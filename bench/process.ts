@@ -7,10 +7,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Spawns node with `args` and `env` (and only PATH from this process's environment) on a free port of 127.0.0.1, from
- * the repository's root, and waits until GET `probe` answers 200 (a minute at most). `stop` ends it with SIGTERM and
- * waits for its exit.
+ * the repository's root, and waits until GET `probe` answers 200 (`timeoutMs`, a minute unless told). `stop` ends it
+ * with SIGTERM and waits for its exit.
  */
-export async function startProcess(args: string[], env: Record<string, string>, probe: string) {
+export async function startProcess(args: string[], env: Record<string, string>, probe: string, options: { timeoutMs?: number } = {}) {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -18,13 +19,16 @@ export async function startProcess(args: string[], env: Record<string, string>, 
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
+  for (;;) {
     const ok = await fetch(base + probe).then(
       (r) => r.status === 200,
       () => false,
     );
     if (ok) break;
-    if (tries > 1200 || child.exitCode !== null) throw new Error(`${args.join(' ')} did not start`);
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`${args.join(' ')} did not start`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
