@@ -103,10 +103,11 @@ const model = http.createServer((req, res) => {
       ].join(''),
     );
   };
-  // Ollama's embedding API, for Flowise's flow (bench/flowise.ts): a small vector from each text's characters.
+  // Ollama's embedding API, for Flowise's flow (bench/flowise.ts): a vector of Parley's local embedder's size (384) made
+  // from each text's characters.
   const embed = () => {
     const { input } = JSON.parse(raw) as { input: string | string[] };
-    const vector = (text: string) => Array.from({ length: 16 }, (_, i) => ((text.charCodeAt(i % text.length) * (i + 1)) % 97) / 97);
+    const vector = (text: string) => Array.from({ length: 384 }, (_, i) => ((text.charCodeAt(i % text.length) * (i + 1)) % 97) / 97);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ model: 'local-embedder', embeddings: (Array.isArray(input) ? input : [input]).map(vector) }));
   };
@@ -464,7 +465,8 @@ const flowiseComparison = () => {
     .map((r) => `${(r.concurrent[10].perSecond / rate).toFixed(1)} times (${r.target.slice('Parley on '.length)}, ${pathLabel(r.path)})`)
     .join(', ');
   if (!flowise) return `In this run Parley answered at 10 at a time ${against} that rate.`;
-  return `In this run, on the same machine, model server and document, ${flowise.target} answered its prediction route at p50 ${ms(flowise.sequential.latency.p50)} ms sequentially and ${rate.toFixed(1)} times a second at 10 at a time (the table's last row); Parley answered at 10 at a time ${against} as often.`;
+  const least = Math.min(...rows.filter((r) => r.target.startsWith('Parley') && r.path !== 'widget-new').map((r) => r.concurrent[10].perSecond / rate));
+  return `In this run, on the same machine, model server and document, ${flowise.target} answered its prediction route at p50 ${ms(flowise.sequential.latency.p50)} ms sequentially and ${rate.toFixed(1)} times a second at 10 at a time (the table's last row); Parley answered at 10 at a time ${against} as often${least < 10 ? ": short of issue 38's aim of 10 times, which was set against the 29 a second it measured" : ', at least the 10 times issue 38 aims for'}.`;
 };
 const modelRange = () => `${Math.min(...modelTimes).toFixed(1)}–${Math.max(...modelTimes).toFixed(1)}`;
 const postgresRows = rows.filter((r) => r.transactionsPerRequest !== undefined);
