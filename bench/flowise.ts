@@ -56,16 +56,19 @@ export async function startFlowise(directory: string, options: { scratch: string
   const packageFile = path.join(directory, 'node_modules/flowise/package.json');
   const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
   const home = path.join(options.scratch, 'flowise');
-  const dirs = { HOME: home, DATABASE_PATH: 'db', SECRETKEY_PATH: 'keys', LOG_PATH: 'logs', BLOB_STORAGE_PATH: 'blobs' };
-  const env: Record<string, string> = {};
-  for (const [name, dir] of Object.entries(dirs)) {
-    env[name] = name === 'HOME' ? home : path.join(home, dir);
-    mkdirSync(env[name]!, { recursive: true });
-  }
+  // Its home, database, keys, logs and files, all under the run's scratch directory.
+  const dirs = {
+    HOME: home,
+    DATABASE_PATH: path.join(home, 'db'),
+    SECRETKEY_PATH: path.join(home, 'keys'),
+    LOG_PATH: path.join(home, 'logs'),
+    BLOB_STORAGE_PATH: path.join(home, 'blobs'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   const flowise = await startProcess(
     [path.join(directory, 'node_modules/flowise/bin/run'), 'start'],
     // Its own guard refuses loopback addresses, where the model server is.
-    { ...env, HTTP_SECURITY_CHECK: 'false', DISABLE_FLOWISE_TELEMETRY: 'true' },
+    { ...dirs, HTTP_SECURITY_CHECK: 'false', DISABLE_FLOWISE_TELEMETRY: 'true' },
     '/api/v1/ping',
     { timeoutMs: 180_000 },
   );

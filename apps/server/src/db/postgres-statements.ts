@@ -21,7 +21,8 @@ export class StatementNames {
   nameFor(text: string): string | undefined {
     const name = this.#names.get(text);
     if (name !== undefined) return name;
-    return this.#repeated.repeated(text) && this.#names.size < MAX_NAMED_TEXTS ? this.rename(text) : undefined;
+    // Past the limit no text is named, so none is worth remembering either.
+    return this.#names.size < MAX_NAMED_TEXTS && this.#repeated.repeated(text) ? this.rename(text) : undefined;
   }
 
   /** A new name for `text`: its old one is left to the connections that prepared it. */
